@@ -1,0 +1,197 @@
+//! Field states → the answer, and the answer → the one line written to stdout.
+
+use serde_json::{Map, Value, json};
+
+use crate::error::RequestError;
+use crate::form::Form;
+use crate::request::Envelope;
+use crate::validate::{FieldState, field_value};
+
+/// What the person decided.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Submitted a valid form: the `content` to send.
+    Accept(Map<String, Value>),
+    /// Pressed Open in URL mode: accept with no `content`.
+    AcceptUrl,
+    /// Pressed Decline.
+    Decline,
+    /// Dismissed the request: Esc, close, timeout, signal, parent death.
+    Cancel,
+}
+
+impl Answer {
+    /// The MCP `ElicitResult` for this answer.
+    pub fn result(&self) -> Value {
+        match self {
+            Self::Accept(content) => json!({"action": "accept", "content": content}),
+            Self::AcceptUrl => json!({"action": "accept"}),
+            Self::Decline => json!({"action": "decline"}),
+            Self::Cancel => json!({"action": "cancel"}),
+        }
+    }
+
+    /// The line to write to stdout (without the newline), wrapped as the request was.
+    pub fn to_line(&self, envelope: &Envelope) -> String {
+        let value = match envelope {
+            Envelope::JsonRpc { id } => json!({"jsonrpc": "2.0", "id": id, "result": self.result()}),
+            Envelope::Bare | Envelope::InputRequest => self.result(),
+        };
+        value.to_string()
+    }
+}
+
+/// The JSON-RPC error response for a refused request, when the request came as JSON-RPC.
+pub fn error_line(envelope: &Envelope, error: &RequestError) -> Option<String> {
+    match envelope {
+        Envelope::JsonRpc { id } => Some(
+            json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "error": {"code": error.json_rpc_code(), "message": error.to_string()},
+            })
+            .to_string(),
+        ),
+        Envelope::Bare | Envelope::InputRequest => None,
+    }
+}
+
+/// Builds `content` from the field states, or lists each field's problem by field index.
+pub fn content(form: &Form, states: &[FieldState]) -> Result<Map<String, Value>, Vec<(usize, String)>> {
+    let mut content = Map::new();
+    let mut problems = Vec::new();
+    for (i, (field, state)) in form.fields.iter().zip(states).enumerate() {
+        match field_value(field, state) {
+            Ok(Some(value)) => {
+                content.insert(field.name.clone(), value);
+            }
+            Ok(None) => {}
+            Err(problem) => problems.push((i, problem)),
+        }
+    }
+    if problems.is_empty() { Ok(content) } else { Err(problems) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::form::Form;
+
+    fn form(schema: Value) -> Form {
+        Form::from_schema("m".into(), &schema).expect("valid schema")
+    }
+
+    /// The contract's answer rules, one row each: a schema, the states typed, the content sent.
+    #[test]
+    fn answer_rules() {
+        use FieldState::*;
+        let rows: Vec<(Value, Vec<FieldState>, Result<Value, Vec<usize>>)> = vec![
+            // Optional empty text is "".
+            (json!({"properties": {"a": {"type": "string"}}}), vec![Text("".into())], Ok(json!({"a": ""}))),
+            // ... unless "" breaks minLength or a format: then it is left out.
+            (
+                json!({"properties": {"a": {"type": "string", "minLength": 1}, "b": {"type": "string", "format": "email"}}}),
+                vec![Text("".into()), Text("".into())],
+                Ok(json!({})),
+            ),
+            // Required empty text is a problem.
+            (json!({"properties": {"a": {"type": "string"}}, "required": ["a"]}), vec![Text("".into())], Err(vec![0])),
+            // Untouched optional boolean, number, choice, multi-select are left out.
+            (
+                json!({"properties": {
+                    "b": {"type": "boolean"}, "n": {"type": "number"},
+                    "c": {"type": "string", "enum": ["x"]},
+                    "m": {"type": "array", "items": {"type": "string", "enum": ["x"]}, "minItems": 1}}}),
+                vec![Boolean(None), Number("".into()), Choice(None), Multi(vec![false])],
+                Ok(json!({})),
+            ),
+            // A required boolean never touched is false.
+            (json!({"properties": {"b": {"type": "boolean"}}, "required": ["b"]}), vec![Boolean(None)], Ok(json!({"b": false}))),
+            // Numbers keep their JSON type.
+            (
+                json!({"properties": {"i": {"type": "integer"}, "n": {"type": "number"}, "f": {"type": "number"}}}),
+                vec![Number("2".into()), Number("3".into()), Number("2.5".into())],
+                Ok(json!({"i": 2, "n": 3, "f": 2.5})),
+            ),
+            // Integers never accept a fraction.
+            (json!({"properties": {"i": {"type": "integer"}}}), vec![Number("2.5".into())], Err(vec![0])),
+            // Bounds hold.
+            (
+                json!({"properties": {"n": {"type": "number", "minimum": 1, "maximum": 5}}}),
+                vec![Number("5.5".into())],
+                Err(vec![0]),
+            ),
+            // Choices send the const, multi-selects send option order.
+            (
+                json!({"properties": {
+                    "c": {"type": "string", "oneOf": [{"const": "10", "title": "10%"}, {"const": "15", "title": "15%"}]},
+                    "m": {"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}, {"const": "c", "title": "C"}]}}}}),
+                vec![Choice(Some(1)), Multi(vec![true, false, true])],
+                Ok(json!({"c": "15", "m": ["a", "c"]})),
+            ),
+            // Item counts hold for a chosen multi-select.
+            (
+                json!({"properties": {"m": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}, "maxItems": 1}}}),
+                vec![Multi(vec![true, true, false])],
+                Err(vec![0]),
+            ),
+            // A required multi-select with no minItems may be empty.
+            (
+                json!({"properties": {"m": {"type": "array", "items": {"type": "string", "enum": ["a"]}}}, "required": ["m"]}),
+                vec![Multi(vec![false])],
+                Ok(json!({"m": []})),
+            ),
+            // A required choice must be chosen; every problem is listed.
+            (
+                json!({"properties": {"c": {"type": "string", "enum": ["x"]}, "d": {"type": "string", "enum": ["y"]}}, "required": ["c", "d"]}),
+                vec![Choice(None), Choice(None)],
+                Err(vec![0, 1]),
+            ),
+        ];
+        for (schema, states, expected) in rows {
+            let form = form(schema.clone());
+            let got = content(&form, &states)
+                .map(Value::Object)
+                .map_err(|problems| problems.into_iter().map(|(i, _)| i).collect::<Vec<_>>());
+            assert_eq!(got, expected, "schema {schema} states {states:?}");
+        }
+    }
+
+    #[test]
+    fn defaults_fill_the_initial_state() {
+        let form = form(json!({"properties": {
+            "s": {"type": "string", "default": "hi"},
+            "i": {"type": "integer", "default": 4},
+            "n": {"type": "number", "default": 2.5},
+            "b": {"type": "boolean", "default": true},
+            "c": {"type": "string", "enum": ["x", "y"], "default": "y"},
+            "m": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "default": ["b"]}}}));
+        let states: Vec<_> = form.fields.iter().map(FieldState::initial).collect();
+        let got = content(&form, &states).map(Value::Object);
+        assert_eq!(
+            got,
+            Ok(json!({"s": "hi", "i": 4, "n": 2.5, "b": true, "c": "y", "m": ["b"]}))
+        );
+    }
+
+    #[test]
+    fn lines() {
+        let rpc = Envelope::JsonRpc { id: json!("x") };
+        assert_eq!(Answer::Cancel.to_line(&Envelope::Bare), r#"{"action":"cancel"}"#);
+        assert_eq!(Answer::AcceptUrl.to_line(&Envelope::InputRequest), r#"{"action":"accept"}"#);
+        assert_eq!(
+            Answer::Decline.to_line(&rpc),
+            r#"{"jsonrpc":"2.0","id":"x","result":{"action":"decline"}}"#
+        );
+        assert_eq!(
+            Answer::Accept(Map::new()).to_line(&Envelope::Bare),
+            r#"{"action":"accept","content":{}}"#
+        );
+        let line = error_line(&rpc, &RequestError::invalid("p", "bad")).expect("json-rpc error");
+        assert_eq!(
+            line,
+            r#"{"jsonrpc":"2.0","id":"x","error":{"code":-32602,"message":"p: bad"}}"#
+        );
+        assert_eq!(error_line(&Envelope::Bare, &RequestError::Empty), None);
+    }
+}

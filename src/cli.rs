@@ -1,0 +1,64 @@
+//! Command-line options. Every option has a `FORM_ELICITATION_*` environment twin, because some
+//! callers (the Perl server, for one) start the helper with no arguments; the command line wins.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+/// Show an MCP elicitation request as a form; print the person's answer as one line of JSON.
+#[derive(Debug, Parser)]
+#[command(version, about, long_about = None)]
+pub struct Args {
+    /// Read the request from this file; absent or "-" reads stdin to EOF.
+    #[arg(value_name = "REQUEST_FILE")]
+    pub request: Option<PathBuf>,
+
+    /// Who is asking: shown in the window, since the request never names its server.
+    #[arg(long, value_name = "NAME", env = "FORM_ELICITATION_SERVER")]
+    pub server: Option<String>,
+
+    /// Window title (default: derived from the server name).
+    #[arg(long, value_name = "TEXT", env = "FORM_ELICITATION_TITLE")]
+    pub title: Option<String>,
+
+    /// Answer "cancel" when no answer comes within SECONDS; the window shows the time left.
+    #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
+    pub timeout: Option<f64>,
+
+    /// Parse and validate only: print what would be shown, open no window; exit 0 or 2.
+    #[arg(long, env = "FORM_ELICITATION_CHECK")]
+    pub check: bool,
+
+    /// Which front end shows the form.
+    #[arg(long, value_enum, default_value_t = UiChoice::Auto, env = "FORM_ELICITATION_UI")]
+    pub ui: UiChoice,
+}
+
+/// The front ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum UiChoice {
+    /// The window when a display is available.
+    Auto,
+    /// Always the window.
+    Window,
+    /// A dialog on the terminal (not built yet).
+    Terminal,
+}
+
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 1e9 => Ok(seconds),
+        _ => Err(format!("{text:?} is not a number of seconds greater than 0")),
+    }
+}
+
+impl Args {
+    /// The window title: `--title`, else one naming the server.
+    pub fn window_title(&self) -> String {
+        match (&self.title, &self.server) {
+            (Some(title), _) => title.clone(),
+            (None, Some(server)) => format!("{server} asks"),
+            (None, None) => "An MCP server asks".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,673 @@
+//! The validated form: what the window shows, built from `requestedSchema` or refused.
+//!
+//! This is the one place that reads the schema's JSON. A field either maps to a [`FieldKind`]
+//! whose every constraint the program enforces, or the whole request is refused with an error
+//! naming the property and the keyword. Nothing is silently dropped.
+
+use serde_json::{Map, Number, Value};
+
+use crate::error::RequestError;
+use crate::request::kind_of;
+use crate::validate;
+
+/// A form ready to show: the message and its fields in request order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Form {
+    /// The text the server shows above the fields.
+    pub message: String,
+    /// The schema's own `title`, if any.
+    pub title: Option<String>,
+    /// The schema's own `description`, if any.
+    pub description: Option<String>,
+    /// The fields, in the order the request lists them.
+    pub fields: Vec<Field>,
+}
+
+/// One property of the schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// The property name: the key in the answer's `content`.
+    pub name: String,
+    /// What the person reads: the `title`, else the name.
+    pub label: String,
+    /// Help text shown with the field.
+    pub description: Option<String>,
+    /// Whether `required` lists the field.
+    pub required: bool,
+    /// What kind of control, with its constraints.
+    pub kind: FieldKind,
+}
+
+/// The kinds of field the contract allows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldKind {
+    /// Free text, maybe with a format.
+    Text(TextSpec),
+    /// A number or an integer.
+    Number(NumberSpec),
+    /// A checkbox.
+    Boolean {
+        /// The pre-set value.
+        default: Option<bool>,
+    },
+    /// One of several options.
+    Choice(ChoiceSpec),
+    /// Any number of several options.
+    MultiChoice(MultiChoiceSpec),
+}
+
+/// Constraints of a text field.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextSpec {
+    /// The fewest code points allowed.
+    pub min_length: Option<u64>,
+    /// The most code points allowed.
+    pub max_length: Option<u64>,
+    /// A format the text must have.
+    pub format: Option<Format>,
+    /// The pre-filled text.
+    pub default: Option<String>,
+}
+
+/// The string formats the contract allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// An email address.
+    Email,
+    /// An absolute URI.
+    Uri,
+    /// A calendar date, `YYYY-MM-DD`.
+    Date,
+    /// An RFC 3339 date and time with an offset.
+    DateTime,
+}
+
+impl Format {
+    /// The name used in JSON Schema.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Uri => "uri",
+            Self::Date => "date",
+            Self::DateTime => "date-time",
+        }
+    }
+}
+
+/// Constraints of a number field.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct NumberSpec {
+    /// Whole numbers only.
+    pub integer: bool,
+    /// The smallest value allowed.
+    pub minimum: Option<f64>,
+    /// The largest value allowed.
+    pub maximum: Option<f64>,
+    /// The pre-filled value.
+    pub default: Option<Number>,
+}
+
+/// One option of a choice: what is sent and what is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The value sent in the answer.
+    pub value: String,
+    /// The text the person reads.
+    pub label: String,
+}
+
+/// A single choice.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ChoiceSpec {
+    /// The options, in request order.
+    pub options: Vec<Choice>,
+    /// Index of the pre-selected option.
+    pub default: Option<usize>,
+}
+
+/// A multi-select.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MultiChoiceSpec {
+    /// The options, in request order.
+    pub options: Vec<Choice>,
+    /// The fewest options to choose.
+    pub min_items: Option<u64>,
+    /// The most options to choose.
+    pub max_items: Option<u64>,
+    /// Indices of the pre-chosen options, if the schema has a default.
+    pub default: Option<Vec<usize>>,
+}
+
+const COMMON: &[&str] = &["type", "title", "description", "default"];
+const ROOT_KEYS: &[&str] = &["$schema", "type", "properties", "required", "title", "description"];
+
+impl Form {
+    /// Builds a form from the request's message and `requestedSchema`, or says why not.
+    pub fn from_schema(message: String, schema: &Value) -> Result<Self, RequestError> {
+        let path = "requestedSchema";
+        let root = schema.as_object().ok_or_else(|| {
+            RequestError::invalid(path, format!("must be an object, got {}", kind_of(schema)))
+        })?;
+        check_keys(root, ROOT_KEYS, path, "the schema root")?;
+        match root.get("type") {
+            Some(Value::String(t)) if t == "object" => {}
+            None => {}
+            Some(other) => {
+                return Err(RequestError::invalid(
+                    format!("{path}.type"),
+                    format!("must be \"object\", got {other}"),
+                ));
+            }
+        }
+        let title = optional_string(root, "title", path)?;
+        let description = optional_string(root, "description", path)?;
+        let properties = match root.get("properties") {
+            None => &Map::new(),
+            Some(Value::Object(p)) => p,
+            Some(other) => {
+                return Err(RequestError::invalid(
+                    format!("{path}.properties"),
+                    format!("must be an object, got {}", kind_of(other)),
+                ));
+            }
+        };
+        let required = required_names(root, properties, path)?;
+        let fields = properties
+            .iter()
+            .map(|(name, schema)| {
+                let field_path = format!("{path}.properties.{name}");
+                field(name, schema, required.contains(&name.as_str()), &field_path)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            message,
+            title,
+            description,
+            fields,
+        })
+    }
+}
+
+fn required_names<'a>(
+    root: &'a Map<String, Value>,
+    properties: &Map<String, Value>,
+    path: &str,
+) -> Result<Vec<&'a str>, RequestError> {
+    let path = format!("{path}.required");
+    let Some(required) = root.get("required") else {
+        return Ok(Vec::new());
+    };
+    let Value::Array(names) = required else {
+        return Err(RequestError::invalid(
+            path,
+            format!("must be an array of property names, got {}", kind_of(required)),
+        ));
+    };
+    names
+        .iter()
+        .map(|name| match name {
+            Value::String(name) if properties.contains_key(name) => Ok(name.as_str()),
+            Value::String(name) => Err(RequestError::invalid(
+                path.as_str(),
+                format!("names \"{name}\", which is not a property"),
+            )),
+            other => Err(RequestError::invalid(
+                path.as_str(),
+                format!("must hold property names (strings), got {other}"),
+            )),
+        })
+        .collect()
+}
+
+fn field(name: &str, schema: &Value, required: bool, path: &str) -> Result<Field, RequestError> {
+    let object = schema.as_object().ok_or_else(|| {
+        RequestError::invalid(
+            path,
+            format!("must be a schema object, got {}", kind_of(schema)),
+        )
+    })?;
+    let kind = match object.get("type") {
+        Some(Value::String(t)) => match t.as_str() {
+            "string" if object.contains_key("enum") => enum_choice(object, path)?,
+            "string" if object.contains_key("oneOf") => titled_choice(object, path)?,
+            "string" => text(object, path)?,
+            "number" | "integer" => number(object, t == "integer", path)?,
+            "boolean" => boolean(object, path)?,
+            "array" => multi_choice(object, path)?,
+            "object" => {
+                return Err(RequestError::invalid(
+                    path,
+                    "nested objects are not supported (the schema must be flat)",
+                ));
+            }
+            other => {
+                return Err(RequestError::invalid(
+                    format!("{path}.type"),
+                    format!(
+                        "unsupported type \"{other}\" (supported: string, number, integer, boolean, array)"
+                    ),
+                ));
+            }
+        },
+        Some(Value::Array(_)) => {
+            return Err(RequestError::invalid(
+                format!("{path}.type"),
+                "type unions are not supported (give one type)",
+            ));
+        }
+        Some(other) => {
+            return Err(RequestError::invalid(
+                format!("{path}.type"),
+                format!("must be a string, got {}", kind_of(other)),
+            ));
+        }
+        None => {
+            let construct = ["anyOf", "oneOf", "allOf", "$ref", "enum", "const", "not"]
+                .into_iter()
+                .find(|k| object.contains_key(*k));
+            let message = match construct {
+                Some(k) => format!("unsupported keyword \"{k}\" without a \"type\""),
+                None => "\"type\" is missing".to_owned(),
+            };
+            return Err(RequestError::invalid(path, message));
+        }
+    };
+    Ok(Field {
+        name: name.to_owned(),
+        label: optional_string(object, "title", path)?.unwrap_or_else(|| name.to_owned()),
+        description: optional_string(object, "description", path)?,
+        required,
+        kind,
+    })
+}
+
+fn text(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
+    check_keys(
+        object,
+        &[COMMON, &["minLength", "maxLength", "format"]].concat(),
+        path,
+        "string",
+    )?;
+    let format = match object.get("format") {
+        None => None,
+        Some(Value::String(f)) => Some(match f.as_str() {
+            "email" => Format::Email,
+            "uri" => Format::Uri,
+            "date" => Format::Date,
+            "date-time" => Format::DateTime,
+            other => {
+                return Err(RequestError::invalid(
+                    format!("{path}.format"),
+                    format!("unsupported format \"{other}\" (supported: email, uri, date, date-time)"),
+                ));
+            }
+        }),
+        Some(other) => {
+            return Err(RequestError::invalid(
+                format!("{path}.format"),
+                format!("must be a string, got {}", kind_of(other)),
+            ));
+        }
+    };
+    let min_length = count(object, "minLength", path)?;
+    let max_length = count(object, "maxLength", path)?;
+    ordered(min_length, max_length, "minLength", "maxLength", path)?;
+    let mut spec = TextSpec {
+        min_length,
+        max_length,
+        format,
+        default: None,
+    };
+    if let Some(default) = object.get("default") {
+        let Value::String(text) = default else {
+            return Err(wrong_default(path, "a string", default));
+        };
+        if let Err(problem) = validate::text_problem(&spec, text) {
+            return Err(RequestError::invalid(
+                format!("{path}.default"),
+                format!("{default} does not fit the field: {problem}"),
+            ));
+        }
+        spec.default = Some(text.clone());
+    }
+    Ok(FieldKind::Text(spec))
+}
+
+fn number(object: &Map<String, Value>, integer: bool, path: &str) -> Result<FieldKind, RequestError> {
+    let type_name = if integer { "integer" } else { "number" };
+    check_keys(object, &[COMMON, &["minimum", "maximum"]].concat(), path, type_name)?;
+    let bound = |key: &str| -> Result<Option<f64>, RequestError> {
+        match object.get(key) {
+            None => Ok(None),
+            Some(Value::Number(n)) => Ok(n.as_f64()),
+            Some(other) => Err(RequestError::invalid(
+                format!("{path}.{key}"),
+                format!("must be a number, got {other}"),
+            )),
+        }
+    };
+    let spec = NumberSpec {
+        integer,
+        minimum: bound("minimum")?,
+        maximum: bound("maximum")?,
+        default: None,
+    };
+    if let (Some(min), Some(max)) = (spec.minimum, spec.maximum)
+        && min > max
+    {
+        return Err(RequestError::invalid(
+            path,
+            format!("minimum {min} is greater than maximum {max}: no value fits"),
+        ));
+    }
+    let default = match object.get("default") {
+        None => None,
+        Some(Value::Number(n)) if integer && !(n.is_i64() || n.is_u64()) => {
+            return Err(RequestError::invalid(
+                format!("{path}.default"),
+                format!("{n} is not an integer"),
+            ));
+        }
+        Some(Value::Number(n)) => {
+            if let Some(problem) = validate::bounds_problem(&spec, n.as_f64().unwrap_or(f64::NAN)) {
+                return Err(RequestError::invalid(
+                    format!("{path}.default"),
+                    format!("{n} does not fit the field: {problem}"),
+                ));
+            }
+            Some(n.clone())
+        }
+        Some(other) => return Err(wrong_default(path, "a number", other)),
+    };
+    Ok(FieldKind::Number(NumberSpec { default, ..spec }))
+}
+
+fn boolean(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
+    check_keys(object, COMMON, path, "boolean")?;
+    let default = match object.get("default") {
+        None => None,
+        Some(Value::Bool(b)) => Some(*b),
+        Some(other) => return Err(wrong_default(path, "true or false", other)),
+    };
+    Ok(FieldKind::Boolean { default })
+}
+
+fn enum_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
+    check_keys(object, &[COMMON, &["enum", "enumNames"]].concat(), path, "string enum")?;
+    let values = string_list(object, "enum", path)?;
+    let labels = match object.get("enumNames") {
+        None => values.clone(),
+        Some(_) => {
+            let names = string_list(object, "enumNames", path)?;
+            if names.len() != values.len() {
+                return Err(RequestError::invalid(
+                    format!("{path}.enumNames"),
+                    format!("has {} names for {} enum values", names.len(), values.len()),
+                ));
+            }
+            names
+        }
+    };
+    let options = values
+        .into_iter()
+        .zip(labels)
+        .map(|(value, label)| Choice { value, label })
+        .collect();
+    choice_spec(object, options, path, "enum")
+}
+
+fn titled_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
+    check_keys(object, &[COMMON, &["oneOf"]].concat(), path, "titled string enum")?;
+    let options = const_options(object, "oneOf", path)?;
+    choice_spec(object, options, path, "oneOf")
+}
+
+fn choice_spec(
+    object: &Map<String, Value>,
+    options: Vec<Choice>,
+    path: &str,
+    key: &str,
+) -> Result<FieldKind, RequestError> {
+    check_options(&options, &format!("{path}.{key}"))?;
+    let default = match object.get("default") {
+        None => None,
+        Some(Value::String(value)) => Some(option_index(&options, value, path)?),
+        Some(other) => return Err(wrong_default(path, "one of the options", other)),
+    };
+    Ok(FieldKind::Choice(ChoiceSpec { options, default }))
+}
+
+fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
+    check_keys(
+        object,
+        &[COMMON, &["items", "minItems", "maxItems"]].concat(),
+        path,
+        "array",
+    )?;
+    let items_path = format!("{path}.items");
+    let items = match object.get("items") {
+        Some(Value::Object(items)) => items,
+        Some(other) => {
+            return Err(RequestError::invalid(
+                items_path,
+                format!("must be an object, got {}", kind_of(other)),
+            ));
+        }
+        None => {
+            return Err(RequestError::invalid(
+                items_path,
+                "is missing (arrays must be multi-selects of string options)",
+            ));
+        }
+    };
+    let options = if items.contains_key("anyOf") {
+        check_keys(items, &["anyOf"], &items_path, "titled multi-select items")?;
+        const_options(items, "anyOf", &items_path)?
+    } else if items.get("type") == Some(&Value::String("string".into())) && items.contains_key("enum")
+    {
+        check_keys(items, &["type", "enum"], &items_path, "multi-select items")?;
+        string_list(items, "enum", &items_path)?
+            .into_iter()
+            .map(|value| Choice {
+                label: value.clone(),
+                value,
+            })
+            .collect()
+    } else {
+        return Err(RequestError::invalid(
+            items_path,
+            "arrays of anything but options are not supported (items need {\"type\":\"string\",\"enum\":[...]} or {\"anyOf\":[{\"const\",\"title\"}...]})",
+        ));
+    };
+    check_options(&options, &items_path)?;
+    let min_items = count(object, "minItems", path)?;
+    let max_items = count(object, "maxItems", path)?;
+    ordered(min_items, max_items, "minItems", "maxItems", path)?;
+    if let Some(min) = min_items
+        && min > options.len() as u64
+    {
+        return Err(RequestError::invalid(
+            format!("{path}.minItems"),
+            format!("asks for {min} choices but there are only {} options", options.len()),
+        ));
+    }
+    let mut spec = MultiChoiceSpec {
+        options,
+        min_items,
+        max_items,
+        default: None,
+    };
+    if let Some(default) = object.get("default") {
+        let Value::Array(values) = default else {
+            return Err(wrong_default(path, "an array of options", default));
+        };
+        let mut chosen = Vec::with_capacity(values.len());
+        for value in values {
+            let Value::String(value) = value else {
+                return Err(wrong_default(path, "an array of options", default));
+            };
+            let index = option_index(&spec.options, value, path)?;
+            if chosen.contains(&index) {
+                return Err(RequestError::invalid(
+                    format!("{path}.default"),
+                    format!("lists \"{value}\" twice"),
+                ));
+            }
+            chosen.push(index);
+        }
+        if let Some(problem) = validate::item_count_problem(&spec, chosen.len()) {
+            return Err(RequestError::invalid(
+                format!("{path}.default"),
+                format!("does not fit the field: {problem}"),
+            ));
+        }
+        chosen.sort_unstable();
+        spec.default = Some(chosen);
+    }
+    Ok(FieldKind::MultiChoice(spec))
+}
+
+/// Reads `[{"const": ..., "title": ...}, ...]` under `key`.
+fn const_options(
+    object: &Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<Vec<Choice>, RequestError> {
+    let path = format!("{path}.{key}");
+    let Some(Value::Array(entries)) = object.get(key) else {
+        return Err(RequestError::invalid(path, "must be an array of {\"const\", \"title\"} options"));
+    };
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let entry_path = format!("{path}[{i}]");
+            let Value::Object(entry) = entry else {
+                return Err(RequestError::invalid(entry_path, "must be an object with \"const\" and \"title\""));
+            };
+            check_keys(entry, &["const", "title"], &entry_path, "an option")?;
+            let value = match entry.get("const") {
+                Some(Value::String(v)) => v.clone(),
+                Some(other) => {
+                    return Err(RequestError::invalid(
+                        format!("{entry_path}.const"),
+                        format!("must be a string, got {other}"),
+                    ));
+                }
+                None => return Err(RequestError::invalid(entry_path, "\"const\" is missing")),
+            };
+            let label = optional_string(entry, "title", &entry_path)?.unwrap_or_else(|| value.clone());
+            Ok(Choice { value, label })
+        })
+        .collect()
+}
+
+fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
+    if options.is_empty() {
+        return Err(RequestError::invalid(path, "has no options to choose from"));
+    }
+    for (i, option) in options.iter().enumerate() {
+        if options[..i].iter().any(|o| o.value == option.value) {
+            return Err(RequestError::invalid(
+                path,
+                format!("lists the option \"{}\" twice", option.value),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn option_index(options: &[Choice], value: &str, path: &str) -> Result<usize, RequestError> {
+    options.iter().position(|o| o.value == value).ok_or_else(|| {
+        RequestError::invalid(
+            format!("{path}.default"),
+            format!("\"{value}\" is not one of the options"),
+        )
+    })
+}
+
+fn string_list(object: &Map<String, Value>, key: &str, path: &str) -> Result<Vec<String>, RequestError> {
+    let path = format!("{path}.{key}");
+    let Some(Value::Array(values)) = object.get(key) else {
+        return Err(RequestError::invalid(path, "must be an array of strings"));
+    };
+    values
+        .iter()
+        .map(|v| match v {
+            Value::String(s) => Ok(s.clone()),
+            other => Err(RequestError::invalid(
+                path.as_str(),
+                format!("must hold only strings, got {other}"),
+            )),
+        })
+        .collect()
+}
+
+/// Refuses any key not in `allowed`, naming the first such key and what is supported.
+fn check_keys(
+    object: &Map<String, Value>,
+    allowed: &[&str],
+    path: &str,
+    what: &str,
+) -> Result<(), RequestError> {
+    match object.keys().find(|k| !allowed.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(key) => Err(RequestError::invalid(
+            path,
+            format!(
+                "unsupported keyword \"{key}\" (supported for {what}: {})",
+                allowed.join(", ")
+            ),
+        )),
+    }
+}
+
+fn optional_string(
+    object: &Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<Option<String>, RequestError> {
+    match object.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(RequestError::invalid(
+            format!("{path}.{key}"),
+            format!("must be a string, got {}", kind_of(other)),
+        )),
+    }
+}
+
+/// Reads a non-negative whole number such as `minLength`.
+fn count(object: &Map<String, Value>, key: &str, path: &str) -> Result<Option<u64>, RequestError> {
+    match object.get(key) {
+        None => Ok(None),
+        Some(Value::Number(n)) if n.as_u64().is_some() => Ok(n.as_u64()),
+        Some(other) => Err(RequestError::invalid(
+            format!("{path}.{key}"),
+            format!("must be a whole number of at least 0, got {other}"),
+        )),
+    }
+}
+
+fn ordered(
+    min: Option<u64>,
+    max: Option<u64>,
+    min_key: &str,
+    max_key: &str,
+    path: &str,
+) -> Result<(), RequestError> {
+    match (min, max) {
+        (Some(min), Some(max)) if min > max => Err(RequestError::invalid(
+            path,
+            format!("{min_key} {min} is greater than {max_key} {max}: no value fits"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn wrong_default(path: &str, expected: &str, got: &Value) -> RequestError {
+    RequestError::invalid(
+        format!("{path}.default"),
+        format!("must be {expected}, got {got}"),
+    )
+}

@@ -1,0 +1,139 @@
+//! The `form-elicitation` binary: read a request, show it, write the answer, exit with its code.
+
+use std::io::{self, Read};
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use clap::Parser;
+
+use form_elicitation::answer::{self, Answer};
+use form_elicitation::cli::{Args, UiChoice};
+use form_elicitation::error::RequestError;
+use form_elicitation::form::Form;
+use form_elicitation::request::{self, Envelope, MAX_REQUEST_BYTES, Params};
+use form_elicitation::{output, signals, summary};
+use form_elicitation::ui::{self, WindowError};
+
+/// The exit codes of the contract, in one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Exit {
+    /// An answer was written.
+    Answered = 0,
+    /// Something failed while running (I/O and the like).
+    Failure = 1,
+    /// A bad request or bad usage.
+    BadRequest = 2,
+    /// No way to show the form.
+    NoDisplay = 3,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> Self {
+        ExitCode::from(exit as u8)
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(exit) => exit.into(),
+        Err(error) => {
+            eprintln!("form-elicitation: {error:#}");
+            Exit::Failure.into()
+        }
+    }
+}
+
+fn run(args: &Args) -> anyhow::Result<Exit> {
+    signals::install().context("cannot install the signal handler")?;
+    let bytes = read_request(args)?;
+    let value = match request::decode(&bytes) {
+        Ok(value) => value,
+        Err(error) => return refuse(&Envelope::Bare, &error),
+    };
+    let envelope = request::envelope_of(&value);
+    signals::set_envelope(envelope.clone());
+    let (message, schema) = match request::parse(&value) {
+        Ok(request) => match request.params {
+            Params::Form { message, schema } => (message, schema),
+            Params::Url { .. } => {
+                let error = RequestError::Unsupported(
+                    "mode: URL-mode elicitation is not supported yet (only form requests are)".into(),
+                );
+                return refuse(&envelope, &error);
+            }
+        },
+        Err(error) => return refuse(&envelope, &error),
+    };
+    let form = match Form::from_schema(message, &schema) {
+        Ok(form) => form,
+        Err(error) => return refuse(&envelope, &error),
+    };
+    if args.check {
+        write_stdout(summary::form_summary(&form).trim_end())?;
+        return Ok(Exit::Answered);
+    }
+    if args.ui == UiChoice::Terminal {
+        eprintln!("form-elicitation: the terminal front end is not built yet (use --ui window)");
+        return Ok(Exit::NoDisplay);
+    }
+    let options = ui::WindowOptions {
+        title: args.window_title(),
+        server: args.server.clone(),
+        timeout: args.timeout.map(std::time::Duration::from_secs_f64),
+    };
+    let answer = match ui::run_window(form, options) {
+        Ok(answer) => answer,
+        Err(error @ WindowError::NoDisplay(_)) => {
+            eprintln!("form-elicitation: {error}");
+            return Ok(Exit::NoDisplay);
+        }
+    };
+    deliver(&answer, &envelope)
+}
+
+/// Reads the request from the file argument or stdin, refusing more than the size limit.
+fn read_request(args: &Args) -> anyhow::Result<Vec<u8>> {
+    let limit = MAX_REQUEST_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    match args.request.as_deref() {
+        Some(path) if path.as_os_str() != "-" => {
+            let file = std::fs::File::open(path)
+                .with_context(|| format!("cannot open request file {}", path.display()))?;
+            file.take(limit)
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read request file {}", path.display()))?;
+        }
+        _ => {
+            io::stdin()
+                .lock()
+                .take(limit)
+                .read_to_end(&mut bytes)
+                .context("cannot read the request from stdin")?;
+        }
+    }
+    Ok(bytes)
+}
+
+/// Refuses a request: one line on stderr, a JSON-RPC error on stdout when the request was
+/// JSON-RPC, exit 2.
+fn refuse(envelope: &Envelope, error: &RequestError) -> anyhow::Result<Exit> {
+    eprintln!("form-elicitation: {error}");
+    if let Some(line) = answer::error_line(envelope, error) {
+        write_stdout(&line)?;
+    }
+    Ok(Exit::BadRequest)
+}
+
+/// Writes the one answer.
+fn deliver(answer: &Answer, envelope: &Envelope) -> anyhow::Result<Exit> {
+    write_stdout(&answer.to_line(envelope))?;
+    Ok(Exit::Answered)
+}
+
+/// Writes one line through the program's single stdout writer.
+fn write_stdout(line: &str) -> anyhow::Result<()> {
+    output::write_line_once(line)
+        .map(drop)
+        .context("cannot write to stdout")
+}

@@ -1,0 +1,312 @@
+//! [`FormApp`]: draws the form, handles the keyboard, and decides the answer.
+//!
+//! It knows nothing of eframe, so the kittest tests drive exactly what the window runs.
+
+use std::time::{Duration, Instant};
+
+use egui::{Event, Id, Key, Modifiers, RichText, Ui};
+
+use crate::answer::{self, Answer};
+use crate::form::{FieldKind, Form};
+use crate::signals;
+use crate::validate::{FieldState, field_value};
+
+use super::fields::{self, FieldUi};
+
+/// The window's width before it fits itself to its content.
+const WIDTH: f32 = 520.0;
+
+/// Which widget should take the keyboard focus on the next frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Focus {
+    Field(usize),
+    Submit,
+}
+
+/// The form's state and the answer, once there is one.
+pub struct FormApp {
+    form: Form,
+    states: Vec<FieldState>,
+    field_ui: Vec<FieldUi>,
+    problems: Vec<Option<String>>,
+    server: Option<String>,
+    deadline: Option<Instant>,
+    outcome: Option<Answer>,
+    focus: Option<Focus>,
+    buttons: Vec<Id>,
+    content_size: Option<egui::Vec2>,
+}
+
+impl FormApp {
+    /// A form with every field at its default, focus on the first field.
+    pub fn new(form: Form, server: Option<String>, timeout: Option<Duration>) -> Self {
+        let states = form.fields.iter().map(FieldState::initial).collect();
+        let field_ui = form.fields.iter().map(FieldUi::new).collect();
+        let problems = vec![None; form.fields.len()];
+        let focus = if form.fields.is_empty() { Focus::Submit } else { Focus::Field(0) };
+        Self {
+            form,
+            states,
+            field_ui,
+            problems,
+            server,
+            deadline: timeout.map(|t| Instant::now() + t),
+            outcome: None,
+            focus: Some(focus),
+            buttons: Vec::new(),
+            content_size: None,
+        }
+    }
+
+    /// The answer, once the person (or a timeout or signal) has decided.
+    pub fn outcome(&self) -> Option<&Answer> {
+        self.outcome.as_ref()
+    }
+
+    /// Ends the form with `answer`, unless it already has one.
+    pub fn finish(&mut self, answer: Answer) {
+        if self.outcome.is_none() {
+            self.outcome = Some(answer);
+        }
+    }
+
+    /// The problems currently shown, one per field.
+    pub fn problems(&self) -> &[Option<String>] {
+        &self.problems
+    }
+
+    /// How large the whole window wants to be, known after the first frame.
+    pub fn content_size(&self) -> Option<egui::Vec2> {
+        self.content_size
+    }
+
+    /// Draws one frame and reacts to its input.
+    pub fn show(&mut self, ui: &mut Ui) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let ctx = ui.ctx().clone();
+        if signals::cancelled() {
+            self.finish(Answer::Cancel);
+            return;
+        }
+        if let Some(deadline) = self.deadline {
+            let now = Instant::now();
+            if now >= deadline {
+                self.finish(Answer::Cancel);
+                return;
+            }
+            // Wake once a second to update the countdown, and exactly at the deadline.
+            let left = deadline - now;
+            let to_next_second = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
+            ctx.request_repaint_after(if to_next_second.is_zero() { left.min(Duration::from_secs(1)) } else { to_next_second });
+        }
+        let submit = match self.keyboard(&ctx) {
+            Some(Key::Escape) => {
+                self.finish(Answer::Cancel);
+                return;
+            }
+            Some(Key::Enter) => true,
+            _ => false,
+        };
+
+        let actions = egui::Panel::bottom("actions")
+            .show(ui, |ui| {
+                ui.add_space(6.0);
+                let action = self.actions_ui(ui);
+                ui.add_space(2.0);
+                action
+            });
+        let action = actions.inner;
+        let body = egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    self.body_ui(ui);
+                    ui.min_rect().height()
+                })
+        });
+        if self.content_size.is_none() {
+            let margins = ui.spacing().window_margin.sum().y + 24.0;
+            let height = body.inner.inner + actions.response.rect.height() + margins;
+            self.content_size = Some(egui::vec2(WIDTH, height));
+        }
+
+        match action {
+            Some(Action::Submit) => self.submit(),
+            Some(Action::Decline) => self.finish(Answer::Decline),
+            Some(Action::Cancel) => self.finish(Answer::Cancel),
+            None if submit => self.submit(),
+            None => {}
+        }
+    }
+
+    /// Validates every field: answers `accept` when all are valid, else shows the problems and
+    /// focuses the first.
+    fn submit(&mut self) {
+        match answer::content(&self.form, &self.states) {
+            Ok(content) => self.finish(Answer::Accept(content)),
+            Err(problems) => {
+                self.problems.iter_mut().for_each(|p| *p = None);
+                for (i, problem) in &problems {
+                    self.problems[*i] = Some(problem.clone());
+                }
+                self.focus = problems.first().map(|(i, _)| Focus::Field(*i));
+            }
+        }
+    }
+
+    /// Handles Esc, Enter and Ctrl+Enter before any widget sees them. Returns which applies.
+    fn keyboard(&mut self, ctx: &egui::Context) -> Option<Key> {
+        let popup_open = egui::Popup::is_any_open(ctx);
+        let focused = ctx.memory(|m| m.focused());
+        // A focused button takes Enter itself (as a click); everywhere else Enter submits.
+        let enter_is_ours = !popup_open && !focused.is_some_and(|id| self.buttons.contains(&id));
+        ctx.input_mut(|input| {
+            let mut found = None;
+            input.events.retain(|event| {
+                let Event::Key { key, pressed: true, modifiers, .. } = event else {
+                    return true;
+                };
+                let plain = modifiers.is_none();
+                let ctrl_only = modifiers.command_only() || *modifiers == Modifiers::CTRL;
+                let ours = match key {
+                    Key::Escape if plain && !popup_open => Some(Key::Escape),
+                    Key::Enter if ctrl_only => Some(Key::Enter),
+                    Key::Enter if plain && enter_is_ours => Some(Key::Enter),
+                    _ => None,
+                };
+                if ours.is_some() {
+                    found = found.or(ours);
+                }
+                ours.is_none()
+            });
+            found
+        })
+    }
+
+    fn actions_ui(&mut self, ui: &mut Ui) -> Option<Action> {
+        let mut action = None;
+        ui.horizontal(|ui| {
+            let visuals = ui.visuals();
+            let primary = egui::Button::new(
+                RichText::new("Submit").strong().color(visuals.selection.stroke.color),
+            )
+            .fill(visuals.selection.bg_fill)
+            .min_size(egui::vec2(88.0, 28.0));
+            let submit = ui.add(primary).on_hover_text("Send the answer (Enter)");
+            let decline = ui
+                .add(egui::Button::new("Decline").min_size(egui::vec2(88.0, 28.0)))
+                .on_hover_text("Refuse to answer");
+            let cancel = ui
+                .add(egui::Button::new("Cancel").min_size(egui::vec2(88.0, 28.0)))
+                .on_hover_text("Dismiss without answering (Esc)");
+            if self.focus == Some(Focus::Submit) {
+                submit.request_focus();
+                self.focus = None;
+            }
+            self.buttons = vec![submit.id, decline.id, cancel.id];
+            if submit.clicked() {
+                action = Some(Action::Submit);
+            } else if decline.clicked() {
+                action = Some(Action::Decline);
+            } else if cancel.clicked() {
+                action = Some(Action::Cancel);
+            }
+            if let Some(deadline) = self.deadline {
+                let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64().ceil();
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(RichText::new(format!("Closes in {left:.0} s")).weak());
+                });
+            }
+        });
+        action
+    }
+
+    fn body_ui(&mut self, ui: &mut Ui) {
+        ui.spacing_mut().item_spacing.y = 6.0;
+        if let Some(server) = &self.server {
+            ui.label(RichText::new(format!("{server} asks:")).strong().size(15.0));
+        }
+        if let Some(title) = &self.form.title {
+            ui.heading(title);
+        }
+        message_ui(ui, &self.form.message);
+        if let Some(description) = &self.form.description {
+            ui.label(RichText::new(description).weak());
+        }
+        if !self.form.fields.is_empty() {
+            ui.add_space(4.0);
+            ui.separator();
+        }
+        for i in 0..self.form.fields.len() {
+            ui.add_space(6.0);
+            let field = &self.form.fields[i];
+            let response = ui
+                .push_id(("field", i), |ui| {
+                    fields::field_ui(
+                        ui,
+                        field,
+                        &mut self.states[i],
+                        &mut self.field_ui[i],
+                        self.problems[i].as_deref(),
+                    )
+                })
+                .inner;
+            if self.focus == Some(Focus::Field(i)) {
+                response.request_focus();
+                response.scroll_to_me(None);
+                self.focus = None;
+            }
+            // Once a problem is shown, it follows the person's edits so it clears when fixed.
+            if response.changed() && self.problems[i].is_some() {
+                self.problems[i] = field_value(field, &self.states[i]).err();
+            }
+        }
+    }
+}
+
+/// Which button was pressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Submit,
+    Decline,
+    Cancel,
+}
+
+/// The message: plain text, wrapped, selectable; in its own scroll area when long.
+fn message_ui(ui: &mut Ui, message: &str) {
+    let label = egui::Label::new(message).selectable(true).wrap();
+    let long = message.len() > 1500 || message.lines().count() > 14;
+    if long {
+        egui::ScrollArea::vertical()
+            .id_salt("message")
+            .max_height(260.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| ui.add(label));
+    } else {
+        ui.add(label);
+    }
+}
+
+/// A first guess at the window size, before the first frame measures the content.
+pub fn initial_size(form: &Form) -> egui::Vec2 {
+    let fields: f32 = form
+        .fields
+        .iter()
+        .map(|field| {
+            let help = if field.description.is_some() { 18.0 } else { 0.0 };
+            help + match &field.kind {
+                FieldKind::Choice(spec) if spec.options.len() <= fields::RADIO_MAX => {
+                    24.0 + 22.0 * spec.options.len() as f32
+                }
+                FieldKind::Choice(_) => 200.0,
+                FieldKind::MultiChoice(spec) => 24.0 + 22.0 * spec.options.len().min(12) as f32,
+                FieldKind::Boolean { .. } => 30.0,
+                _ => 56.0,
+            }
+        })
+        .sum();
+    let message_lines = (form.message.len() as f32 / 60.0).ceil().clamp(1.0, 14.0);
+    egui::vec2(WIDTH, (120.0 + 18.0 * message_lines + fields).clamp(180.0, 800.0))
+}

@@ -1,0 +1,316 @@
+//! One `*_ui` function per field kind. Each returns the response of the widget that should take
+//! the focus, unioned with the others so `changed()` covers the whole field.
+
+use egui::{Key, KeyboardShortcut, Modifiers, Response, RichText, TextEdit, Ui};
+
+use crate::form::{ChoiceSpec, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
+use crate::validate::{self, FieldState};
+
+/// Up to this many options show as radio buttons; more get a filterable list.
+pub const RADIO_MAX: usize = 7;
+
+/// How many rows the filterable list shows at once.
+const LIST_ROWS: f32 = 7.0;
+
+/// Per-field state that only the window needs.
+#[derive(Debug, Default)]
+pub struct FieldUi {
+    /// The filter typed above a long option list.
+    filter: String,
+    /// Whether an arrow key moved the focus within this field's radio buttons last frame.
+    arrow_moved: bool,
+}
+
+impl FieldUi {
+    /// Fresh window state for a field.
+    pub fn new(_field: &Field) -> Self {
+        Self::default()
+    }
+}
+
+/// Draws a field: label, required mark, help, the control, and its problem if any.
+pub fn field_ui(
+    ui: &mut Ui,
+    field: &Field,
+    state: &mut FieldState,
+    extra: &mut FieldUi,
+    problem: Option<&str>,
+) -> Response {
+    let response = match (&field.kind, state) {
+        (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
+            let mut checked = value.unwrap_or(false);
+            let response = ui
+                .horizontal_wrapped(|ui| {
+                    let response = ui.checkbox(&mut checked, &field.label);
+                    required_mark(ui, field);
+                    response
+                })
+                .inner;
+            if response.changed() {
+                *value = Some(checked);
+            }
+            help_ui(ui, field);
+            response
+        }
+        (kind, state) => {
+            let label = ui
+                .horizontal_wrapped(|ui| {
+                    let label = ui.label(RichText::new(&field.label).strong());
+                    required_mark(ui, field);
+                    label
+                })
+                .inner;
+            help_ui(ui, field);
+            let response = match (kind, state) {
+                (FieldKind::Text(spec), FieldState::Text(text)) => text_ui(ui, spec, text),
+                (FieldKind::Number(spec), FieldState::Number(text)) => number_ui(ui, spec, text),
+                (FieldKind::Choice(spec), FieldState::Choice(chosen)) => {
+                    if spec.options.len() <= RADIO_MAX {
+                        radio_ui(ui, spec, chosen, extra)
+                    } else {
+                        list_ui(ui, spec, chosen, extra)
+                    }
+                }
+                (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => multi_ui(ui, spec, chosen),
+                _ => ui.label("internal error: field state does not match its kind"),
+            };
+            response.labelled_by(label.id)
+        }
+    };
+    if let Some(problem) = problem {
+        ui.label(RichText::new(format!("⚠ {problem}")).color(ui.visuals().error_fg_color));
+    }
+    response
+}
+
+fn required_mark(ui: &mut Ui, field: &Field) {
+    if field.required {
+        ui.label(RichText::new("*").strong().color(ui.visuals().error_fg_color))
+            .on_hover_text("Required");
+    }
+}
+
+/// The description and a hint of the field's limits, in weak text under the label.
+fn help_ui(ui: &mut Ui, field: &Field) {
+    let hint = limits_hint(&field.kind);
+    let text = match (&field.description, hint) {
+        (Some(d), Some(h)) => format!("{d} ({h})"),
+        (Some(d), None) => d.clone(),
+        (None, Some(h)) => h,
+        (None, None) => return,
+    };
+    ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
+}
+
+/// Says in words what the field accepts, when it has limits the person cannot see.
+fn limits_hint(kind: &FieldKind) -> Option<String> {
+    let range = |min: Option<String>, max: Option<String>, unit: &str| match (min, max) {
+        (Some(a), Some(b)) if a == b => Some(format!("exactly {a}{unit}")),
+        (Some(a), Some(b)) => Some(format!("{a} to {b}{unit}")),
+        (Some(a), None) => Some(format!("at least {a}{unit}")),
+        (None, Some(b)) => Some(format!("at most {b}{unit}")),
+        (None, None) => None,
+    };
+    match kind {
+        FieldKind::Text(spec) => range(
+            spec.min_length.map(|n| n.to_string()),
+            spec.max_length.map(|n| n.to_string()),
+            " characters",
+        ),
+        FieldKind::Number(spec) => {
+            let r = range(spec.minimum.map(|n| n.to_string()), spec.maximum.map(|n| n.to_string()), "");
+            match (spec.integer, r) {
+                (true, Some(r)) => Some(format!("a whole number, {r}")),
+                (true, None) => Some("a whole number".to_owned()),
+                (false, r) => r,
+            }
+        }
+        FieldKind::MultiChoice(spec) => range(
+            spec.min_items.map(|n| n.to_string()),
+            spec.max_items.map(|n| n.to_string()),
+            "",
+        )
+        .map(|r| format!("choose {r}")),
+        FieldKind::Boolean { .. } | FieldKind::Choice(_) => None,
+    }
+}
+
+fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String) -> Response {
+    match spec.format {
+        Some(format @ (Format::Date | Format::DateTime)) => date_ui(ui, format, text),
+        format => {
+            let hint = match format {
+                Some(Format::Email) => "name@example.com",
+                Some(Format::Uri) => "https://example.com/",
+                _ => "",
+            };
+            // Enter submits the form; Shift+Enter starts a new line.
+            ui.add(
+                TextEdit::multiline(text)
+                    .desired_rows(1)
+                    .desired_width(f32::INFINITY)
+                    .hint_text(hint)
+                    .return_key(KeyboardShortcut::new(Modifiers::SHIFT, Key::Enter)),
+            )
+        }
+    }
+}
+
+fn date_ui(ui: &mut Ui, format: Format, text: &mut String) -> Response {
+    let hint = match format {
+        Format::Date => "YYYY-MM-DD",
+        _ => "YYYY-MM-DDTHH:MM:SS+HH:MM",
+    };
+    ui.horizontal(|ui| {
+        let response = ui.add(TextEdit::singleline(text).hint_text(hint).desired_width(250.0));
+        let now = jiff::Zoned::now();
+        let before = text.get(..10).and_then(validate::parse_date);
+        let mut date = before.unwrap_or_else(|| now.date());
+        let salt = format!("{:?}-picker", response.id);
+        let picker = ui.add(egui_extras::DatePickerButton::new(&mut date).id_salt(&salt));
+        if Some(date) != before && (before.is_some() || picker.changed()) {
+            *text = match format {
+                Format::Date => date.to_string(),
+                _ if validate::parse_date_time(text).is_some() => format!("{date}{}", &text[10..]),
+                _ => format!("{date}T09:00:00{}", offset_text(now.offset())),
+            };
+        }
+        let mut response = response;
+        if picker.changed() {
+            response.mark_changed();
+        }
+        response
+    })
+    .inner
+}
+
+/// Formats a UTC offset the RFC 3339 way: `Z` or `±HH:MM`.
+fn offset_text(offset: jiff::tz::Offset) -> String {
+    let seconds = offset.seconds();
+    if seconds == 0 {
+        return "Z".to_owned();
+    }
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let minutes = seconds.unsigned_abs() / 60;
+    format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
+fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {
+    let hint = if spec.integer { "whole number" } else { "number" };
+    ui.add(TextEdit::singleline(text).hint_text(hint).desired_width(160.0))
+}
+
+fn radio_ui(ui: &mut Ui, spec: &ChoiceSpec, chosen: &mut Option<usize>, extra: &mut FieldUi) -> Response {
+    let arrow = ui.input(|i| {
+        [Key::ArrowUp, Key::ArrowDown, Key::ArrowLeft, Key::ArrowRight]
+            .iter()
+            .any(|k| i.key_pressed(*k))
+    });
+    let mut responses = Vec::with_capacity(spec.options.len());
+    let mut any_focused = false;
+    for (i, option) in spec.options.iter().enumerate() {
+        let mut response = ui.radio(*chosen == Some(i), &option.label);
+        // Arrows move the focus between options (egui does that); the choice follows it.
+        if (response.clicked() || (response.gained_focus() && extra.arrow_moved)) && *chosen != Some(i) {
+            *chosen = Some(i);
+            response.mark_changed();
+        }
+        any_focused |= response.has_focus();
+        responses.push(response);
+    }
+    extra.arrow_moved = arrow && any_focused;
+    focus_target(responses, chosen.unwrap_or(0))
+}
+
+fn list_ui(ui: &mut Ui, spec: &ChoiceSpec, chosen: &mut Option<usize>, extra: &mut FieldUi) -> Response {
+    let filter = ui.add(
+        TextEdit::singleline(&mut extra.filter)
+            .hint_text("Type to filter, ↑↓ to choose")
+            .desired_width(f32::INFINITY),
+    );
+    let needle = extra.filter.to_lowercase();
+    let matching: Vec<usize> = spec
+        .options
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| {
+            needle.is_empty()
+                || o.label.to_lowercase().contains(&needle)
+                || o.value.to_lowercase().contains(&needle)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let mut changed = false;
+    if filter.has_focus() {
+        let (up, down) = ui.input(|i| (i.key_pressed(Key::ArrowUp), i.key_pressed(Key::ArrowDown)));
+        let position = chosen.and_then(|c| matching.iter().position(|&m| m == c));
+        let next = match (up, down, position) {
+            (false, true, None) => matching.first(),
+            (false, true, Some(p)) => matching.get(p + 1).or(matching.last()),
+            (true, false, Some(p)) => matching.get(p.saturating_sub(1)),
+            (true, false, None) => matching.last(),
+            _ => None,
+        };
+        if let Some(&next) = next {
+            changed |= *chosen != Some(next);
+            *chosen = Some(next);
+        }
+    }
+    let row_height = ui.spacing().interact_size.y;
+    let mut rows: Option<Response> = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("options")
+            .max_height(row_height * LIST_ROWS)
+            .auto_shrink([false, true])
+            .show_rows(ui, row_height, matching.len(), |ui, range| {
+                for &i in &matching[range] {
+                    let selected = *chosen == Some(i);
+                    let response = ui.add(
+                        egui::Button::selectable(selected, &spec.options[i].label)
+                            .min_size(egui::vec2(ui.available_width(), 0.0)),
+                    );
+                    if selected && changed {
+                        response.scroll_to_me(None);
+                    }
+                    if response.clicked() && !selected {
+                        *chosen = Some(i);
+                        changed = true;
+                    }
+                    rows = Some(match rows.take() {
+                        Some(r) => r | response,
+                        None => response,
+                    });
+                }
+                if matching.is_empty() {
+                    ui.label(RichText::new("No option matches the filter").weak());
+                }
+            });
+    });
+    let chosen_text = chosen.map_or("none".to_owned(), |c| spec.options[c].label.clone());
+    ui.label(RichText::new(format!("Chosen: {chosen_text}")).weak());
+    let mut response = match rows {
+        Some(rows) => filter | rows,
+        None => filter,
+    };
+    if changed {
+        response.mark_changed();
+    }
+    response
+}
+
+fn multi_ui(ui: &mut Ui, spec: &MultiChoiceSpec, chosen: &mut [bool]) -> Response {
+    let responses: Vec<Response> = spec
+        .options
+        .iter()
+        .zip(chosen.iter_mut())
+        .map(|(option, on)| ui.checkbox(on, &option.label))
+        .collect();
+    focus_target(responses, 0)
+}
+
+/// Unions a group's responses, keeping the id of the one at `first` for focus.
+fn focus_target(mut responses: Vec<Response>, first: usize) -> Response {
+    let target = responses.remove(first.min(responses.len().saturating_sub(1)));
+    responses.into_iter().fold(target, |acc, r| acc | r)
+}

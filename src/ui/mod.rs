@@ -1,0 +1,125 @@
+//! The window: an eframe shell around [`FormApp`], which draws the form and decides the answer.
+
+mod app;
+mod fields;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::answer::Answer;
+use crate::form::Form;
+use crate::signals;
+
+pub use app::FormApp;
+
+/// What the window needs besides the form.
+#[derive(Debug, Clone, Default)]
+pub struct WindowOptions {
+    /// The window title.
+    pub title: String,
+    /// Who asks, shown above the message.
+    pub server: Option<String>,
+    /// Cancel after this long without an answer.
+    pub timeout: Option<Duration>,
+}
+
+/// Why no window could be shown.
+#[derive(Debug, Error)]
+pub enum WindowError {
+    /// No display, or the window or its GL context could not be created.
+    #[error("cannot open a window: {0}")]
+    NoDisplay(String),
+}
+
+/// Shows the form in a window until the person answers; returns the answer.
+pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowError> {
+    let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()));
+    if !has_display {
+        return Err(WindowError::NoDisplay(
+            "no display (DISPLAY and WAYLAND_DISPLAY are unset)".into(),
+        ));
+    }
+    let size = app::initial_size(&form);
+    let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();
+    let app = FormApp::new(form, options.server, options.timeout);
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(&options.title)
+            .with_app_id("form-elicitation")
+            .with_inner_size(size)
+            .with_min_inner_size([320.0, 160.0])
+            .with_active(true),
+        centered: true,
+        ..Default::default()
+    };
+    let shell = Shell {
+        app,
+        outcome: Arc::clone(&outcome),
+        sized: false,
+    };
+    eframe::run_native(
+        "form-elicitation",
+        native,
+        Box::new(|cc| {
+            let ctx = cc.egui_ctx.clone();
+            signals::set_waker(move || ctx.request_repaint());
+            Ok(Box::new(shell))
+        }),
+    )
+    .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+    let answer = outcome
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .take();
+    // The event loop ended without a decision only if the window went away under us.
+    Ok(answer.unwrap_or(Answer::Cancel))
+}
+
+/// The eframe app: runs [`FormApp`], closes the window once it has an answer, and turns a
+/// close request from the window manager into `cancel`.
+struct Shell {
+    app: FormApp,
+    outcome: Arc<Mutex<Option<Answer>>>,
+    sized: bool,
+}
+
+impl eframe::App for Shell {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        if ctx.input(|i| i.viewport().close_requested()) && self.app.outcome().is_none() {
+            self.app.finish(Answer::Cancel);
+        }
+        self.app.show(ui);
+        if !self.sized && let Some(content) = self.app.content_size() {
+            self.sized = true;
+            fit_to_content(&ctx, content);
+            ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+            ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
+                egui::UserAttentionType::Informational,
+            ));
+        }
+        if let Some(answer) = self.app.outcome() {
+            *self
+                .outcome
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(answer.clone());
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+}
+
+/// Resizes the window to its content, within 90 % of the screen.
+fn fit_to_content(ctx: &egui::Context, content: egui::Vec2) {
+    let monitor = ctx
+        .input(|i| i.viewport().monitor_size)
+        .unwrap_or(egui::vec2(1280.0, 800.0));
+    let size = egui::vec2(
+        content.x.clamp(360.0, monitor.x * 0.9),
+        content.y.clamp(160.0, monitor.y * 0.9),
+    );
+    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+}

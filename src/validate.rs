@@ -1,0 +1,407 @@
+//! One field's state → the value to send, or a problem in words for the person.
+//!
+//! The window and the tests call the same functions, so what the tests prove about answers is
+//! what the window sends.
+
+use serde_json::{Number, Value};
+
+use crate::form::{Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
+
+/// What the person has entered in one field so far.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldState {
+    /// The text of a text field, as typed.
+    Text(String),
+    /// The text of a number field, as typed.
+    Number(String),
+    /// A checkbox: `None` until set by a default or the person.
+    Boolean(Option<bool>),
+    /// The chosen option's index, if any.
+    Choice(Option<usize>),
+    /// For each option, whether it is chosen.
+    Multi(Vec<bool>),
+}
+
+impl FieldState {
+    /// The state a field starts in: its default, or empty.
+    pub fn initial(field: &Field) -> Self {
+        match &field.kind {
+            FieldKind::Text(spec) => Self::Text(spec.default.clone().unwrap_or_default()),
+            FieldKind::Number(spec) => {
+                Self::Number(spec.default.as_ref().map(Number::to_string).unwrap_or_default())
+            }
+            FieldKind::Boolean { default } => Self::Boolean(*default),
+            FieldKind::Choice(spec) => Self::Choice(spec.default),
+            FieldKind::MultiChoice(spec) => {
+                let mut chosen = vec![false; spec.options.len()];
+                for &i in spec.default.iter().flatten() {
+                    chosen[i] = true;
+                }
+                Self::Multi(chosen)
+            }
+        }
+    }
+}
+
+/// The message shown for a required field left empty.
+pub const REQUIRED: &str = "This field is required";
+
+/// Checks one field: `Ok(Some(value))` to send, `Ok(None)` to leave out, `Err(problem)` to show.
+pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, String> {
+    match (&field.kind, state) {
+        (FieldKind::Text(spec), FieldState::Text(text)) => {
+            if text.is_empty() {
+                if field.required {
+                    Err(REQUIRED.to_owned())
+                } else {
+                    // The contract: optional empty text is "" unless "" itself breaks the field.
+                    Ok(text_problem(spec, "").ok().map(|()| Value::String(String::new())))
+                }
+            } else {
+                text_problem(spec, text).map(|()| Some(Value::String(text.clone())))
+            }
+        }
+        (FieldKind::Number(spec), FieldState::Number(text)) => {
+            let text = text.trim();
+            if text.is_empty() {
+                return if field.required { Err(REQUIRED.to_owned()) } else { Ok(None) };
+            }
+            let number = parse_number(text, spec.integer)?;
+            match bounds_problem(spec, number.as_f64().unwrap_or(f64::NAN)) {
+                Some(problem) => Err(problem),
+                None => Ok(Some(Value::Number(number))),
+            }
+        }
+        (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
+            // A required checkbox left unticked is a plain "no".
+            let value = if field.required { Some(value.unwrap_or(false)) } else { *value };
+            Ok(value.map(Value::Bool))
+        }
+        (FieldKind::Choice(spec), FieldState::Choice(chosen)) => match chosen {
+            Some(i) => Ok(Some(Value::String(spec.options[*i].value.clone()))),
+            None if field.required => Err("Choose one of the options".to_owned()),
+            None => Ok(None),
+        },
+        (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
+            let values: Vec<Value> = spec
+                .options
+                .iter()
+                .zip(chosen)
+                .filter(|(_, on)| **on)
+                .map(|(o, _)| Value::String(o.value.clone()))
+                .collect();
+            if values.is_empty() && !field.required {
+                return Ok(None);
+            }
+            match item_count_problem(spec, values.len()) {
+                Some(problem) => Err(problem),
+                None => Ok(Some(Value::Array(values))),
+            }
+        }
+        _ => Err("internal error: field state does not match its kind".to_owned()),
+    }
+}
+
+/// Checks text against a text field's lengths (in code points) and format.
+pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
+    let length = text.chars().count() as u64;
+    if let Some(min) = spec.min_length
+        && length < min
+    {
+        return Err(format!("At least {min} {} (now {length})", plural(min, "character")));
+    }
+    if let Some(max) = spec.max_length
+        && length > max
+    {
+        return Err(format!("At most {max} {} (now {length})", plural(max, "character")));
+    }
+    match spec.format {
+        None => Ok(()),
+        Some(format) if format_ok(format, text) => Ok(()),
+        Some(format) => Err(format_hint(format).to_owned()),
+    }
+}
+
+/// What a person is told when text does not have the field's format.
+pub fn format_hint(format: Format) -> &'static str {
+    match format {
+        Format::Email => "Not an email address (like name@example.com)",
+        Format::Uri => "Not a full URI (like https://example.com/page)",
+        Format::Date => "Not a date (like 2026-11-30)",
+        Format::DateTime => "Not a date and time with offset (like 2026-11-30T14:30:00+01:00)",
+    }
+}
+
+/// Whether `text` has `format`.
+pub fn format_ok(format: Format, text: &str) -> bool {
+    match format {
+        Format::Email => is_email(text),
+        Format::Uri => is_uri(text),
+        Format::Date => parse_date(text).is_some(),
+        Format::DateTime => parse_date_time(text).is_some(),
+    }
+}
+
+/// Parses typed text as a JSON number: an integer stays an integer, a decimal stays as typed.
+pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
+    let text = text.trim();
+    if let Ok(i) = text.parse::<i64>() {
+        return Ok(Number::from(i));
+    }
+    if let Ok(u) = text.parse::<u64>() {
+        return Ok(Number::from(u));
+    }
+    if integer {
+        return Err("Enter a whole number (like 42)".to_owned());
+    }
+    let is_numeric = text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'));
+    text.parse::<f64>()
+        .ok()
+        .filter(|f| is_numeric && f.is_finite())
+        .and_then(Number::from_f64)
+        .ok_or_else(|| "Enter a number (like 2.5)".to_owned())
+}
+
+/// Checks a number against a number field's bounds.
+pub fn bounds_problem(spec: &NumberSpec, value: f64) -> Option<String> {
+    if let Some(min) = spec.minimum
+        && !(value >= min)
+    {
+        return Some(format!("Must be at least {min}"));
+    }
+    if let Some(max) = spec.maximum
+        && !(value <= max)
+    {
+        return Some(format!("Must be at most {max}"));
+    }
+    None
+}
+
+/// Checks how many options are chosen against `minItems` and `maxItems`.
+pub fn item_count_problem(spec: &MultiChoiceSpec, chosen: usize) -> Option<String> {
+    let chosen = chosen as u64;
+    if let Some(min) = spec.min_items
+        && chosen < min
+    {
+        return Some(format!("Choose at least {min} {}", plural(min, "option")));
+    }
+    if let Some(max) = spec.max_items
+        && chosen > max
+    {
+        return Some(format!("Choose at most {max} {}", plural(max, "option")));
+    }
+    None
+}
+
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 { word.to_owned() } else { format!("{word}s") }
+}
+
+/// Parses an RFC 3339 `full-date` (`YYYY-MM-DD`), checking the day exists.
+pub fn parse_date(text: &str) -> Option<jiff::civil::Date> {
+    let b = text.as_bytes();
+    let shape = b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    if !shape {
+        return None;
+    }
+    let year = text[0..4].parse().ok()?;
+    let month = text[5..7].parse().ok()?;
+    let day = text[8..10].parse().ok()?;
+    jiff::civil::Date::new(year, month, day).ok()
+}
+
+/// Parses an RFC 3339 `date-time`: date, `T`, time with optional fraction, and `Z` or `±HH:MM`.
+pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
+    let date = text.get(..10).and_then(parse_date)?;
+    let rest = text.get(10..)?;
+    let rest = rest.strip_prefix(['T', 't'])?;
+    let b = rest.as_bytes();
+    let two = |i: usize| -> Option<i8> {
+        let s = rest.get(i..i + 2)?;
+        s.bytes().all(|c| c.is_ascii_digit()).then(|| s.parse().ok())?
+    };
+    if b.len() < 9 || b[2] != b':' || b[5] != b':' {
+        return None;
+    }
+    let (hour, minute, second) = (two(0)?, two(3)?, two(6)?);
+    let mut i = 8;
+    let mut nanos = 0i32;
+    if b.get(i) == Some(&b'.') {
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
+            return None;
+        }
+        let fraction = &rest[i + 1..i + 1 + digits];
+        let padded: String = fraction.chars().chain(std::iter::repeat('0')).take(9).collect();
+        nanos = padded.parse().ok()?;
+        i += 1 + digits;
+    }
+    let offset_seconds = match &rest[i..] {
+        "Z" | "z" => 0,
+        tail => {
+            let t = tail.as_bytes();
+            if t.len() != 6 || !matches!(t[0], b'+' | b'-') || t[3] != b':' {
+                return None;
+            }
+            let (oh, om) = (two(i + 1)?, two(i + 4)?);
+            if oh > 23 || om > 59 {
+                return None;
+            }
+            let sign = if t[0] == b'-' { -1 } else { 1 };
+            sign * (i32::from(oh) * 3600 + i32::from(om) * 60)
+        }
+    };
+    let time = jiff::civil::Time::new(hour, minute, second, nanos).ok()?;
+    let offset = jiff::tz::Offset::from_seconds(offset_seconds).ok()?;
+    offset.to_timestamp(date.to_datetime(time)).ok()
+}
+
+/// A practical email check: `local@domain`, dot-atom local part, hostname or `[literal]` domain.
+pub fn is_email(text: &str) -> bool {
+    let Some((local, domain)) = text.rsplit_once('@') else {
+        return false;
+    };
+    let atom_char = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c);
+    let local_ok = !local.is_empty()
+        && local.chars().count() <= 64
+        && local.split('.').all(|part| !part.is_empty() && part.chars().all(atom_char));
+    let domain_ok = if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+        !literal.is_empty() && literal.chars().all(|c| c.is_ascii_hexdigit() || ".:".contains(c) || c.is_ascii_alphanumeric())
+    } else {
+        is_hostname(domain)
+    };
+    local_ok && domain_ok
+}
+
+fn is_hostname(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 253
+        && host.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+/// An RFC 3986 absolute URI: a scheme, `:`, then only URI characters with valid `%HH` escapes.
+pub fn is_uri(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once(':') else {
+        return false;
+    };
+    let mut scheme_chars = scheme.chars();
+    let scheme_ok = scheme_chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme_chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+    if !scheme_ok {
+        return false;
+    }
+    let bytes = rest.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'%' {
+            let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
+            if !(hex(i + 1) && hex(i + 2)) {
+                return false;
+            }
+            i += 3;
+            continue;
+        }
+        let allowed = c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c);
+        if !allowed {
+            return false;
+        }
+        i += 1;
+    }
+    // "mailto:" alone or "http://" with nothing after the authority marker says nothing.
+    !rest.is_empty() && rest != "//"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        let cases: &[(Format, &str, bool)] = &[
+            (Format::Email, "ada@example.com", true),
+            (Format::Email, "a.b+c@x-y.example", true),
+            (Format::Email, "root@localhost", true),
+            (Format::Email, "ada@", false),
+            (Format::Email, "@example.com", false),
+            (Format::Email, "ada example@x.com", false),
+            (Format::Email, "ada..b@x.com", false),
+            (Format::Email, "ada@-x.com", false),
+            (Format::Uri, "https://example.com/a?b=c#d", true),
+            (Format::Uri, "urn:isbn:0451450523", true),
+            (Format::Uri, "mailto:ada@example.com", true),
+            (Format::Uri, "https://example.com/a%20b", true),
+            (Format::Uri, "example.com", false),
+            (Format::Uri, "https://exa mple.com", false),
+            (Format::Uri, "https://x/%zz", false),
+            (Format::Uri, "1http://x", false),
+            (Format::Uri, "/relative/path", false),
+            (Format::Date, "2026-11-30", true),
+            (Format::Date, "2024-02-29", true),
+            (Format::Date, "2023-02-29", false),
+            (Format::Date, "2026-13-01", false),
+            (Format::Date, "2026-1-01", false),
+            (Format::Date, "30.11.2026", false),
+            (Format::DateTime, "2026-11-30T14:30:00Z", true),
+            (Format::DateTime, "2026-11-30t14:30:00z", true),
+            (Format::DateTime, "2026-11-30T14:30:00.123+01:00", true),
+            (Format::DateTime, "2026-11-30T14:30:00-05:30", true),
+            (Format::DateTime, "2026-11-30T14:30:00", false),
+            (Format::DateTime, "2026-11-30T14:30Z", false),
+            (Format::DateTime, "2026-11-30 14:30:00Z", false),
+            (Format::DateTime, "2026-11-30T25:30:00Z", false),
+            (Format::DateTime, "2026-11-30T14:30:00+0100", false),
+            (Format::DateTime, "2026-11-30T14:30:00.Z", false),
+        ];
+        for &(format, text, ok) in cases {
+            assert_eq!(format_ok(format, text), ok, "{} {text:?}", format.name());
+        }
+    }
+
+    #[test]
+    fn numbers_keep_their_type() {
+        let cases: &[(&str, bool, Option<&str>)] = &[
+            ("3", false, Some("3")),
+            ("3", true, Some("3")),
+            (" -7 ", true, Some("-7")),
+            ("2.5", false, Some("2.5")),
+            ("2.0", false, Some("2.0")),
+            ("2.5", true, None),
+            ("2.0", true, None),
+            ("1e3", false, Some("1000.0")),
+            ("1e400", false, None),
+            ("NaN", false, None),
+            ("inf", false, None),
+            ("abc", false, None),
+            ("", false, None),
+        ];
+        for &(text, integer, expected) in cases {
+            let got = parse_number(text, integer).ok().map(|n| n.to_string());
+            assert_eq!(got.as_deref(), expected, "{text:?} integer={integer}");
+        }
+    }
+
+    #[test]
+    fn lengths_count_code_points() {
+        let spec = TextSpec {
+            min_length: Some(2),
+            max_length: Some(3),
+            ..TextSpec::default()
+        };
+        assert!(text_problem(&spec, "한국어").is_ok(), "3 code points, 9 bytes");
+        assert!(text_problem(&spec, "한").is_err());
+        assert!(text_problem(&spec, "한국어다").is_err());
+        assert!(text_problem(&spec, "👍🏽").is_ok(), "2 code points");
+    }
+}
