@@ -34,7 +34,9 @@ impl Answer {
     /// The line to write to stdout (without the newline), wrapped as the request was.
     pub fn to_line(&self, envelope: &Envelope) -> String {
         let value = match envelope {
-            Envelope::JsonRpc { id } => json!({"jsonrpc": "2.0", "id": id, "result": self.result()}),
+            Envelope::JsonRpc { id } => {
+                json!({"jsonrpc": "2.0", "id": id, "result": self.result()})
+            }
             Envelope::Bare | Envelope::InputRequest => self.result(),
         };
         value.to_string()
@@ -57,7 +59,10 @@ pub fn error_line(envelope: &Envelope, error: &RequestError) -> Option<String> {
 }
 
 /// Builds `content` from the field states, or lists each field's problem by field index.
-pub fn content(form: &Form, states: &[FieldState]) -> Result<Map<String, Value>, Vec<(usize, String)>> {
+pub fn content(
+    form: &Form,
+    states: &[FieldState],
+) -> Result<Map<String, Value>, Vec<(usize, String)>> {
     let mut content = Map::new();
     let mut problems = Vec::new();
     for (i, (field, state)) in form.fields.iter().zip(states).enumerate() {
@@ -69,7 +74,11 @@ pub fn content(form: &Form, states: &[FieldState]) -> Result<Map<String, Value>,
             Err(problem) => problems.push((i, problem)),
         }
     }
-    if problems.is_empty() { Ok(content) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(content)
+    } else {
+        Err(problems)
+    }
 }
 
 #[cfg(test)]
@@ -87,7 +96,11 @@ mod tests {
         use FieldState::*;
         let rows: Vec<(Value, Vec<FieldState>, Result<Value, Vec<usize>>)> = vec![
             // Optional empty text is "".
-            (json!({"properties": {"a": {"type": "string"}}}), vec![Text("".into())], Ok(json!({"a": ""}))),
+            (
+                json!({"properties": {"a": {"type": "string"}}}),
+                vec![Text("".into())],
+                Ok(json!({"a": ""})),
+            ),
             // ... unless "" breaks minLength or a format: then it is left out.
             (
                 json!({"properties": {"a": {"type": "string", "minLength": 1}, "b": {"type": "string", "format": "email"}}}),
@@ -95,18 +108,31 @@ mod tests {
                 Ok(json!({})),
             ),
             // Required empty text is a problem.
-            (json!({"properties": {"a": {"type": "string"}}, "required": ["a"]}), vec![Text("".into())], Err(vec![0])),
+            (
+                json!({"properties": {"a": {"type": "string"}}, "required": ["a"]}),
+                vec![Text("".into())],
+                Err(vec![0]),
+            ),
             // Untouched optional boolean, number, choice, multi-select are left out.
             (
                 json!({"properties": {
                     "b": {"type": "boolean"}, "n": {"type": "number"},
                     "c": {"type": "string", "enum": ["x"]},
                     "m": {"type": "array", "items": {"type": "string", "enum": ["x"]}, "minItems": 1}}}),
-                vec![Boolean(None), Number("".into()), Choice(None), Multi(vec![false])],
+                vec![
+                    Boolean(None),
+                    Number("".into()),
+                    Choice(None),
+                    Multi(vec![false]),
+                ],
                 Ok(json!({})),
             ),
             // A required boolean never touched is false.
-            (json!({"properties": {"b": {"type": "boolean"}}, "required": ["b"]}), vec![Boolean(None)], Ok(json!({"b": false}))),
+            (
+                json!({"properties": {"b": {"type": "boolean"}}, "required": ["b"]}),
+                vec![Boolean(None)],
+                Ok(json!({"b": false})),
+            ),
             // Numbers keep their JSON type.
             (
                 json!({"properties": {"i": {"type": "integer"}, "n": {"type": "number"}, "f": {"type": "number"}}}),
@@ -114,7 +140,11 @@ mod tests {
                 Ok(json!({"i": 2, "n": 3, "f": 2.5})),
             ),
             // Integers never accept a fraction.
-            (json!({"properties": {"i": {"type": "integer"}}}), vec![Number("2.5".into())], Err(vec![0])),
+            (
+                json!({"properties": {"i": {"type": "integer"}}}),
+                vec![Number("2.5".into())],
+                Err(vec![0]),
+            ),
             // Bounds hold.
             (
                 json!({"properties": {"n": {"type": "number", "minimum": 1, "maximum": 5}}}),
@@ -177,8 +207,14 @@ mod tests {
     #[test]
     fn lines() {
         let rpc = Envelope::JsonRpc { id: json!("x") };
-        assert_eq!(Answer::Cancel.to_line(&Envelope::Bare), r#"{"action":"cancel"}"#);
-        assert_eq!(Answer::AcceptUrl.to_line(&Envelope::InputRequest), r#"{"action":"accept"}"#);
+        assert_eq!(
+            Answer::Cancel.to_line(&Envelope::Bare),
+            r#"{"action":"cancel"}"#
+        );
+        assert_eq!(
+            Answer::AcceptUrl.to_line(&Envelope::InputRequest),
+            r#"{"action":"accept"}"#
+        );
         assert_eq!(
             Answer::Decline.to_line(&rpc),
             r#"{"jsonrpc":"2.0","id":"x","result":{"action":"decline"}}"#

@@ -48,7 +48,9 @@ pub enum UiChoice {
 fn parse_timeout(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 1e9 => Ok(seconds),
-        _ => Err(format!("{text:?} is not a number of seconds greater than 0")),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds greater than 0"
+        )),
     }
 }
 

@@ -139,7 +139,14 @@ pub struct MultiChoiceSpec {
 }
 
 const COMMON: &[&str] = &["type", "title", "description", "default"];
-const ROOT_KEYS: &[&str] = &["$schema", "type", "properties", "required", "title", "description"];
+const ROOT_KEYS: &[&str] = &[
+    "$schema",
+    "type",
+    "properties",
+    "required",
+    "title",
+    "description",
+];
 
 impl Form {
     /// Builds a form from the request's message and `requestedSchema`, or says why not.
@@ -200,7 +207,10 @@ fn required_names<'a>(
     let Value::Array(names) = required else {
         return Err(RequestError::invalid(
             path,
-            format!("must be an array of property names, got {}", kind_of(required)),
+            format!(
+                "must be an array of property names, got {}",
+                kind_of(required)
+            ),
         ));
     };
     names
@@ -298,7 +308,9 @@ fn text(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestErr
             other => {
                 return Err(RequestError::invalid(
                     format!("{path}.format"),
-                    format!("unsupported format \"{other}\" (supported: email, uri, date, date-time)"),
+                    format!(
+                        "unsupported format \"{other}\" (supported: email, uri, date, date-time)"
+                    ),
                 ));
             }
         }),
@@ -333,9 +345,18 @@ fn text(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestErr
     Ok(FieldKind::Text(spec))
 }
 
-fn number(object: &Map<String, Value>, integer: bool, path: &str) -> Result<FieldKind, RequestError> {
+fn number(
+    object: &Map<String, Value>,
+    integer: bool,
+    path: &str,
+) -> Result<FieldKind, RequestError> {
     let type_name = if integer { "integer" } else { "number" };
-    check_keys(object, &[COMMON, &["minimum", "maximum"]].concat(), path, type_name)?;
+    check_keys(
+        object,
+        &[COMMON, &["minimum", "maximum"]].concat(),
+        path,
+        type_name,
+    )?;
     let bound = |key: &str| -> Result<Option<f64>, RequestError> {
         match object.get(key) {
             None => Ok(None),
@@ -393,7 +414,12 @@ fn boolean(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Request
 }
 
 fn enum_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
-    check_keys(object, &[COMMON, &["enum", "enumNames"]].concat(), path, "string enum")?;
+    check_keys(
+        object,
+        &[COMMON, &["enum", "enumNames"]].concat(),
+        path,
+        "string enum",
+    )?;
     let values = string_list(object, "enum", path)?;
     let labels = match object.get("enumNames") {
         None => values.clone(),
@@ -417,7 +443,12 @@ fn enum_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Req
 }
 
 fn titled_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
-    check_keys(object, &[COMMON, &["oneOf"]].concat(), path, "titled string enum")?;
+    check_keys(
+        object,
+        &[COMMON, &["oneOf"]].concat(),
+        path,
+        "titled string enum",
+    )?;
     let options = const_options(object, "oneOf", path)?;
     choice_spec(object, options, path, "oneOf")
 }
@@ -463,7 +494,8 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
     let options = if items.contains_key("anyOf") {
         check_keys(items, &["anyOf"], &items_path, "titled multi-select items")?;
         const_options(items, "anyOf", &items_path)?
-    } else if items.get("type") == Some(&Value::String("string".into())) && items.contains_key("enum")
+    } else if items.get("type") == Some(&Value::String("string".into()))
+        && items.contains_key("enum")
     {
         check_keys(items, &["type", "enum"], &items_path, "multi-select items")?;
         string_list(items, "enum", &items_path)?
@@ -488,7 +520,10 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
     {
         return Err(RequestError::invalid(
             format!("{path}.minItems"),
-            format!("asks for {min} choices but there are only {} options", options.len()),
+            format!(
+                "asks for {min} choices but there are only {} options",
+                options.len()
+            ),
         ));
     }
     let mut spec = MultiChoiceSpec {
@@ -535,7 +570,10 @@ fn const_options(
 ) -> Result<Vec<Choice>, RequestError> {
     let path = format!("{path}.{key}");
     let Some(Value::Array(entries)) = object.get(key) else {
-        return Err(RequestError::invalid(path, "must be an array of {\"const\", \"title\"} options"));
+        return Err(RequestError::invalid(
+            path,
+            "must be an array of {\"const\", \"title\"} options",
+        ));
     };
     entries
         .iter()
@@ -543,7 +581,10 @@ fn const_options(
         .map(|(i, entry)| {
             let entry_path = format!("{path}[{i}]");
             let Value::Object(entry) = entry else {
-                return Err(RequestError::invalid(entry_path, "must be an object with \"const\" and \"title\""));
+                return Err(RequestError::invalid(
+                    entry_path,
+                    "must be an object with \"const\" and \"title\"",
+                ));
             };
             check_keys(entry, &["const", "title"], &entry_path, "an option")?;
             let value = match entry.get("const") {
@@ -556,7 +597,8 @@ fn const_options(
                 }
                 None => return Err(RequestError::invalid(entry_path, "\"const\" is missing")),
             };
-            let label = optional_string(entry, "title", &entry_path)?.unwrap_or_else(|| value.clone());
+            let label =
+                optional_string(entry, "title", &entry_path)?.unwrap_or_else(|| value.clone());
             Ok(Choice { value, label })
         })
         .collect()
@@ -578,15 +620,22 @@ fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
 }
 
 fn option_index(options: &[Choice], value: &str, path: &str) -> Result<usize, RequestError> {
-    options.iter().position(|o| o.value == value).ok_or_else(|| {
-        RequestError::invalid(
-            format!("{path}.default"),
-            format!("\"{value}\" is not one of the options"),
-        )
-    })
+    options
+        .iter()
+        .position(|o| o.value == value)
+        .ok_or_else(|| {
+            RequestError::invalid(
+                format!("{path}.default"),
+                format!("\"{value}\" is not one of the options"),
+            )
+        })
 }
 
-fn string_list(object: &Map<String, Value>, key: &str, path: &str) -> Result<Vec<String>, RequestError> {
+fn string_list(
+    object: &Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<Vec<String>, RequestError> {
     let path = format!("{path}.{key}");
     let Some(Value::Array(values)) = object.get(key) else {
         return Err(RequestError::invalid(path, "must be an array of strings"));

@@ -11,8 +11,8 @@ use form_elicitation::cli::{Args, UiChoice};
 use form_elicitation::error::RequestError;
 use form_elicitation::form::Form;
 use form_elicitation::request::{self, Envelope, MAX_REQUEST_BYTES, Params};
-use form_elicitation::{output, signals, summary};
 use form_elicitation::ui::{self, WindowError};
+use form_elicitation::{output, signals, summary};
 
 /// The exit codes of the contract, in one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +58,8 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
             Params::Form { message, schema } => (message, schema),
             Params::Url { .. } => {
                 let error = RequestError::Unsupported(
-                    "mode: URL-mode elicitation is not supported yet (only form requests are)".into(),
+                    "mode: URL-mode elicitation is not supported yet (only form requests are)"
+                        .into(),
                 );
                 return refuse(&envelope, &error);
             }

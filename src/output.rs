@@ -10,7 +10,9 @@ static WRITTEN: Mutex<bool> = Mutex::new(false);
 /// Returns whether this call wrote.
 #[allow(clippy::print_stdout)]
 pub fn write_line_once(line: &str) -> io::Result<bool> {
-    let mut written = WRITTEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut written = WRITTEN
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if *written {
         return Ok(false);
     }

@@ -151,7 +151,9 @@ fn params_object(object: &Map<String, Value>) -> Result<&Map<String, Value>, Req
         Some(Value::String(m)) if m == "elicitation/create" => {}
         Some(other) => {
             return Err(RequestError::UnknownMethod(
-                other.as_str().map_or_else(|| other.to_string(), str::to_owned),
+                other
+                    .as_str()
+                    .map_or_else(|| other.to_string(), str::to_owned),
             ));
         }
         None => return Err(RequestError::invalid("method", "is missing")),
@@ -210,11 +212,15 @@ mod tests {
         let cases = [
             (form.to_owned(), Envelope::Bare),
             (
-                format!(r#"{{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{form}}}"#),
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{form}}}"#
+                ),
                 Envelope::JsonRpc { id: json!(7) },
             ),
             (
-                format!(r#"{{"jsonrpc":"2.0","id":"a","method":"elicitation/create","params":{form}}}"#),
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":"a","method":"elicitation/create","params":{form}}}"#
+                ),
                 Envelope::JsonRpc { id: json!("a") },
             ),
             (
@@ -241,7 +247,10 @@ mod tests {
         let big = vec![b' '; MAX_REQUEST_BYTES + 1];
         assert!(matches!(decode(&big), Err(RequestError::TooLarge)));
         let deep = "[".repeat(100_000);
-        assert!(matches!(decode(deep.as_bytes()), Err(RequestError::NotJson(_))));
+        assert!(matches!(
+            decode(deep.as_bytes()),
+            Err(RequestError::NotJson(_))
+        ));
         assert!(decode(b"\xEF\xBB\xBF{}").is_ok(), "a BOM is skipped");
     }
 
@@ -254,8 +263,14 @@ mod tests {
             (r#"{"message":"m"}"#, "requestedSchema"),
             (r#"{"message":"m","mode":"carrier-pigeon"}"#, "mode"),
             (r#"{"message":"m","mode":"url"}"#, "url"),
-            (r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#, "tools/call"),
-            (r#"{"jsonrpc":"2.0","method":"elicitation/create","params":{}}"#, "id"),
+            (
+                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#,
+                "tools/call",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","method":"elicitation/create","params":{}}"#,
+                "id",
+            ),
             (r#"{"method":"elicitation/create"}"#, "params"),
         ];
         for (text, needle) in cases {

@@ -4,8 +4,8 @@
 //! normal way. Should the window not come back in time (a stuck GL driver, or the request not
 //! yet read), a watchdog writes the cancel itself and exits, so a signal never leaves us hanging.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::answer::Answer;

@@ -7,12 +7,19 @@ use crate::form::{Choice, FieldKind, Form};
 /// Describes a form in plain text, one line a field.
 pub fn form_summary(form: &Form) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "form with {} field(s): {:?}", form.fields.len(), first_line(&form.message));
+    let _ = writeln!(
+        out,
+        "form with {} field(s): {:?}",
+        form.fields.len(),
+        first_line(&form.message)
+    );
     for field in &form.fields {
         let mark = if field.required { ", required" } else { "" };
         let kind = match &field.kind {
             FieldKind::Text(spec) => {
-                let mut s = spec.format.map_or("text".to_owned(), |f| format!("text ({})", f.name()));
+                let mut s = spec
+                    .format
+                    .map_or("text".to_owned(), |f| format!("text ({})", f.name()));
                 if let Some(min) = spec.min_length {
                     let _ = write!(s, ", at least {min} characters");
                 }
@@ -42,7 +49,11 @@ pub fn form_summary(form: &Form) -> String {
 
 fn options(options: &[Choice]) -> String {
     const SHOWN: usize = 8;
-    let mut list: Vec<String> = options.iter().take(SHOWN).map(|o| format!("{:?}", o.value)).collect();
+    let mut list: Vec<String> = options
+        .iter()
+        .take(SHOWN)
+        .map(|o| format!("{:?}", o.value))
+        .collect();
     if options.len() > SHOWN {
         list.push(format!("… ({} in all)", options.len()));
     }

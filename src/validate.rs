@@ -27,9 +27,12 @@ impl FieldState {
     pub fn initial(field: &Field) -> Self {
         match &field.kind {
             FieldKind::Text(spec) => Self::Text(spec.default.clone().unwrap_or_default()),
-            FieldKind::Number(spec) => {
-                Self::Number(spec.default.as_ref().map(Number::to_string).unwrap_or_default())
-            }
+            FieldKind::Number(spec) => Self::Number(
+                spec.default
+                    .as_ref()
+                    .map(Number::to_string)
+                    .unwrap_or_default(),
+            ),
             FieldKind::Boolean { default } => Self::Boolean(*default),
             FieldKind::Choice(spec) => Self::Choice(spec.default),
             FieldKind::MultiChoice(spec) => {
@@ -55,7 +58,9 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                     Err(REQUIRED.to_owned())
                 } else {
                     // The contract: optional empty text is "" unless "" itself breaks the field.
-                    Ok(text_problem(spec, "").ok().map(|()| Value::String(String::new())))
+                    Ok(text_problem(spec, "")
+                        .ok()
+                        .map(|()| Value::String(String::new())))
                 }
             } else {
                 text_problem(spec, text).map(|()| Some(Value::String(text.clone())))
@@ -64,7 +69,11 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
         (FieldKind::Number(spec), FieldState::Number(text)) => {
             let text = text.trim();
             if text.is_empty() {
-                return if field.required { Err(REQUIRED.to_owned()) } else { Ok(None) };
+                return if field.required {
+                    Err(REQUIRED.to_owned())
+                } else {
+                    Ok(None)
+                };
             }
             let number = parse_number(text, spec.integer)?;
             match bounds_problem(spec, number.as_f64().unwrap_or(f64::NAN)) {
@@ -74,7 +83,11 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
         }
         (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
             // A required checkbox left unticked is a plain "no".
-            let value = if field.required { Some(value.unwrap_or(false)) } else { *value };
+            let value = if field.required {
+                Some(value.unwrap_or(false))
+            } else {
+                *value
+            };
             Ok(value.map(Value::Bool))
         }
         (FieldKind::Choice(spec), FieldState::Choice(chosen)) => match chosen {
@@ -108,12 +121,18 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
     if let Some(min) = spec.min_length
         && length < min
     {
-        return Err(format!("At least {min} {} (now {length})", plural(min, "character")));
+        return Err(format!(
+            "At least {min} {} (now {length})",
+            plural(min, "character")
+        ));
     }
     if let Some(max) = spec.max_length
         && length > max
     {
-        return Err(format!("At most {max} {} (now {length})", plural(max, "character")));
+        return Err(format!(
+            "At most {max} {} (now {length})",
+            plural(max, "character")
+        ));
     }
     match spec.format {
         None => Ok(()),
@@ -196,7 +215,11 @@ pub fn item_count_problem(spec: &MultiChoiceSpec, chosen: usize) -> Option<Strin
 }
 
 fn plural(n: u64, word: &str) -> String {
-    if n == 1 { word.to_owned() } else { format!("{word}s") }
+    if n == 1 {
+        word.to_owned()
+    } else {
+        format!("{word}s")
+    }
 }
 
 /// Parses an RFC 3339 `full-date` (`YYYY-MM-DD`), checking the day exists.
@@ -205,7 +228,9 @@ pub fn parse_date(text: &str) -> Option<jiff::civil::Date> {
     let shape = b.len() == 10
         && b[4] == b'-'
         && b[7] == b'-'
-        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     if !shape {
         return None;
     }
@@ -223,7 +248,9 @@ pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
     let b = rest.as_bytes();
     let two = |i: usize| -> Option<i8> {
         let s = rest.get(i..i + 2)?;
-        s.bytes().all(|c| c.is_ascii_digit()).then(|| s.parse().ok())?
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())?
     };
     if b.len() < 9 || b[2] != b':' || b[5] != b':' {
         return None;
@@ -237,7 +264,11 @@ pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
             return None;
         }
         let fraction = &rest[i + 1..i + 1 + digits];
-        let padded: String = fraction.chars().chain(std::iter::repeat('0')).take(9).collect();
+        let padded: String = fraction
+            .chars()
+            .chain(std::iter::repeat('0'))
+            .take(9)
+            .collect();
         nanos = padded.parse().ok()?;
         i += 1 + digits;
     }
@@ -269,12 +300,18 @@ pub fn is_email(text: &str) -> bool {
     let atom_char = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c);
     let local_ok = !local.is_empty()
         && local.chars().count() <= 64
-        && local.split('.').all(|part| !part.is_empty() && part.chars().all(atom_char));
-    let domain_ok = if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
-        !literal.is_empty() && literal.chars().all(|c| c.is_ascii_hexdigit() || ".:".contains(c) || c.is_ascii_alphanumeric())
-    } else {
-        is_hostname(domain)
-    };
+        && local
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(atom_char));
+    let domain_ok =
+        if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+            !literal.is_empty()
+                && literal
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || ".:".contains(c) || c.is_ascii_alphanumeric())
+        } else {
+            is_hostname(domain)
+        };
     local_ok && domain_ok
 }
 
@@ -399,7 +436,10 @@ mod tests {
             max_length: Some(3),
             ..TextSpec::default()
         };
-        assert!(text_problem(&spec, "한국어").is_ok(), "3 code points, 9 bytes");
+        assert!(
+            text_problem(&spec, "한국어").is_ok(),
+            "3 code points, 9 bytes"
+        );
         assert!(text_problem(&spec, "한").is_err());
         assert!(text_problem(&spec, "한국어다").is_err());
         assert!(text_problem(&spec, "👍🏽").is_ok(), "2 code points");

@@ -43,7 +43,11 @@ impl FormApp {
         let states = form.fields.iter().map(FieldState::initial).collect();
         let field_ui = form.fields.iter().map(FieldUi::new).collect();
         let problems = vec![None; form.fields.len()];
-        let focus = if form.fields.is_empty() { Focus::Submit } else { Focus::Field(0) };
+        let focus = if form.fields.is_empty() {
+            Focus::Submit
+        } else {
+            Focus::Field(0)
+        };
         Self {
             form,
             states,
@@ -99,7 +103,11 @@ impl FormApp {
             // Wake once a second to update the countdown, and exactly at the deadline.
             let left = deadline - now;
             let to_next_second = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
-            ctx.request_repaint_after(if to_next_second.is_zero() { left.min(Duration::from_secs(1)) } else { to_next_second });
+            ctx.request_repaint_after(if to_next_second.is_zero() {
+                left.min(Duration::from_secs(1))
+            } else {
+                to_next_second
+            });
         }
         let submit = match self.keyboard(&ctx) {
             Some(Key::Escape) => {
@@ -110,13 +118,12 @@ impl FormApp {
             _ => false,
         };
 
-        let actions = egui::Panel::bottom("actions")
-            .show(ui, |ui| {
-                ui.add_space(6.0);
-                let action = self.actions_ui(ui);
-                ui.add_space(2.0);
-                action
-            });
+        let actions = egui::Panel::bottom("actions").show(ui, |ui| {
+            ui.add_space(6.0);
+            let action = self.actions_ui(ui);
+            ui.add_space(2.0);
+            action
+        });
         let action = actions.inner;
         let body = egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
@@ -165,7 +172,13 @@ impl FormApp {
         ctx.input_mut(|input| {
             let mut found = None;
             input.events.retain(|event| {
-                let Event::Key { key, pressed: true, modifiers, .. } = event else {
+                let Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } = event
+                else {
                     return true;
                 };
                 let plain = modifiers.is_none();
@@ -190,7 +203,9 @@ impl FormApp {
         ui.horizontal(|ui| {
             let visuals = ui.visuals();
             let primary = egui::Button::new(
-                RichText::new("Submit").strong().color(visuals.selection.stroke.color),
+                RichText::new("Submit")
+                    .strong()
+                    .color(visuals.selection.stroke.color),
             )
             .fill(visuals.selection.bg_fill)
             .min_size(egui::vec2(88.0, 28.0));
@@ -214,7 +229,10 @@ impl FormApp {
                 action = Some(Action::Cancel);
             }
             if let Some(deadline) = self.deadline {
-                let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64().ceil();
+                let left = deadline
+                    .saturating_duration_since(Instant::now())
+                    .as_secs_f64()
+                    .ceil();
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(RichText::new(format!("Closes in {left:.0} s")).weak());
                 });
@@ -295,7 +313,11 @@ pub fn initial_size(form: &Form) -> egui::Vec2 {
         .fields
         .iter()
         .map(|field| {
-            let help = if field.description.is_some() { 18.0 } else { 0.0 };
+            let help = if field.description.is_some() {
+                18.0
+            } else {
+                0.0
+            };
             help + match &field.kind {
                 FieldKind::Choice(spec) if spec.options.len() <= fields::RADIO_MAX => {
                     24.0 + 22.0 * spec.options.len() as f32
@@ -308,5 +330,8 @@ pub fn initial_size(form: &Form) -> egui::Vec2 {
         })
         .sum();
     let message_lines = (form.message.len() as f32 / 60.0).ceil().clamp(1.0, 14.0);
-    egui::vec2(WIDTH, (120.0 + 18.0 * message_lines + fields).clamp(180.0, 800.0))
+    egui::vec2(
+        WIDTH,
+        (120.0 + 18.0 * message_lines + fields).clamp(180.0, 800.0),
+    )
 }

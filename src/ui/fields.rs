@@ -17,8 +17,10 @@ const LIST_ROWS: f32 = 7.0;
 pub struct FieldUi {
     /// The filter typed above a long option list.
     filter: String,
-    /// Whether an arrow key moved the focus within this field's radio buttons last frame.
+    /// Whether an arrow key is moving the focus within this field's radio buttons.
     arrow_moved: bool,
+    /// Which radio button had the focus last.
+    focused_option: Option<usize>,
 }
 
 impl FieldUi {
@@ -61,32 +63,43 @@ pub fn field_ui(
                 })
                 .inner;
             help_ui(ui, field);
-            let response = match (kind, state) {
-                (FieldKind::Text(spec), FieldState::Text(text)) => text_ui(ui, spec, text),
-                (FieldKind::Number(spec), FieldState::Number(text)) => number_ui(ui, spec, text),
+            // A text box takes the field's label as its name; a radio button or a checkbox in
+            // a group keeps its own option label.
+            match (kind, state) {
+                (FieldKind::Text(spec), FieldState::Text(text)) => {
+                    text_ui(ui, spec, text).labelled_by(label.id)
+                }
+                (FieldKind::Number(spec), FieldState::Number(text)) => {
+                    number_ui(ui, spec, text).labelled_by(label.id)
+                }
                 (FieldKind::Choice(spec), FieldState::Choice(chosen)) => {
                     if spec.options.len() <= RADIO_MAX {
                         radio_ui(ui, spec, chosen, extra)
                     } else {
-                        list_ui(ui, spec, chosen, extra)
+                        list_ui(ui, spec, chosen, extra).labelled_by(label.id)
                     }
                 }
-                (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => multi_ui(ui, spec, chosen),
+                (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
+                    multi_ui(ui, spec, chosen)
+                }
                 _ => ui.label("internal error: field state does not match its kind"),
-            };
-            response.labelled_by(label.id)
+            }
         }
     };
     if let Some(problem) = problem {
-        ui.label(RichText::new(format!("⚠ {problem}")).color(ui.visuals().error_fg_color));
+        ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
     }
     response
 }
 
 fn required_mark(ui: &mut Ui, field: &Field) {
     if field.required {
-        ui.label(RichText::new("*").strong().color(ui.visuals().error_fg_color))
-            .on_hover_text("Required");
+        ui.label(
+            RichText::new("*")
+                .strong()
+                .color(ui.visuals().error_fg_color),
+        )
+        .on_hover_text("Required");
     }
 }
 
@@ -118,7 +131,11 @@ fn limits_hint(kind: &FieldKind) -> Option<String> {
             " characters",
         ),
         FieldKind::Number(spec) => {
-            let r = range(spec.minimum.map(|n| n.to_string()), spec.maximum.map(|n| n.to_string()), "");
+            let r = range(
+                spec.minimum.map(|n| n.to_string()),
+                spec.maximum.map(|n| n.to_string()),
+                "",
+            );
             match (spec.integer, r) {
                 (true, Some(r)) => Some(format!("a whole number, {r}")),
                 (true, None) => Some("a whole number".to_owned()),
@@ -162,12 +179,21 @@ fn date_ui(ui: &mut Ui, format: Format, text: &mut String) -> Response {
         _ => "YYYY-MM-DDTHH:MM:SS+HH:MM",
     };
     ui.horizontal(|ui| {
-        let response = ui.add(TextEdit::singleline(text).hint_text(hint).desired_width(250.0));
+        let response = ui.add(
+            TextEdit::singleline(text)
+                .hint_text(hint)
+                .desired_width(250.0),
+        );
         let now = jiff::Zoned::now();
         let before = text.get(..10).and_then(validate::parse_date);
         let mut date = before.unwrap_or_else(|| now.date());
         let salt = format!("{:?}-picker", response.id);
-        let picker = ui.add(egui_extras::DatePickerButton::new(&mut date).id_salt(&salt));
+        let picker = ui.add(
+            egui_extras::DatePickerButton::new(&mut date)
+                .id_salt(&salt)
+                .show_icon(false)
+                .format("Pick date"),
+        );
         if Some(date) != before && (before.is_some() || picker.changed()) {
             *text = match format {
                 Format::Date => date.to_string(),
@@ -196,36 +222,74 @@ fn offset_text(offset: jiff::tz::Offset) -> String {
 }
 
 fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {
-    let hint = if spec.integer { "whole number" } else { "number" };
-    ui.add(TextEdit::singleline(text).hint_text(hint).desired_width(160.0))
+    let hint = if spec.integer {
+        "whole number"
+    } else {
+        "number"
+    };
+    ui.add(
+        TextEdit::singleline(text)
+            .hint_text(hint)
+            .desired_width(160.0),
+    )
 }
 
-fn radio_ui(ui: &mut Ui, spec: &ChoiceSpec, chosen: &mut Option<usize>, extra: &mut FieldUi) -> Response {
-    let arrow = ui.input(|i| {
-        [Key::ArrowUp, Key::ArrowDown, Key::ArrowLeft, Key::ArrowRight]
-            .iter()
-            .any(|k| i.key_pressed(*k))
+fn radio_ui(
+    ui: &mut Ui,
+    spec: &ChoiceSpec,
+    chosen: &mut Option<usize>,
+    extra: &mut FieldUi,
+) -> Response {
+    let (arrow, tab) = ui.input(|i| {
+        let arrow = [
+            Key::ArrowUp,
+            Key::ArrowDown,
+            Key::ArrowLeft,
+            Key::ArrowRight,
+        ]
+        .iter()
+        .any(|k| i.key_pressed(*k));
+        (arrow, i.key_pressed(Key::Tab))
     });
     let mut responses = Vec::with_capacity(spec.options.len());
     let mut any_focused = false;
     for (i, option) in spec.options.iter().enumerate() {
         let mut response = ui.radio(*chosen == Some(i), &option.label);
         // Arrows move the focus between options (egui does that); the choice follows it.
-        if (response.clicked() || (response.gained_focus() && extra.arrow_moved)) && *chosen != Some(i) {
+        let arrived_by_arrow =
+            response.has_focus() && extra.arrow_moved && extra.focused_option != Some(i);
+        if response.has_focus() {
+            if arrived_by_arrow {
+                extra.arrow_moved = false;
+            }
+            extra.focused_option = Some(i);
+        }
+        if (response.clicked() || arrived_by_arrow) && *chosen != Some(i) {
             *chosen = Some(i);
             response.mark_changed();
         }
         any_focused |= response.has_focus();
         responses.push(response);
     }
-    extra.arrow_moved = arrow && any_focused;
+    // egui moves the focus at the end of a frame, so remember the arrow until a radio button
+    // gains the focus; Tab means the focus moves for another reason.
+    if arrow && any_focused {
+        extra.arrow_moved = true;
+    } else if tab {
+        extra.arrow_moved = false;
+    }
     focus_target(responses, chosen.unwrap_or(0))
 }
 
-fn list_ui(ui: &mut Ui, spec: &ChoiceSpec, chosen: &mut Option<usize>, extra: &mut FieldUi) -> Response {
+fn list_ui(
+    ui: &mut Ui,
+    spec: &ChoiceSpec,
+    chosen: &mut Option<usize>,
+    extra: &mut FieldUi,
+) -> Response {
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
-            .hint_text("Type to filter, ↑↓ to choose")
+            .hint_text("Type to filter, Up/Down to choose")
             .desired_width(f32::INFINITY),
     );
     let needle = extra.filter.to_lowercase();

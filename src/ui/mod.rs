@@ -94,7 +94,9 @@ impl eframe::App for Shell {
             self.app.finish(Answer::Cancel);
         }
         self.app.show(ui);
-        if !self.sized && let Some(content) = self.app.content_size() {
+        if !self.sized
+            && let Some(content) = self.app.content_size()
+        {
             self.sized = true;
             fit_to_content(&ctx, content);
             ctx.send_viewport_cmd(egui::ViewportCommand::Focus);

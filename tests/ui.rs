@@ -1,0 +1,311 @@
+//! UI tests of the form window: find each control by its label through AccessKit, fill it like
+//! a person (focus, type, keys, clicks), and assert the answer. No display needed.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use form_elicitation::answer::Answer;
+use form_elicitation::form::Form;
+use form_elicitation::ui::FormApp;
+use serde_json::{Value, json};
+
+fn harness(schema: Value) -> Harness<'static, FormApp> {
+    let form = Form::from_schema("Please answer.".into(), &schema).expect("valid schema");
+    let app = FormApp::new(form, Some("test-server".into()), None);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 900.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    harness.run();
+    harness
+}
+
+/// The answer's content, or a panic saying what the answer was instead.
+fn accepted(harness: &Harness<'_, FormApp>) -> Value {
+    match harness.state().outcome() {
+        Some(Answer::Accept(content)) => Value::Object(content.clone()),
+        other => panic!(
+            "expected accept, got {other:?}; problems {:?}",
+            harness.state().problems()
+        ),
+    }
+}
+
+fn press(harness: &mut Harness<'_, FormApp>, key: Key) {
+    harness.key_press(key);
+    harness.run();
+}
+
+/// Focuses the control labelled `label` and types `text` into it.
+fn type_into(harness: &mut Harness<'_, FormApp>, role: Role, label: &str, text: &str) {
+    harness.get_by_role_and_label(role, label).focus();
+    harness.run();
+    harness.get_by_role_and_label(role, label).type_text(text);
+    harness.run();
+}
+
+#[test]
+fn text_typed_then_enter_submits() {
+    let mut h = harness(
+        json!({"properties": {"name": {"type": "string", "title": "Your name"}}, "required": ["name"]}),
+    );
+    // The first field has the focus at start: typing needs no click.
+    assert!(
+        h.get_by_role_and_label(Role::MultilineTextInput, "Your name")
+            .is_focused()
+    );
+    h.get_by_role_and_label(Role::MultilineTextInput, "Your name")
+        .type_text("Ada");
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"name": "Ada"}));
+}
+
+#[test]
+fn shift_enter_is_a_new_line_not_a_submit() {
+    let mut h = harness(json!({"properties": {"notes": {"type": "string", "title": "Notes"}}}));
+    type_into(&mut h, Role::MultilineTextInput, "Notes", "one");
+    h.key_press_modifiers(Modifiers::SHIFT, Key::Enter);
+    h.run();
+    assert!(h.state().outcome().is_none(), "Shift+Enter must not submit");
+    h.get_by_role_and_label(Role::MultilineTextInput, "Notes")
+        .type_text("two");
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"notes": "one\ntwo"}));
+}
+
+#[test]
+fn numbers_and_integers_keep_their_json_type() {
+    let mut h = harness(json!({"properties": {
+        "price": {"type": "number", "title": "Price"},
+        "count": {"type": "integer", "title": "Count", "minimum": 1}}}));
+    type_into(&mut h, Role::TextInput, "Price", "2.5");
+    type_into(&mut h, Role::TextInput, "Count", "3");
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"price": 2.5, "count": 3}));
+}
+
+#[test]
+fn validation_blocks_submit_and_focuses_the_first_problem() {
+    let mut h = harness(json!({"properties": {
+        "ok": {"type": "string", "title": "Fine"},
+        "count": {"type": "integer", "title": "Count", "maximum": 5},
+        "mail": {"type": "string", "title": "Mail", "format": "email"}},
+        "required": ["mail"]}));
+    type_into(&mut h, Role::TextInput, "Count", "7");
+    type_into(&mut h, Role::MultilineTextInput, "Mail", "not-an-address");
+    press(&mut h, Key::Enter);
+    assert!(h.state().outcome().is_none(), "a bad form must not answer");
+    assert_eq!(
+        h.state().problems(),
+        &[
+            None,
+            Some("Must be at most 5".to_owned()),
+            Some("Not an email address (like name@example.com)".to_owned())
+        ]
+    );
+    assert!(h.get_by_label("Must be at most 5").accesskit_node().role() == Role::Label);
+    assert!(
+        h.get_by_role_and_label(Role::TextInput, "Count")
+            .is_focused(),
+        "first problem focused"
+    );
+    // Fixing the value clears its problem as the person types.
+    h.key_press(Key::Backspace);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Count")
+        .type_text("4");
+    h.run();
+    assert_eq!(h.state().problems()[1], None);
+    type_into(&mut h, Role::MultilineTextInput, "Mail", "@example.com");
+    press(&mut h, Key::Enter);
+    assert_eq!(
+        accepted(&h),
+        json!({"ok": "", "count": 4, "mail": "not-an-address@example.com"})
+    );
+}
+
+#[test]
+fn checkbox_clicked_is_true_and_untouched_optional_is_left_out() {
+    let mut h = harness(json!({"properties": {
+        "agree": {"type": "boolean", "title": "I agree"},
+        "news": {"type": "boolean", "title": "Newsletter"}}}));
+    h.get_by_role_and_label(Role::CheckBox, "I agree").click();
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"agree": true}));
+}
+
+#[test]
+fn space_toggles_and_enter_on_a_checkbox_submits() {
+    let mut h = harness(
+        json!({"properties": {"agree": {"type": "boolean", "title": "I agree"}}, "required": ["agree"]}),
+    );
+    assert!(
+        h.get_by_role_and_label(Role::CheckBox, "I agree")
+            .is_focused()
+    );
+    press(&mut h, Key::Space);
+    // Regression: Enter on a focused checkbox used to toggle it back instead of submitting.
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"agree": true}));
+}
+
+#[test]
+fn radio_click_sends_the_const() {
+    let mut h = harness(
+        json!({"properties": {"discount": {"type": "string", "title": "Discount",
+        "oneOf": [{"const": "10", "title": "10%"}, {"const": "15", "title": "15%"}]}}, "required": ["discount"]}),
+    );
+    h.get_by_role_and_label(Role::RadioButton, "15%").click();
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"discount": "15"}));
+}
+
+#[test]
+fn arrows_choose_among_radio_buttons() {
+    let mut h = harness(
+        json!({"properties": {"color": {"type": "string", "title": "Color",
+        "enum": ["red", "green", "blue"], "enumNames": ["Red", "Green", "Blue"]}}}),
+    );
+    assert!(
+        h.get_by_role_and_label(Role::RadioButton, "Red")
+            .is_focused()
+    );
+    press(&mut h, Key::Space);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::ArrowDown);
+    assert!(
+        h.get_by_role_and_label(Role::RadioButton, "Blue")
+            .is_focused()
+    );
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"color": "blue"}));
+}
+
+#[test]
+fn a_long_list_filters_as_you_type() {
+    let options: Vec<String> = (1..=30).map(|i| format!("option-{i:02}")).collect();
+    let mut h = harness(
+        json!({"properties": {"pick": {"type": "string", "title": "Pick", "enum": options}}}),
+    );
+    type_into(&mut h, Role::TextInput, "Pick", "-2");
+    // "-2" matches option-20 .. option-29; the first Down chooses the first match.
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"pick": "option-21"}));
+}
+
+#[test]
+fn multi_select_sends_option_order_and_checks_counts() {
+    let mut h = harness(
+        json!({"properties": {"targets": {"type": "array", "title": "Post to",
+        "items": {"anyOf": [{"const": "gmail", "title": "Gmail"}, {"const": "slack", "title": "Slack"},
+                            {"const": "github", "title": "GitHub"}]},
+        "minItems": 1, "maxItems": 2}}, "required": ["targets"]}),
+    );
+    press(&mut h, Key::Enter);
+    assert!(
+        h.state().outcome().is_none(),
+        "minItems 1 blocks an empty answer"
+    );
+    h.get_by_role_and_label(Role::CheckBox, "GitHub").click();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, "Gmail").click();
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"targets": ["gmail", "github"]}));
+}
+
+#[test]
+fn dates_typed_are_checked() {
+    let mut h = harness(json!({"properties": {
+        "day": {"type": "string", "title": "Day", "format": "date"},
+        "at": {"type": "string", "title": "At", "format": "date-time"}}}));
+    type_into(&mut h, Role::TextInput, "Day", "2026-02-30");
+    press(&mut h, Key::Enter);
+    assert_eq!(
+        h.state().problems()[0].as_deref(),
+        Some("Not a date (like 2026-11-30)")
+    );
+    h.get_by_role_and_label(Role::TextInput, "Day").focus();
+    h.run();
+    for _ in 0..2 {
+        h.key_press(Key::Backspace);
+    }
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Day")
+        .type_text("28");
+    type_into(&mut h, Role::TextInput, "At", "2026-02-28T10:00:00+09:00");
+    press(&mut h, Key::Enter);
+    assert_eq!(
+        accepted(&h),
+        json!({"day": "2026-02-28", "at": "2026-02-28T10:00:00+09:00"})
+    );
+}
+
+#[test]
+fn defaults_are_prefilled_and_sent() {
+    let mut h = harness(json!({"properties": {
+        "dir": {"type": "string", "title": "Directory", "default": "~/Downloads"},
+        "overwrite": {"type": "boolean", "title": "Overwrite", "default": false},
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M"], "default": "M"}},
+        "required": ["dir", "overwrite"]}));
+    assert_eq!(
+        h.get_by_role_and_label(Role::MultilineTextInput, "Directory")
+            .value()
+            .as_deref(),
+        Some("~/Downloads")
+    );
+    press(&mut h, Key::Enter);
+    assert_eq!(
+        accepted(&h),
+        json!({"dir": "~/Downloads", "overwrite": false, "size": "M"})
+    );
+}
+
+#[test]
+fn ctrl_enter_submits_from_a_button() {
+    let mut h = harness(json!({"properties": {}}));
+    h.get_by_role_and_label(Role::Button, "Cancel").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    h.run();
+    assert_eq!(accepted(&h), json!({}));
+}
+
+#[test]
+fn decline_button_declines() {
+    let mut h = harness(json!({"properties": {"x": {"type": "string"}}, "required": ["x"]}));
+    h.get_by_role_and_label(Role::Button, "Decline").click();
+    h.run();
+    assert_eq!(h.state().outcome(), Some(&Answer::Decline));
+}
+
+#[test]
+fn escape_cancels_even_with_problems() {
+    let mut h = harness(json!({"properties": {"x": {"type": "string"}}, "required": ["x"]}));
+    press(&mut h, Key::Enter);
+    assert!(h.state().outcome().is_none());
+    press(&mut h, Key::Escape);
+    assert_eq!(h.state().outcome(), Some(&Answer::Cancel));
+}
+
+#[test]
+fn enter_on_the_cancel_button_cancels() {
+    let mut h = harness(json!({"properties": {}}));
+    h.get_by_role_and_label(Role::Button, "Cancel").focus();
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().outcome(), Some(&Answer::Cancel));
+}
+
+#[test]
+fn server_and_message_are_shown() {
+    let h = harness(json!({"properties": {}}));
+    h.get_by_label("test-server asks:");
+    h.get_by_label("Please answer.");
+}
