@@ -155,7 +155,6 @@ impl Form {
         let root = schema.as_object().ok_or_else(|| {
             RequestError::invalid(path, format!("must be an object, got {}", kind_of(schema)))
         })?;
-        check_keys(root, ROOT_KEYS, path, "the schema root")?;
         match root.get("type") {
             Some(Value::String(t)) if t == "object" => {}
             None => {}
@@ -166,6 +165,7 @@ impl Form {
                 ));
             }
         }
+        check_keys(root, ROOT_KEYS, path, "the schema root")?;
         let title = optional_string(root, "title", path)?;
         let description = optional_string(root, "description", path)?;
         let properties = match root.get("properties") {

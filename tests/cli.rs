@@ -1,0 +1,192 @@
+//! End-to-end tests of the binary that need no display: `--check`, the fixtures, exit codes,
+//! and garbage on stdin.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What one run of the binary did.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "exit {:?}\n--- stdout\n{}\n--- stderr\n{}", self.code, self.stdout, self.stderr)
+    }
+}
+
+/// Runs the binary with `args`, `stdin` on its standard input, and no display.
+fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("FORM_ELICITATION_UI")
+        .env_remove("FORM_ELICITATION_CHECK")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // The binary may refuse before reading everything (too large): a broken pipe is fine.
+    let _ = input.write_all(stdin);
+    drop(input);
+    let output = child.wait_with_output().expect("wait for the binary");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn fixtures(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    files
+}
+
+#[test]
+fn every_accepted_fixture_and_example_checks_ok() {
+    for path in fixtures("tests/fixtures/accept").into_iter().chain(fixtures("examples")) {
+        let path = path.to_str().expect("UTF-8 path");
+        let run = run(&["--check", path], b"");
+        assert_eq!(run.code, Some(0), "{path}: {run:?}");
+        assert!(run.stdout.starts_with("form with "), "{path}: {run:?}");
+        assert!(run.stderr.is_empty(), "{path}: {run:?}");
+    }
+}
+
+#[test]
+fn every_refused_fixture_exits_2_naming_the_construct() {
+    for path in fixtures("tests/fixtures/reject") {
+        let expect = std::fs::read_to_string(path.with_extension("expect")).expect("an .expect file");
+        let run = run(&["--check", path.to_str().expect("UTF-8 path")], b"");
+        let name = path.display();
+        assert_eq!(run.code, Some(2), "{name}: {run:?}");
+        assert!(run.stdout.is_empty(), "{name}: {run:?}");
+        let first = run.stderr.lines().next().unwrap_or("");
+        assert!(first.starts_with("form-elicitation: "), "{name}: {run:?}");
+        assert!(first.contains(expect.trim()), "{name}: wants {:?} in {run:?}", expect.trim());
+    }
+}
+
+#[test]
+fn the_contract_example_message_names_field_and_keyword() {
+    let request = br#"{"message":"m","requestedSchema":{"type":"object","properties":{"age":{"type":"integer","multipleOf":5}}}}"#;
+    let run = run(&["--check"], request);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "form-elicitation: requestedSchema.properties.age: unsupported keyword \"multipleOf\" \
+         (supported for integer: type, title, description, default, minimum, maximum)",
+        "{run:?}"
+    );
+}
+
+#[test]
+fn garbage_is_refused_with_exit_2_and_nothing_on_stdout() {
+    let big = {
+        let mut big = br#"{"message":""#.to_vec();
+        big.extend(std::iter::repeat_n(b'a', 1024 * 1024));
+        big.extend(br#"","requestedSchema":{}}"#);
+        big
+    };
+    let deep = "[".repeat(100_000);
+    let cases: Vec<(&str, &[u8], &str)> = vec![
+        ("empty", b"", "empty"),
+        ("white space", b"  \n", "empty"),
+        ("not JSON", b"hello", "not JSON"),
+        ("truncated", br#"{"message": "#, "not JSON"),
+        ("invalid UTF-8", b"{\"message\":\"\xff\"}", "not UTF-8"),
+        ("over 1 MiB", &big, "larger than 1 MiB"),
+        ("deeply nested", deep.as_bytes(), "not JSON"),
+        ("an array", b"[]", "must be a JSON object"),
+        ("URL mode", br#"{"mode":"url","message":"m","url":"https://example.com"}"#, "URL"),
+    ];
+    for (what, input, needle) in cases {
+        let run = run(&["--check"], input);
+        assert_eq!(run.code, Some(2), "{what}: {run:?}");
+        assert!(run.stdout.is_empty(), "{what}: {run:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{what}: one line: {run:?}");
+        assert!(run.stderr.contains(needle), "{what}: wants {needle:?}: {run:?}");
+    }
+}
+
+#[test]
+fn a_bad_json_rpc_request_gets_a_json_rpc_error() {
+    let request = br#"{"jsonrpc":"2.0","id":"r1","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"a":{"type":"object"}}}}}"#;
+    let bad = run(&[], request);
+    assert_eq!(bad.code, Some(2), "{bad:?}");
+    let error: serde_json::Value = serde_json::from_str(&bad.stdout).expect("stdout is JSON");
+    assert_eq!(error["jsonrpc"], "2.0");
+    assert_eq!(error["id"], "r1");
+    assert_eq!(error["error"]["code"], -32602);
+    assert!(error["error"]["message"].as_str().is_some_and(|m| m.contains("nested objects")), "{bad:?}");
+    assert!(error.get("result").is_none());
+
+    let request = br#"{"jsonrpc":"2.0","id":3,"method":"sampling/createMessage","params":{}}"#;
+    let other = run(&[], request);
+    let error: serde_json::Value = serde_json::from_str(&other.stdout).expect("stdout is JSON");
+    assert_eq!(other.code, Some(2), "{other:?}");
+    assert_eq!((error["id"].clone(), error["error"]["code"].clone()), (3.into(), (-32601).into()));
+}
+
+#[test]
+fn no_display_exits_3_with_nothing_on_stdout() {
+    let request = br#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#;
+    for args in [&[][..], &["--ui", "window"], &["--ui", "terminal"]] {
+        let run = run(args, request);
+        assert_eq!(run.code, Some(3), "{args:?}: {run:?}");
+        assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
+        assert!(run.stderr.starts_with("form-elicitation: "), "{args:?}: {run:?}");
+    }
+}
+
+#[test]
+fn check_reads_stdin_the_file_argument_and_dash() {
+    let request = br#"{"message":"Pick","requestedSchema":{"type":"object","properties":{"n":{"type":"integer","title":"Count","minimum":1}},"required":["n"]}}"#;
+    let stdin = run(&["--check"], request);
+    let dash = run(&["--check", "-"], request);
+    assert_eq!(stdin.code, Some(0), "{stdin:?}");
+    assert_eq!(stdin.stdout, "form with 1 field(s): \"Pick\"\n  n \"Count\": integer ≥ 1, required\n");
+    assert_eq!(dash.stdout, stdin.stdout);
+    let missing = run(&["--check", "/nonexistent/request.json"], b"");
+    assert_eq!(missing.code, Some(1), "{missing:?}");
+    assert!(missing.stderr.contains("/nonexistent/request.json"), "{missing:?}");
+}
+
+#[test]
+fn check_can_come_from_the_environment() {
+    let output = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+        .arg("tests/fixtures/accept/boolean.json")
+        .env("FORM_ELICITATION_CHECK", "true")
+        .env_remove("DISPLAY")
+        .output()
+        .expect("run the binary");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("form with 1 field(s)"));
+}
+
+#[test]
+fn bad_usage_exits_2_and_help_and_version_exit_0() {
+    let bad = run(&["--timeout", "soon"], b"");
+    assert_eq!(bad.code, Some(2), "{bad:?}");
+    assert!(bad.stdout.is_empty());
+    let zero = run(&["--timeout", "0"], b"");
+    assert_eq!(zero.code, Some(2), "{zero:?}");
+    let version = run(&["--version"], b"");
+    assert_eq!(version.code, Some(0));
+    assert!(version.stdout.starts_with("form-elicitation "), "{version:?}");
+    let help = run(&["--help"], b"");
+    assert_eq!(help.code, Some(0));
+    assert!(help.stdout.contains("--timeout <SECONDS>"), "{help:?}");
+}
