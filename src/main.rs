@@ -105,15 +105,29 @@ fn read_request(args: &Args) -> anyhow::Result<Vec<u8>> {
                 .read_to_end(&mut bytes)
                 .with_context(|| format!("cannot read request file {}", path.display()))?;
         }
-        _ => {
-            io::stdin()
-                .lock()
-                .take(limit)
-                .read_to_end(&mut bytes)
-                .context("cannot read the request from stdin")?;
-        }
+        _ => read_one_value(&mut io::stdin().lock().take(limit), &mut bytes)
+            .context("cannot read the request from stdin")?,
     }
     Ok(bytes)
+}
+
+/// Reads until EOF or until the bytes so far form one complete JSON value, whichever comes
+/// first: a caller that writes its request and keeps the pipe open must not hang us.
+fn read_one_value(input: &mut impl Read, bytes: &mut Vec<u8>) -> io::Result<()> {
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => return Ok(()),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        bytes.extend_from_slice(&chunk[..n]);
+        let ends_a_value = bytes.trim_ascii_end().last().is_some_and(|b| matches!(b, b'}' | b']'));
+        if ends_a_value && serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok() {
+            return Ok(());
+        }
+    }
 }
 
 /// Refuses a request: one line on stderr, a JSON-RPC error on stdout when the request was

@@ -190,3 +190,33 @@ fn bad_usage_exits_2_and_help_and_version_exit_0() {
     assert_eq!(help.code, Some(0));
     assert!(help.stdout.contains("--timeout <SECONDS>"), "{help:?}");
 }
+
+/// Regression: a caller that writes one request and keeps stdin open must still get an answer.
+#[test]
+fn a_complete_request_is_read_without_waiting_for_eof() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+        .arg("--check")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    stdin
+        .write_all(br#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#)
+        .expect("write the request");
+    stdin.flush().expect("flush");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll the child") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the binary waited for EOF after a complete request");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    drop(stdin);
+    assert_eq!(status.code(), Some(0));
+}
