@@ -123,7 +123,10 @@ fn read_one_value(input: &mut impl Read, bytes: &mut Vec<u8>) -> io::Result<()> 
             Err(e) => return Err(e),
         };
         bytes.extend_from_slice(&chunk[..n]);
-        let ends_a_value = bytes.trim_ascii_end().last().is_some_and(|b| matches!(b, b'}' | b']'));
+        let ends_a_value = bytes
+            .trim_ascii_end()
+            .last()
+            .is_some_and(|b| matches!(b, b'}' | b']'));
         if ends_a_value && serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok() {
             return Ok(());
         }

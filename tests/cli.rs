@@ -14,7 +14,11 @@ struct Run {
 
 impl std::fmt::Debug for Run {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "exit {:?}\n--- stdout\n{}\n--- stderr\n{}", self.code, self.stdout, self.stderr)
+        write!(
+            f,
+            "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
     }
 }
 
@@ -57,7 +61,10 @@ fn fixtures(dir: &str) -> Vec<PathBuf> {
 
 #[test]
 fn every_accepted_fixture_and_example_checks_ok() {
-    for path in fixtures("tests/fixtures/accept").into_iter().chain(fixtures("examples")) {
+    for path in fixtures("tests/fixtures/accept")
+        .into_iter()
+        .chain(fixtures("examples"))
+    {
         let path = path.to_str().expect("UTF-8 path");
         let run = run(&["--check", path], b"");
         assert_eq!(run.code, Some(0), "{path}: {run:?}");
@@ -69,14 +76,19 @@ fn every_accepted_fixture_and_example_checks_ok() {
 #[test]
 fn every_refused_fixture_exits_2_naming_the_construct() {
     for path in fixtures("tests/fixtures/reject") {
-        let expect = std::fs::read_to_string(path.with_extension("expect")).expect("an .expect file");
+        let expect =
+            std::fs::read_to_string(path.with_extension("expect")).expect("an .expect file");
         let run = run(&["--check", path.to_str().expect("UTF-8 path")], b"");
         let name = path.display();
         assert_eq!(run.code, Some(2), "{name}: {run:?}");
         assert!(run.stdout.is_empty(), "{name}: {run:?}");
         let first = run.stderr.lines().next().unwrap_or("");
         assert!(first.starts_with("form-elicitation: "), "{name}: {run:?}");
-        assert!(first.contains(expect.trim()), "{name}: wants {:?} in {run:?}", expect.trim());
+        assert!(
+            first.contains(expect.trim()),
+            "{name}: wants {:?} in {run:?}",
+            expect.trim()
+        );
     }
 }
 
@@ -110,14 +122,21 @@ fn garbage_is_refused_with_exit_2_and_nothing_on_stdout() {
         ("over 1 MiB", &big, "larger than 1 MiB"),
         ("deeply nested", deep.as_bytes(), "not JSON"),
         ("an array", b"[]", "must be a JSON object"),
-        ("URL mode", br#"{"mode":"url","message":"m","url":"https://example.com"}"#, "URL"),
+        (
+            "URL mode",
+            br#"{"mode":"url","message":"m","url":"https://example.com"}"#,
+            "URL",
+        ),
     ];
     for (what, input, needle) in cases {
         let run = run(&["--check"], input);
         assert_eq!(run.code, Some(2), "{what}: {run:?}");
         assert!(run.stdout.is_empty(), "{what}: {run:?}");
         assert_eq!(run.stderr.lines().count(), 1, "{what}: one line: {run:?}");
-        assert!(run.stderr.contains(needle), "{what}: wants {needle:?}: {run:?}");
+        assert!(
+            run.stderr.contains(needle),
+            "{what}: wants {needle:?}: {run:?}"
+        );
     }
 }
 
@@ -130,14 +149,22 @@ fn a_bad_json_rpc_request_gets_a_json_rpc_error() {
     assert_eq!(error["jsonrpc"], "2.0");
     assert_eq!(error["id"], "r1");
     assert_eq!(error["error"]["code"], -32602);
-    assert!(error["error"]["message"].as_str().is_some_and(|m| m.contains("nested objects")), "{bad:?}");
+    assert!(
+        error["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("nested objects")),
+        "{bad:?}"
+    );
     assert!(error.get("result").is_none());
 
     let request = br#"{"jsonrpc":"2.0","id":3,"method":"sampling/createMessage","params":{}}"#;
     let other = run(&[], request);
     let error: serde_json::Value = serde_json::from_str(&other.stdout).expect("stdout is JSON");
     assert_eq!(other.code, Some(2), "{other:?}");
-    assert_eq!((error["id"].clone(), error["error"]["code"].clone()), (3.into(), (-32601).into()));
+    assert_eq!(
+        (error["id"].clone(), error["error"]["code"].clone()),
+        (3.into(), (-32601).into())
+    );
 }
 
 #[test]
@@ -147,7 +174,10 @@ fn no_display_exits_3_with_nothing_on_stdout() {
         let run = run(args, request);
         assert_eq!(run.code, Some(3), "{args:?}: {run:?}");
         assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
-        assert!(run.stderr.starts_with("form-elicitation: "), "{args:?}: {run:?}");
+        assert!(
+            run.stderr.starts_with("form-elicitation: "),
+            "{args:?}: {run:?}"
+        );
     }
 }
 
@@ -157,11 +187,17 @@ fn check_reads_stdin_the_file_argument_and_dash() {
     let stdin = run(&["--check"], request);
     let dash = run(&["--check", "-"], request);
     assert_eq!(stdin.code, Some(0), "{stdin:?}");
-    assert_eq!(stdin.stdout, "form with 1 field(s): \"Pick\"\n  n \"Count\": integer ≥ 1, required\n");
+    assert_eq!(
+        stdin.stdout,
+        "form with 1 field(s): \"Pick\"\n  n \"Count\": integer ≥ 1, required\n"
+    );
     assert_eq!(dash.stdout, stdin.stdout);
     let missing = run(&["--check", "/nonexistent/request.json"], b"");
     assert_eq!(missing.code, Some(1), "{missing:?}");
-    assert!(missing.stderr.contains("/nonexistent/request.json"), "{missing:?}");
+    assert!(
+        missing.stderr.contains("/nonexistent/request.json"),
+        "{missing:?}"
+    );
 }
 
 #[test]
@@ -185,7 +221,10 @@ fn bad_usage_exits_2_and_help_and_version_exit_0() {
     assert_eq!(zero.code, Some(2), "{zero:?}");
     let version = run(&["--version"], b"");
     assert_eq!(version.code, Some(0));
-    assert!(version.stdout.starts_with("form-elicitation "), "{version:?}");
+    assert!(
+        version.stdout.starts_with("form-elicitation "),
+        "{version:?}"
+    );
     let help = run(&["--help"], b"");
     assert_eq!(help.code, Some(0));
     assert!(help.stdout.contains("--timeout <SECONDS>"), "{help:?}");

@@ -129,7 +129,13 @@ impl FormApp {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
-                    self.body_ui(ui);
+                    // Keep the fields clear of the scroll bar.
+                    egui::Frame::NONE
+                        .inner_margin(egui::Margin {
+                            right: 12,
+                            ..Default::default()
+                        })
+                        .show(ui, |ui| self.body_ui(ui));
                     ui.min_rect().height()
                 })
         });

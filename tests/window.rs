@@ -1,0 +1,603 @@
+//! End-to-end tests of the built `form-elicitation` binary in a real X window: each test starts
+//! its own `Xvfb` (no window manager), runs the binary on it with a request on stdin, drives the
+//! window with `xdotool` (keys, typing), signals or an X client message, and asserts the exact
+//! answer line on stdout and exit code 0.
+//!
+//! Needs `Xvfb` and `xdotool` on PATH (and `python3` with ctypes + libX11 for the window-close
+//! test). Without them the tests print "SKIPPED: ..." to stderr and pass, unless
+//! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_form-elicitation");
+
+/// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
+const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long the program may take to answer once it has been told to.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long one `xdotool` or `python3` call may take.
+const TOOL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A request with one required text field and no default.
+const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+
+#[test]
+fn enter_accepts_the_defaults() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let request = r#"{"message":"Download settings","requestedSchema":{"type":"object","properties":{"dir":{"type":"string","title":"Directory","default":"/tmp/x"},"overwrite":{"type":"boolean","title":"Overwrite","default":true}},"required":["dir","overwrite"]}}"#;
+    let app = x.show("enter-defaults", request, &[]);
+    x.key("Return");
+    expect_answer(
+        app,
+        r#"{"action":"accept","content":{"dir":"/tmp/x","overwrite":true}}"#,
+    );
+}
+
+#[test]
+fn typing_into_the_first_field() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let app = x.show("typing", NAME_REQUEST, &[]);
+    x.type_text("Ada Lovelace");
+    x.key("Return");
+    expect_answer(
+        app,
+        r#"{"action":"accept","content":{"name":"Ada Lovelace"}}"#,
+    );
+}
+
+#[test]
+fn escape_cancels() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let app = x.show("escape", NAME_REQUEST, &[]);
+    x.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn window_close_cancels() {
+    let Some(x) = display_or_skip(&["python3"]) else {
+        return;
+    };
+    let app = x.show("close", NAME_REQUEST, &[]);
+    x.send_wm_delete_window(&app.window);
+    let title = app.title.clone();
+    expect_answer(app, r#"{"action":"cancel"}"#);
+    assert!(
+        x.find_windows(&title).is_empty(),
+        "the window {title:?} is still there after the program exited"
+    );
+}
+
+#[test]
+fn sigterm_cancels() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let app = x.show("sigterm", NAME_REQUEST, &[]);
+    app.signal("TERM");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn timeout_cancels() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let app = x.show("timeout", NAME_REQUEST, &["--timeout", "1.5"]);
+    let started = app.started;
+    expect_answer(app, r#"{"action":"cancel"}"#);
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(1400),
+        "cancelled after {took:?}, before the 1.5 s timeout"
+    );
+}
+
+#[test]
+fn jsonrpc_envelope() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let request = r#"{"jsonrpc":"2.0","id":42,"method":"elicitation/create","params":{"message":"ok?","requestedSchema":{"type":"object","properties":{}}}}"#;
+    let app = x.show("jsonrpc", request, &[]);
+    x.key("Return");
+    expect_answer(
+        app,
+        r#"{"jsonrpc":"2.0","id":42,"result":{"action":"accept","content":{}}}"#,
+    );
+}
+
+#[test]
+fn env_options_are_read() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let title = unique_title("env-title");
+    let app = x.launch(
+        NAME_REQUEST,
+        &[],
+        &[("FORM_ELICITATION_TITLE", &title)],
+        &title,
+    );
+    x.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Skipping
+
+/// Whether the tools these tests need are on PATH: `Xvfb`, `xdotool`, plus `extra`. When some
+/// are missing, says so loudly on stderr and returns false, or panics when
+/// `FORM_ELICITATION_E2E=require`.
+fn tools_available(extra: &[&str]) -> bool {
+    let missing: Vec<&str> = ["Xvfb", "xdotool"]
+        .iter()
+        .chain(extra)
+        .copied()
+        .filter(|tool| !on_path(tool))
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let message = format!(
+        "SKIPPED: window tests need Xvfb and xdotool{} (missing: {})",
+        extra
+            .iter()
+            .map(|t| format!(" and {t}"))
+            .collect::<String>(),
+        missing.join(", ")
+    );
+    if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+        panic!("{message} (FORM_ELICITATION_E2E=require)");
+    }
+    // Straight to the process's stderr: `eprintln!` would be swallowed by the test harness's
+    // output capture of passing tests, and a skip must not go unnoticed.
+    let _ = writeln!(std::io::stderr(), "{message}");
+    false
+}
+
+fn on_path(tool: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
+}
+
+/// A fresh Xvfb, or `None` (after the loud message) when the tools are missing.
+fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
+    tools_available(extra).then(Xvfb::start)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes with a deadline
+
+/// The end of a process: exit code (`None` when killed by a signal) and what it printed.
+struct Output {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// A child process whose stdout and stderr are drained by threads (so it never blocks on a
+/// full pipe), and which is killed if dropped still running (a failing test never leaks it).
+struct Running {
+    what: String,
+    child: Child,
+    stdout: Option<JoinHandle<String>>,
+    stderr: Option<JoinHandle<String>>,
+}
+
+impl Running {
+    /// Spawns `command` with stdout and stderr piped and `stdin` written, then closed.
+    fn spawn(what: &str, mut command: Command, stdin: Option<&str>) -> Running {
+        command
+            .stdin(if stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = command
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
+        if let Some(text) = stdin {
+            let mut pipe = child.stdin.take().expect("stdin was piped");
+            pipe.write_all(text.as_bytes())
+                .unwrap_or_else(|e| panic!("cannot write the stdin of {what}: {e}"));
+            // Dropping the pipe closes it: the program sees EOF.
+        }
+        let stdout = child.stdout.take().map(drain::<ChildStdout>);
+        let stderr = child.stderr.take().map(drain::<ChildStderr>);
+        Running {
+            what: what.to_owned(),
+            child,
+            stdout,
+            stderr,
+        }
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether it is still running.
+    fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Waits for the exit, at most `timeout`; on timeout kills it and panics with its output.
+    fn wait_output(mut self, timeout: Duration) -> Output {
+        let deadline = Instant::now() + timeout;
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(20)),
+                Ok(None) => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    let out = self.collect(None);
+                    panic!(
+                        "{} did not exit within {timeout:?}; killed it.\n{}",
+                        self.what,
+                        out.describe()
+                    );
+                }
+                Err(e) => panic!("cannot wait for {}: {e}", self.what),
+            }
+        };
+        self.collect(status.code())
+    }
+
+    fn collect(&mut self, code: Option<i32>) -> Output {
+        let join = |handle: Option<JoinHandle<String>>| {
+            handle
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| "<reader thread panicked>".into())
+                })
+                .unwrap_or_default()
+        };
+        Output {
+            code,
+            stdout: join(self.stdout.take()),
+            stderr: join(self.stderr.take()),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if self.running() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn drain<R: Read + Send + 'static>(mut pipe: R) -> JoinHandle<String> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+impl Output {
+    fn describe(&self) -> String {
+        format!(
+            "exit code: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs a short helper command to its end (at most [`TOOL_TIMEOUT`]).
+fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
+    let mut command = Command::new(program);
+    command.args(args).env("DISPLAY", display);
+    let what = format!("`{program} {}`", args.join(" "));
+    Running::spawn(&what, command, None).wait_output(TOOL_TIMEOUT)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The X server
+
+/// Display numbers handed out by this process, so parallel tests never pick the same one.
+static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
+
+/// An `Xvfb` of our own; stopped on drop.
+struct Xvfb {
+    display: String,
+    number: u32,
+    server: Option<Running>,
+}
+
+impl Xvfb {
+    /// Starts `Xvfb` on a free display number and waits for its socket.
+    fn start() -> Xvfb {
+        let base = 50 + std::process::id() % 400;
+        let mut failures = Vec::new();
+        for _ in 0..40 {
+            let number = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
+            let socket = format!("/tmp/.X11-unix/X{number}");
+            let lock = format!("/tmp/.X{number}-lock");
+            if Path::new(&socket).exists() || Path::new(&lock).exists() {
+                continue;
+            }
+            let display = format!(":{number}");
+            let mut command = Command::new("Xvfb");
+            command.args([
+                display.as_str(),
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-noreset",
+                "-nolisten",
+                "tcp",
+            ]);
+            let mut server = Running::spawn(&format!("Xvfb {display}"), command, None);
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while !Path::new(&socket).exists() && server.running() && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(20));
+            }
+            if Path::new(&socket).exists() && server.running() {
+                return Xvfb {
+                    display,
+                    number,
+                    server: Some(server),
+                };
+            }
+            // Lost a race for this number with another process, or Xvfb failed: next one.
+            let out = server.wait_output_or_kill();
+            failures.push(format!("{display}: {}", out.describe()));
+        }
+        panic!("cannot start Xvfb on any display:\n{}", failures.join("\n"));
+    }
+
+    /// Starts the binary with `args`, `envs` and `request` on stdin; waits until a window named
+    /// `title` is mapped, focuses it and gives it time to draw its first frames.
+    fn launch(&self, request: &str, args: &[&str], envs: &[(&str, &str)], title: &str) -> Shown {
+        let mut command = Command::new(BIN);
+        command
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .env_remove("WAYLAND_DISPLAY");
+        for (name, _) in std::env::vars_os() {
+            if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
+                command.env_remove(name);
+            }
+        }
+        command.envs(envs.iter().copied());
+        let started = Instant::now();
+        let mut app = Running::spawn("form-elicitation", command, Some(request));
+        let window = loop {
+            if let Some(id) = self.find_windows(title).into_iter().next() {
+                break id;
+            }
+            if !app.running() || started.elapsed() > WINDOW_TIMEOUT {
+                let alive = app.running();
+                let out = app.wait_output_or_kill();
+                panic!(
+                    "no window titled {title:?} appeared within {:?} (program {}).\n{}",
+                    started.elapsed(),
+                    if alive {
+                        "still running, killed"
+                    } else {
+                        "exited"
+                    },
+                    out.describe()
+                );
+            }
+            thread::sleep(Duration::from_millis(50));
+        };
+        let focus = run_tool(
+            &self.display,
+            "xdotool",
+            &["windowfocus", "--sync", &window],
+        );
+        assert_eq!(
+            focus.code,
+            Some(0),
+            "cannot focus window {window}:\n{}",
+            focus.describe()
+        );
+        // Let the first frames render (and the first field take the keyboard focus).
+        thread::sleep(Duration::from_millis(300));
+        Shown {
+            app,
+            window,
+            title: title.to_owned(),
+            started,
+        }
+    }
+
+    /// [`Xvfb::launch`] with a unique `--title` derived from `name`.
+    fn show(&self, name: &str, request: &str, args: &[&str]) -> Shown {
+        let title = unique_title(name);
+        let mut all = vec!["--title", title.as_str()];
+        all.extend_from_slice(args);
+        self.launch(request, &all, &[], &title)
+    }
+
+    /// The ids of the visible windows titled exactly `title`.
+    fn find_windows(&self, title: &str) -> Vec<String> {
+        let pattern = format!("^{title}$");
+        let out = run_tool(
+            &self.display,
+            "xdotool",
+            &["search", "--onlyvisible", "--name", &pattern],
+        );
+        out.stdout
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// Presses and releases one key (xdotool key name) in the focused window, then gives egui a
+    /// few frames (it handles one focus move per frame).
+    fn key(&self, key: &str) {
+        let out = run_tool(&self.display, "xdotool", &["key", key]);
+        assert_eq!(
+            out.code,
+            Some(0),
+            "xdotool key {key} failed:\n{}",
+            out.describe()
+        );
+        thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Types `text` into the focused window, a key every 80 ms.
+    fn type_text(&self, text: &str) {
+        let out = run_tool(&self.display, "xdotool", &["type", "--delay", "80", text]);
+        assert_eq!(
+            out.code,
+            Some(0),
+            "xdotool type failed:\n{}",
+            out.describe()
+        );
+        thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Asks the window to close the way a window manager does: a `WM_PROTOCOLS` client message
+    /// carrying `WM_DELETE_WINDOW` (unlike `xdotool windowclose`, which destroys the window).
+    fn send_wm_delete_window(&self, window: &str) {
+        let out = run_tool(&self.display, "python3", &["-c", WM_DELETE_SCRIPT, window]);
+        assert_eq!(
+            out.code,
+            Some(0),
+            "cannot send WM_DELETE_WINDOW to {window}:\n{}",
+            out.describe()
+        );
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let Some(mut server) = self.server.take() else {
+            return;
+        };
+        // SIGTERM, so that Xvfb removes its lock file and socket; SIGKILL (by `Running`'s drop)
+        // only if it does not go.
+        let _ = Command::new("kill")
+            .args(["-TERM", &server.pid().to_string()])
+            .stderr(Stdio::null())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(3);
+        while server.running() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+        if server.running() {
+            eprintln!("Xvfb :{} ignored SIGTERM; killing it", self.number);
+        }
+    }
+}
+
+impl Running {
+    /// The output of a process that may or may not have ended: kills it first if needed.
+    fn wait_output_or_kill(mut self) -> Output {
+        if self.running() {
+            let _ = self.child.kill();
+        }
+        self.wait_output(Duration::from_secs(5))
+    }
+}
+
+/// Sends `ClientMessage(WM_PROTOCOLS, WM_DELETE_WINDOW)` to the window given as argv[1] on
+/// `$DISPLAY`, through libX11 with ctypes.
+const WM_DELETE_SCRIPT: &str = r#"
+import ctypes, sys
+x = ctypes.CDLL("libX11.so.6")
+x.XOpenDisplay.restype = ctypes.c_void_p
+x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+x.XInternAtom.restype = ctypes.c_ulong
+x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+x.XSendEvent.restype = ctypes.c_int
+x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.c_void_p]
+x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+
+class XClientMessageEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong),
+                ("message_type", ctypes.c_ulong), ("format", ctypes.c_int),
+                ("l", ctypes.c_long * 5)]
+
+class XEvent(ctypes.Union):
+    _fields_ = [("xclient", XClientMessageEvent), ("pad", ctypes.c_long * 24)]
+
+dpy = x.XOpenDisplay(None)
+if not dpy:
+    sys.exit("cannot open display")
+window = int(sys.argv[1], 0)
+ev = XEvent()
+ev.xclient.type = 33  # ClientMessage
+ev.xclient.display = dpy
+ev.xclient.window = window
+ev.xclient.message_type = x.XInternAtom(dpy, b"WM_PROTOCOLS", 0)
+ev.xclient.format = 32
+ev.xclient.l[0] = x.XInternAtom(dpy, b"WM_DELETE_WINDOW", 0)
+ev.xclient.l[1] = 0  # CurrentTime
+if not x.XSendEvent(dpy, window, 0, 0, ctypes.byref(ev)):
+    sys.exit("XSendEvent failed")
+x.XSync(dpy, 0)
+x.XCloseDisplay(dpy)
+"#;
+
+// ---------------------------------------------------------------------------------------------
+// The program under test
+
+/// The program with its window up and focused.
+struct Shown {
+    app: Running,
+    /// The X window id, as xdotool prints it (decimal).
+    window: String,
+    title: String,
+    started: Instant,
+}
+
+impl Shown {
+    /// Sends a signal (`TERM`, `INT`, `HUP`) to the program.
+    fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{name}"), &self.app.pid().to_string()])
+            .status()
+            .expect("the kill command runs");
+        assert!(status.success(), "kill -{name} failed: {status}");
+    }
+}
+
+/// A window title no other test (or stray window) uses.
+fn unique_title(name: &str) -> String {
+    static N: AtomicU32 = AtomicU32::new(0);
+    format!(
+        "fe-e2e-{name}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    )
+}
+
+/// Waits for the program to end and asserts exit code 0 and exactly `line` plus a newline on
+/// stdout.
+fn expect_answer(shown: Shown, line: &str) {
+    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(0) && out.stdout == format!("{line}\n"),
+        "expected exit code 0 and stdout {line:?} + newline.\n{}",
+        out.describe()
+    );
+}
