@@ -7,6 +7,7 @@
 use serde_json::{Map, Number, Value};
 
 use crate::error::RequestError;
+use crate::normalize;
 use crate::request::kind_of;
 use crate::validate;
 
@@ -65,8 +66,43 @@ pub struct TextSpec {
     pub max_length: Option<u64>,
     /// A format the text must have.
     pub format: Option<Format>,
+    /// An ECMA-262 regular expression the text must match somewhere.
+    pub pattern: Option<Pattern>,
     /// The pre-filled text.
     pub default: Option<String>,
+}
+
+/// A compiled `pattern`, compared by its source.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    /// The pattern as the schema wrote it.
+    pub source: String,
+    /// The compiled ECMAScript regular expression.
+    pub regex: regress::Regex,
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Pattern {
+    /// Compiles an ECMA-262 pattern, with the `u` flag where the pattern allows it.
+    pub fn new(source: &str) -> Result<Self, String> {
+        let regex = regress::Regex::with_flags(source, "u")
+            .or_else(|_| regress::Regex::new(source))
+            .map_err(|e| e.to_string())?;
+        Ok(Self {
+            source: source.to_owned(),
+            regex,
+        })
+    }
+
+    /// Whether the text matches: JSON Schema patterns are not anchored.
+    pub fn matches(&self, text: &str) -> bool {
+        self.regex.find(text).is_some()
+    }
 }
 
 /// The string formats the contract allows.
@@ -103,6 +139,10 @@ pub struct NumberSpec {
     pub minimum: Option<f64>,
     /// The largest value allowed.
     pub maximum: Option<f64>,
+    /// Values must be greater than this.
+    pub exclusive_minimum: Option<f64>,
+    /// Values must be less than this.
+    pub exclusive_maximum: Option<f64>,
     /// The pre-filled value.
     pub default: Option<Number>,
 }
@@ -146,6 +186,9 @@ const ROOT_KEYS: &[&str] = &[
     "required",
     "title",
     "description",
+    "$defs",
+    "definitions",
+    "additionalProperties",
 ];
 
 impl Form {
@@ -166,6 +209,15 @@ impl Form {
             }
         }
         check_keys(root, ROOT_KEYS, path, "the schema root")?;
+        // We only ever send declared properties, so either value of additionalProperties holds.
+        if let Some(extra) = root.get("additionalProperties")
+            && !extra.is_boolean()
+        {
+            return Err(RequestError::invalid(
+                format!("{path}.additionalProperties"),
+                "only true or false is supported",
+            ));
+        }
         let title = optional_string(root, "title", path)?;
         let description = optional_string(root, "description", path)?;
         let properties = match root.get("properties") {
@@ -183,7 +235,13 @@ impl Form {
             .iter()
             .map(|(name, schema)| {
                 let field_path = format!("{path}.properties.{name}");
-                field(name, schema, required.contains(&name.as_str()), &field_path)
+                let schema = normalize::field_schema(schema, root, &field_path)?;
+                field(
+                    name,
+                    &schema,
+                    required.contains(&name.as_str()),
+                    &field_path,
+                )
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
@@ -294,7 +352,7 @@ fn field(name: &str, schema: &Value, required: bool, path: &str) -> Result<Field
 fn text(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
     check_keys(
         object,
-        &[COMMON, &["minLength", "maxLength", "format"]].concat(),
+        &[COMMON, &["minLength", "maxLength", "format", "pattern"]].concat(),
         path,
         "string",
     )?;
@@ -324,10 +382,26 @@ fn text(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestErr
     let min_length = count(object, "minLength", path)?;
     let max_length = count(object, "maxLength", path)?;
     ordered(min_length, max_length, "minLength", "maxLength", path)?;
+    let pattern = match object.get("pattern") {
+        None => None,
+        Some(Value::String(source)) => Some(Pattern::new(source).map_err(|e| {
+            RequestError::invalid(
+                format!("{path}.pattern"),
+                format!("is not an ECMA-262 regular expression: {e}"),
+            )
+        })?),
+        Some(other) => {
+            return Err(RequestError::invalid(
+                format!("{path}.pattern"),
+                format!("must be a string, got {}", kind_of(other)),
+            ));
+        }
+    };
     let mut spec = TextSpec {
         min_length,
         max_length,
         format,
+        pattern,
         default: None,
     };
     if let Some(default) = object.get("default") {
@@ -353,7 +427,11 @@ fn number(
     let type_name = if integer { "integer" } else { "number" };
     check_keys(
         object,
-        &[COMMON, &["minimum", "maximum"]].concat(),
+        &[
+            COMMON,
+            &["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
+        ]
+        .concat(),
         path,
         type_name,
     )?;
@@ -367,36 +445,65 @@ fn number(
             )),
         }
     };
-    let spec = NumberSpec {
+    let mut spec = NumberSpec {
         integer,
         minimum: bound("minimum")?,
         maximum: bound("maximum")?,
-        default: None,
+        ..NumberSpec::default()
     };
-    if let (Some(min), Some(max)) = (spec.minimum, spec.maximum)
-        && min > max
-    {
-        return Err(RequestError::invalid(
-            path,
-            format!("minimum {min} is greater than maximum {max}: no value fits"),
-        ));
+    // Draft 6 and later write an exclusive bound as a number; draft 4 as a boolean that makes
+    // `minimum` or `maximum` exclusive.
+    for (key, inclusive, exclusive) in [
+        (
+            "exclusiveMinimum",
+            &mut spec.minimum,
+            &mut spec.exclusive_minimum,
+        ),
+        (
+            "exclusiveMaximum",
+            &mut spec.maximum,
+            &mut spec.exclusive_maximum,
+        ),
+    ] {
+        match object.get(key) {
+            None | Some(Value::Bool(false)) => {}
+            Some(Value::Number(n)) => *exclusive = n.as_f64(),
+            Some(Value::Bool(true)) if inclusive.is_some() => *exclusive = inclusive.take(),
+            Some(other) => {
+                return Err(RequestError::invalid(
+                    format!("{path}.{key}"),
+                    format!("must be a number, got {other}"),
+                ));
+            }
+        }
+    }
+    if let Some(problem) = validate::empty_range(&spec) {
+        return Err(RequestError::invalid(path, problem));
     }
     let default = match object.get("default") {
         None => None,
-        Some(Value::Number(n)) if integer && !(n.is_i64() || n.is_u64()) => {
-            return Err(RequestError::invalid(
-                format!("{path}.default"),
-                format!("{n} is not an integer"),
-            ));
-        }
         Some(Value::Number(n)) => {
+            let n = if integer && !(n.is_i64() || n.is_u64()) {
+                // A generator may write a whole number as 3.0: that is still the integer 3.
+                match n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15) {
+                    Some(whole) => Number::from(whole as i64),
+                    None => {
+                        return Err(RequestError::invalid(
+                            format!("{path}.default"),
+                            format!("{n} is not an integer"),
+                        ));
+                    }
+                }
+            } else {
+                n.clone()
+            };
             if let Some(problem) = validate::bounds_problem(&spec, n.as_f64().unwrap_or(f64::NAN)) {
                 return Err(RequestError::invalid(
                     format!("{path}.default"),
                     format!("{n} does not fit the field: {problem}"),
                 ));
             }
-            Some(n.clone())
+            Some(n)
         }
         Some(other) => return Err(wrong_default(path, "a number", other)),
     };
@@ -471,10 +578,19 @@ fn choice_spec(
 fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
     check_keys(
         object,
-        &[COMMON, &["items", "minItems", "maxItems"]].concat(),
+        &[COMMON, &["items", "minItems", "maxItems", "uniqueItems"]].concat(),
         path,
         "array",
     )?;
+    // We never send an option twice, so uniqueItems holds either way.
+    if let Some(unique) = object.get("uniqueItems")
+        && !unique.is_boolean()
+    {
+        return Err(RequestError::invalid(
+            format!("{path}.uniqueItems"),
+            format!("must be true or false, got {unique}"),
+        ));
+    }
     let items_path = format!("{path}.items");
     let items = match object.get("items") {
         Some(Value::Object(items)) => items,
@@ -491,13 +607,34 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
             ));
         }
     };
-    let options = if items.contains_key("anyOf") {
-        check_keys(items, &["anyOf"], &items_path, "titled multi-select items")?;
-        const_options(items, "anyOf", &items_path)?
-    } else if items.get("type") == Some(&Value::String("string".into()))
-        && items.contains_key("enum")
-    {
-        check_keys(items, &["type", "enum"], &items_path, "multi-select items")?;
+    let titled_key = ["anyOf", "oneOf"]
+        .into_iter()
+        .find(|k| items.contains_key(*k));
+    let string_typed = matches!(items.get("type"), None | Some(Value::String(_)))
+        && items.get("type").is_none_or(|t| t == "string");
+    let options = if let Some(key) = titled_key {
+        // The spec writes anyOf; generators also write oneOf, which means the same here
+        // because the consts are distinct.
+        check_keys(
+            items,
+            &[key, "type", "title", "description"],
+            &items_path,
+            "titled multi-select items",
+        )?;
+        if !string_typed {
+            return Err(RequestError::invalid(
+                format!("{items_path}.type"),
+                "multi-select options must be strings",
+            ));
+        }
+        const_options(items, key, &items_path)?
+    } else if string_typed && items.contains_key("enum") {
+        check_keys(
+            items,
+            &["type", "enum", "title", "description"],
+            &items_path,
+            "multi-select items",
+        )?;
         string_list(items, "enum", &items_path)?
             .into_iter()
             .map(|value| Choice {
@@ -691,6 +828,13 @@ fn count(object: &Map<String, Value>, key: &str, path: &str) -> Result<Option<u6
     match object.get(key) {
         None => Ok(None),
         Some(Value::Number(n)) if n.as_u64().is_some() => Ok(n.as_u64()),
+        // Generators may write a count as 3.0.
+        Some(Value::Number(n))
+            if n.as_f64()
+                .is_some_and(|f| f >= 0.0 && f.fract() == 0.0 && f < 9.0e15) =>
+        {
+            Ok(n.as_f64().map(|f| f as u64))
+        }
         Some(other) => Err(RequestError::invalid(
             format!("{path}.{key}"),
             format!("must be a whole number of at least 0, got {other}"),

@@ -8,6 +8,7 @@ pub mod answer;
 pub mod cli;
 pub mod error;
 pub mod form;
+pub mod normalize;
 pub mod output;
 pub mod request;
 pub mod signals;

@@ -19,23 +19,27 @@ static ENVELOPE: OnceLock<Envelope> = OnceLock::new();
 /// How long the window gets to close by itself after a signal.
 const GRACE: Duration = Duration::from_secs(2);
 
-/// Installs the handler for SIGTERM, SIGINT and SIGHUP, and asks Linux to send SIGHUP when the
-/// parent process dies.
+/// Installs the handler for SIGTERM, SIGINT and SIGHUP, and starts watching for the parent
+/// process to die.
 pub fn install() -> Result<(), ctrlc::Error> {
-    die_with_parent();
-    ctrlc::set_handler(|| {
-        CANCELLED.store(true, Ordering::SeqCst);
-        if let Some(wake) = WAKER.get() {
-            wake();
-        }
-        std::thread::sleep(GRACE);
-        let envelope = ENVELOPE.get().cloned().unwrap_or(Envelope::Bare);
-        let code = match output::write_line_once(&Answer::Cancel.to_line(&envelope)) {
-            Ok(_) => 0,
-            Err(_) => 1,
-        };
-        std::process::exit(code);
-    })
+    watch_parent();
+    ctrlc::set_handler(cancel_from_outside)
+}
+
+/// A signal or the parent's death: wake the window so it answers `cancel`; if it has not
+/// finished within [`GRACE`], answer `cancel` here and exit.
+fn cancel_from_outside() {
+    CANCELLED.store(true, Ordering::SeqCst);
+    if let Some(wake) = WAKER.get() {
+        wake();
+    }
+    std::thread::sleep(GRACE);
+    let envelope = ENVELOPE.get().cloned().unwrap_or(Envelope::Bare);
+    let code = match output::write_line_once(&Answer::Cancel.to_line(&envelope)) {
+        Ok(_) => 0,
+        Err(_) => 1,
+    };
+    std::process::exit(code);
 }
 
 /// Whether a signal asked us to cancel.
@@ -53,14 +57,28 @@ pub fn set_envelope(envelope: Envelope) {
     let _ = ENVELOPE.set(envelope);
 }
 
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-fn die_with_parent() {
-    // SAFETY: prctl with PR_SET_PDEATHSIG takes a signal number and touches no memory of ours.
-    unsafe {
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGHUP);
-    }
+/// How often we look whether the parent is still there.
+const PARENT_POLL: Duration = Duration::from_millis(500);
+
+/// Polls the parent process id: when the parent dies we are re-parented and the id changes.
+/// (`PR_SET_PDEATHSIG` would be quicker, but it fires when the parent *thread* that started
+/// us exits, which would cancel forms started from a short-lived worker thread.)
+#[cfg(unix)]
+fn watch_parent() {
+    let parent = std::os::unix::process::parent_id();
+    let spawned = std::thread::Builder::new()
+        .name("parent-watch".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(PARENT_POLL);
+                if std::os::unix::process::parent_id() != parent {
+                    cancel_from_outside();
+                }
+            }
+        });
+    // Without the thread we still answer signals; the parent's death just goes unnoticed.
+    drop(spawned);
 }
 
-#[cfg(not(target_os = "linux"))]
-fn die_with_parent() {}
+#[cfg(not(unix))]
+fn watch_parent() {}

@@ -26,6 +26,9 @@ pub fn form_summary(form: &Form) -> String {
                 if let Some(max) = spec.max_length {
                     let _ = write!(s, ", at most {max} characters");
                 }
+                if let Some(pattern) = &spec.pattern {
+                    let _ = write!(s, ", matching /{}/", pattern.source);
+                }
                 s
             }
             FieldKind::Number(spec) => {
@@ -35,6 +38,12 @@ pub fn form_summary(form: &Form) -> String {
                 }
                 if let Some(max) = spec.maximum {
                     let _ = write!(s, " ≤ {max}");
+                }
+                if let Some(min) = spec.exclusive_minimum {
+                    let _ = write!(s, " > {min}");
+                }
+                if let Some(max) = spec.exclusive_maximum {
+                    let _ = write!(s, " < {max}");
                 }
                 s
             }

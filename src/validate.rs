@@ -134,10 +134,17 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
             plural(max, "character")
         ));
     }
-    match spec.format {
-        None => Ok(()),
-        Some(format) if format_ok(format, text) => Ok(()),
-        Some(format) => Err(format_hint(format).to_owned()),
+    if let Some(format) = spec.format
+        && !format_ok(format, text)
+    {
+        return Err(format_hint(format).to_owned());
+    }
+    match &spec.pattern {
+        Some(pattern) if !pattern.matches(text) => Err(format!(
+            "Does not have the expected form (pattern {})",
+            pattern.source
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -195,7 +202,68 @@ pub fn bounds_problem(spec: &NumberSpec, value: f64) -> Option<String> {
     {
         return Some(format!("Must be at most {max}"));
     }
+    if let Some(min) = spec.exclusive_minimum
+        && !(value > min)
+    {
+        return Some(format!("Must be more than {min}"));
+    }
+    if let Some(max) = spec.exclusive_maximum
+        && !(value < max)
+    {
+        return Some(format!("Must be less than {max}"));
+    }
     None
+}
+
+/// Says why no number fits a field's bounds, if none does (for an integer field: no whole number).
+pub fn empty_range(spec: &NumberSpec) -> Option<String> {
+    let pick = |inclusive: Option<f64>,
+                exclusive: Option<f64>,
+                names: [&'static str; 2],
+                tighter: fn(f64, f64) -> bool| {
+        match (inclusive, exclusive) {
+            (Some(i), Some(e)) if tighter(e, i) || e == i => Some((e, true, names[1])),
+            (Some(i), _) => Some((i, false, names[0])),
+            (None, Some(e)) => Some((e, true, names[1])),
+            (None, None) => None,
+        }
+    };
+    let low = pick(
+        spec.minimum,
+        spec.exclusive_minimum,
+        ["minimum", "exclusiveMinimum"],
+        |a, b| a > b,
+    );
+    let high = pick(
+        spec.maximum,
+        spec.exclusive_maximum,
+        ["maximum", "exclusiveMaximum"],
+        |a, b| a < b,
+    );
+    let (Some((low, low_open, low_name)), Some((high, high_open, high_name))) = (low, high) else {
+        return None;
+    };
+    let empty = if spec.integer {
+        let first = if low_open {
+            low.floor() + 1.0
+        } else {
+            low.ceil()
+        };
+        let last = if high_open {
+            high.ceil() - 1.0
+        } else {
+            high.floor()
+        };
+        first > last
+    } else {
+        low > high || (low == high && (low_open || high_open))
+    };
+    let kind = if spec.integer {
+        "whole number"
+    } else {
+        "value"
+    };
+    empty.then(|| format!("{low_name} {low} and {high_name} {high} leave no {kind}"))
 }
 
 /// Checks how many options are chosen against `minItems` and `maxItems`.

@@ -99,7 +99,8 @@ fn the_contract_example_message_names_field_and_keyword() {
     assert_eq!(
         run.stderr.trim_end(),
         "form-elicitation: requestedSchema.properties.age: unsupported keyword \"multipleOf\" \
-         (supported for integer: type, title, description, default, minimum, maximum)",
+         (supported for integer: type, title, description, default, minimum, maximum, \
+         exclusiveMinimum, exclusiveMaximum)",
         "{run:?}"
     );
 }

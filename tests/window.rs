@@ -73,8 +73,8 @@ fn window_close_cancels() {
         return;
     };
     let app = x.show("close", NAME_REQUEST, &[]);
-    x.send_wm_delete_window(&app.window);
-    let title = app.title.clone();
+    x.send_wm_delete_window(&app.window().id);
+    let title = app.window().title.clone();
     expect_answer(app, r#"{"action":"cancel"}"#);
     assert!(
         x.find_windows(&title).is_empty(),
@@ -93,11 +93,65 @@ fn sigterm_cancels() {
 }
 
 #[test]
+fn sigint_and_sighup_cancel() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    for signal in ["INT", "HUP"] {
+        let app = x.show(&format!("sig{signal}"), NAME_REQUEST, &[]);
+        app.signal(signal);
+        expect_answer(app, r#"{"action":"cancel"}"#);
+    }
+}
+
+/// The caller dies (SIGKILL, so it cannot clean up): the helper must notice, answer cancel on
+/// the pipe it still holds, close its window and exit, instead of lingering as an orphan.
+#[test]
+fn parent_death_cancels_and_closes_the_window() {
+    let Some(x) = display_or_skip(&["sh"]) else {
+        return;
+    };
+    let title = unique_title("orphan");
+    let mut command = Command::new("sh");
+    command
+        .args([
+            "-c",
+            r#"exec 3<&0; "$0" --title "$1" <&3 3<&- & wait"#,
+            BIN,
+            &title,
+        ])
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY");
+    let mut shown = Shown {
+        app: Running::spawn("sh wrapper", command, Some(NAME_REQUEST)),
+        window: None,
+        started: Instant::now(),
+    };
+    x.wait_for_window(&mut shown, &title);
+    shown.signal("KILL");
+    // (dash gives a background job /dev/null as stdin unless it is redirected from another fd.)
+    // The wrapper dies at once; its stdout pipe stays open until the orphaned helper exits.
+    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    assert_eq!(
+        out.stdout,
+        "{\"action\":\"cancel\"}\n",
+        "{}",
+        out.describe()
+    );
+    assert!(
+        x.find_windows(&title).is_empty(),
+        "the orphan's window is still there"
+    );
+}
+
+#[test]
 fn timeout_cancels() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let app = x.show("timeout", NAME_REQUEST, &["--timeout", "1.5"]);
+    // No waiting for the window here: under load it can take longer to appear than the
+    // timeout gives it, and would then be gone before it could be focused.
+    let app = x.run(NAME_REQUEST, &["--timeout", "1.5"], &[]);
     let started = app.started;
     expect_answer(app, r#"{"action":"cancel"}"#);
     let took = started.elapsed();
@@ -361,7 +415,7 @@ impl Xvfb {
                 };
             }
             // Lost a race for this number with another process, or Xvfb failed: next one.
-            let out = server.wait_output_or_kill();
+            let out = server.stop();
             failures.push(format!("{display}: {}", out.describe()));
         }
         panic!("cannot start Xvfb on any display:\n{}", failures.join("\n"));
@@ -370,6 +424,17 @@ impl Xvfb {
     /// Starts the binary with `args`, `envs` and `request` on stdin; waits until a window named
     /// `title` is mapped, focuses it and gives it time to draw its first frames.
     fn launch(&self, request: &str, args: &[&str], envs: &[(&str, &str)], title: &str) -> Shown {
+        let mut shown = self.run(request, args, envs);
+        let id = self.wait_for_window(&mut shown, title);
+        shown.window = Some(Window {
+            id,
+            title: title.to_owned(),
+        });
+        shown
+    }
+
+    /// Starts the binary with `args`, `envs` and `request` on stdin; does not wait for anything.
+    fn run(&self, request: &str, args: &[&str], envs: &[(&str, &str)]) -> Shown {
         let mut command = Command::new(BIN);
         command
             .args(args)
@@ -382,14 +447,26 @@ impl Xvfb {
         }
         command.envs(envs.iter().copied());
         let started = Instant::now();
-        let mut app = Running::spawn("form-elicitation", command, Some(request));
+        let app = Running::spawn("form-elicitation", command, Some(request));
+        Shown {
+            app,
+            window: None,
+            started,
+        }
+    }
+
+    /// Waits until a window titled `title` is mapped, focuses it and gives it time to draw its
+    /// first frames; returns its id. Panics (killing the program) when none comes in time.
+    fn wait_for_window(&self, shown: &mut Shown, title: &str) -> String {
+        let started = shown.started;
         let window = loop {
             if let Some(id) = self.find_windows(title).into_iter().next() {
                 break id;
             }
+            let app = &mut shown.app;
             if !app.running() || started.elapsed() > WINDOW_TIMEOUT {
                 let alive = app.running();
-                let out = app.wait_output_or_kill();
+                let out = app.stop();
                 panic!(
                     "no window titled {title:?} appeared within {:?} (program {}).\n{}",
                     started.elapsed(),
@@ -416,12 +493,7 @@ impl Xvfb {
         );
         // Let the first frames render (and the first field take the keyboard focus).
         thread::sleep(Duration::from_millis(300));
-        Shown {
-            app,
-            window,
-            title: title.to_owned(),
-            started,
-        }
+        window
     }
 
     /// [`Xvfb::launch`] with a unique `--title` derived from `name`.
@@ -509,11 +581,10 @@ impl Drop for Xvfb {
 
 impl Running {
     /// The output of a process that may or may not have ended: kills it first if needed.
-    fn wait_output_or_kill(mut self) -> Output {
-        if self.running() {
-            let _ = self.child.kill();
-        }
-        self.wait_output(Duration::from_secs(5))
+    fn stop(&mut self) -> Output {
+        let _ = self.child.kill();
+        let status = self.child.wait();
+        self.collect(status.ok().and_then(|s| s.code()))
     }
 }
 
@@ -564,13 +635,24 @@ x.XCloseDisplay(dpy)
 /// The program with its window up and focused.
 struct Shown {
     app: Running,
-    /// The X window id, as xdotool prints it (decimal).
-    window: String,
-    title: String,
+    /// Its window, once waited for.
+    window: Option<Window>,
     started: Instant,
 }
 
+/// A window of the program.
+struct Window {
+    /// The X window id, as xdotool prints it (decimal).
+    id: String,
+    title: String,
+}
+
 impl Shown {
+    /// Its window; only after [`Xvfb::launch`] or [`Xvfb::show`].
+    fn window(&self) -> &Window {
+        self.window.as_ref().expect("the window was waited for")
+    }
+
     /// Sends a signal (`TERM`, `INT`, `HUP`) to the program.
     fn signal(&self, name: &str) {
         let status = Command::new("kill")

@@ -1,0 +1,293 @@
+//! Rewrites what schema generators (pydantic, zod, schemars) emit into the strict MCP subset,
+//! where the meaning is plain and nothing is lost.
+//!
+//! - `$ref` to `#/$defs/NAME` or `#/definitions/NAME` in the same request, and a one-element
+//!   `allOf` (older pydantic's way to put a default next to a `$ref`), are inlined, the
+//!   referring schema's own keys winning.
+//! - A nullable field, `anyOf`/`oneOf` of a schema and `{"type":"null"}` or a `type` array of
+//!   one type and `"null"`, becomes that schema: we never send `null`, and leaving an optional
+//!   field out or sending a value both satisfy it. Its `default: null` means "no default".
+//! - An `enum` of strings with no `type` is a string enum.
+//! - Pure annotations (`examples`, `$comment`, `deprecated`, `readOnly`, `writeOnly`) are dropped:
+//!   they constrain nothing.
+//!
+//! Everything else is left for [`crate::form`] to accept or refuse.
+
+use serde_json::{Map, Value};
+
+use crate::error::RequestError;
+
+/// Keywords that describe a value without constraining it.
+const ANNOTATIONS: &[&str] = &[
+    "examples",
+    "$comment",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+/// How many `$ref`s may chain before we call it a loop.
+const MAX_REF_DEPTH: usize = 16;
+
+/// Returns `schema` rewritten into the strict subset, resolving references against `root`.
+pub fn field_schema(
+    schema: &Value,
+    root: &Map<String, Value>,
+    path: &str,
+) -> Result<Value, RequestError> {
+    let Value::Object(object) = schema else {
+        return Ok(schema.clone());
+    };
+    let mut object = inline(object, root, path, 0)?;
+    let nullable = unwrap_nullable(&mut object, root, path)?;
+    if nullable && object.get("default") == Some(&Value::Null) {
+        object.remove("default");
+    }
+    if !object.contains_key("type")
+        && let Some(Value::Array(values)) = object.get("enum")
+        && !values.is_empty()
+        && values.iter().all(Value::is_string)
+    {
+        object.insert("type".into(), Value::String("string".into()));
+    }
+    for key in ANNOTATIONS {
+        object.remove(*key);
+    }
+    if let Some(Value::Object(items)) = object.get("items") {
+        let items = inline(items, root, &format!("{path}.items"), 0)?;
+        object.insert("items".into(), Value::Object(items));
+    }
+    Ok(Value::Object(object))
+}
+
+/// Inlines `$ref` and single-element `allOf`, recursively, the outer keys winning.
+fn inline(
+    object: &Map<String, Value>,
+    root: &Map<String, Value>,
+    path: &str,
+    depth: usize,
+) -> Result<Map<String, Value>, RequestError> {
+    if depth > MAX_REF_DEPTH {
+        return Err(RequestError::invalid(
+            path,
+            "\"$ref\" chain is too deep (a loop?)",
+        ));
+    }
+    let mut base = Map::new();
+    if let Some(reference) = object.get("$ref") {
+        let target = resolve(reference, root, path)?;
+        base = inline(target, root, path, depth + 1)?;
+    }
+    if let Some(all_of) = object.get("allOf") {
+        match all_of.as_array().map(Vec::as_slice) {
+            Some([Value::Object(only)]) => {
+                for (k, v) in inline(only, root, path, depth + 1)? {
+                    base.insert(k, v);
+                }
+            }
+            _ => {
+                return Err(RequestError::invalid(
+                    path,
+                    "unsupported keyword \"allOf\" (only a single schema, as generators wrap a \"$ref\", is accepted)",
+                ));
+            }
+        }
+    }
+    for (k, v) in object {
+        if k != "$ref" && k != "allOf" {
+            base.insert(k.clone(), v.clone());
+        }
+    }
+    Ok(base)
+}
+
+/// Finds the schema a `$ref` points to: only `#/$defs/NAME` and `#/definitions/NAME`.
+fn resolve<'a>(
+    reference: &Value,
+    root: &'a Map<String, Value>,
+    path: &str,
+) -> Result<&'a Map<String, Value>, RequestError> {
+    let refuse = |why: &str| {
+        RequestError::invalid(
+            format!("{path}.$ref"),
+            format!(
+                "{reference} {why} (only \"#/$defs/NAME\" or \"#/definitions/NAME\" within the request)"
+            ),
+        )
+    };
+    let text = reference
+        .as_str()
+        .ok_or_else(|| refuse("is not a string"))?;
+    let (section, name) = text
+        .strip_prefix("#/$defs/")
+        .map(|name| ("$defs", name))
+        .or_else(|| {
+            text.strip_prefix("#/definitions/")
+                .map(|name| ("definitions", name))
+        })
+        .ok_or_else(|| refuse("cannot be resolved"))?;
+    let name = name.replace("~1", "/").replace("~0", "~");
+    match root.get(section).and_then(|defs| defs.get(&name)) {
+        Some(Value::Object(target)) => Ok(target),
+        Some(_) => Err(refuse("does not point to a schema object")),
+        None => Err(refuse("points to nothing")),
+    }
+}
+
+/// Turns a nullable schema into its non-null part. Returns whether it was nullable.
+fn unwrap_nullable(
+    object: &mut Map<String, Value>,
+    root: &Map<String, Value>,
+    path: &str,
+) -> Result<bool, RequestError> {
+    if let Some(Value::Array(types)) = object.get("type") {
+        let non_null: Vec<&Value> = types
+            .iter()
+            .filter(|t| t.as_str() != Some("null"))
+            .collect();
+        return match non_null.as_slice() {
+            [only] if types.len() == 2 => {
+                let only = (*only).clone();
+                object.insert("type".into(), only);
+                Ok(true)
+            }
+            _ => Err(RequestError::invalid(
+                format!("{path}.type"),
+                "type unions are not supported (give one type, or one type and \"null\")",
+            )),
+        };
+    }
+    for key in ["anyOf", "oneOf"] {
+        let Some(Value::Array(branches)) = object.get(key) else {
+            continue;
+        };
+        let is_null = |v: &Value| {
+            v.as_object().is_some_and(|o| {
+                o.len() == 1 && o.get("type") == Some(&Value::String("null".into()))
+            })
+        };
+        if !branches.iter().any(is_null) {
+            continue;
+        }
+        let rest: Vec<&Value> = branches.iter().filter(|b| !is_null(b)).collect();
+        let [Value::Object(inner)] = rest.as_slice() else {
+            return Err(RequestError::invalid(
+                path,
+                format!(
+                    "unsupported keyword \"{key}\" (only one schema or'ed with {{\"type\":\"null\"}} is accepted)"
+                ),
+            ));
+        };
+        let inner = inline(inner, root, path, 0)?;
+        let mut merged = inner;
+        for (k, v) in object.iter() {
+            if k != key {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+        *object = merged;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn normalized(field: Value, root: Value) -> Result<Value, String> {
+        let root = root.as_object().cloned().unwrap_or_default();
+        field_schema(&field, &root, "p").map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn rewrites() {
+        let defs = json!({"$defs": {"Color": {"enum": ["red", "green"], "title": "Color", "type": "string"}}});
+        let cases = [
+            (
+                json!({"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "Nick"}),
+                json!({}),
+                json!({"type": "string", "title": "Nick"}),
+            ),
+            (
+                json!({"type": ["integer", "null"], "minimum": 1}),
+                json!({}),
+                json!({"type": "integer", "minimum": 1}),
+            ),
+            (
+                json!({"$ref": "#/$defs/Color", "default": "red"}),
+                defs.clone(),
+                json!({"enum": ["red", "green"], "title": "Color", "type": "string", "default": "red"}),
+            ),
+            (
+                json!({"allOf": [{"$ref": "#/$defs/Color"}], "title": "Favourite"}),
+                defs.clone(),
+                json!({"enum": ["red", "green"], "title": "Favourite", "type": "string"}),
+            ),
+            (
+                json!({"anyOf": [{"$ref": "#/$defs/Color"}, {"type": "null"}]}),
+                defs.clone(),
+                json!({"enum": ["red", "green"], "title": "Color", "type": "string"}),
+            ),
+            (
+                json!({"type": "array", "items": {"$ref": "#/$defs/Color"}}),
+                defs.clone(),
+                json!({"type": "array", "items": {"enum": ["red", "green"], "title": "Color", "type": "string"}}),
+            ),
+            (
+                json!({"enum": ["a", "b"]}),
+                json!({}),
+                json!({"enum": ["a", "b"], "type": "string"}),
+            ),
+            (
+                json!({"type": "string", "examples": ["x"], "deprecated": false}),
+                json!({}),
+                json!({"type": "string"}),
+            ),
+        ];
+        for (field, root, expected) in cases {
+            assert_eq!(normalized(field.clone(), root), Ok(expected), "{field}");
+        }
+    }
+
+    #[test]
+    fn refusals() {
+        let cases = [
+            (
+                json!({"$ref": "https://example.com/schema"}),
+                json!({}),
+                "$ref",
+            ),
+            (
+                json!({"$ref": "#/$defs/Missing"}),
+                json!({"$defs": {}}),
+                "points to nothing",
+            ),
+            (
+                json!({"$ref": "#/$defs/A"}),
+                json!({"$defs": {"A": {"$ref": "#/$defs/A"}}}),
+                "too deep",
+            ),
+            (
+                json!({"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]}),
+                json!({}),
+                "anyOf",
+            ),
+            (
+                json!({"allOf": [{"type": "string"}, {"minLength": 1}]}),
+                json!({}),
+                "allOf",
+            ),
+            (
+                json!({"type": ["string", "integer"]}),
+                json!({}),
+                "type unions",
+            ),
+        ];
+        for (field, root, needle) in cases {
+            let err = normalized(field.clone(), root).expect_err("refused");
+            assert!(err.contains(needle), "{field}: {err}");
+        }
+    }
+}
