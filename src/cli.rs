@@ -13,7 +13,7 @@ pub struct Args {
     #[arg(value_name = "REQUEST_FILE")]
     pub request: Option<PathBuf>,
 
-    /// Who is asking: shown in the window, since the request never names its server.
+    /// Who is asking: shown above the form, since the request never names its server.
     #[arg(long, value_name = "NAME", env = "FORM_ELICITATION_SERVER")]
     pub server: Option<String>,
 
@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long, value_name = "TEXT", env = "FORM_ELICITATION_TITLE")]
     pub title: Option<String>,
 
-    /// Answer "cancel" when no answer comes within SECONDS; the window shows the time left.
+    /// Answer "cancel" when no answer comes within SECONDS; the form shows the time left.
     #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
     pub timeout: Option<f64>,
 
@@ -32,16 +32,32 @@ pub struct Args {
     /// Which front end shows the form.
     #[arg(long, value_enum, default_value_t = UiChoice::Auto, env = "FORM_ELICITATION_UI")]
     pub ui: UiChoice,
+
+    /// Colours of the window: follow the system, or force light or dark.
+    #[arg(long, value_enum, default_value_t = Theme::System, env = "FORM_ELICITATION_THEME")]
+    pub theme: Theme,
+}
+
+/// The window's colour themes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Theme {
+    /// Follow the system's light or dark setting.
+    #[default]
+    System,
+    /// Dark text on a light background.
+    Light,
+    /// Light text on a dark background.
+    Dark,
 }
 
 /// The front ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum UiChoice {
-    /// The window when a display is available.
+    /// The window when a display is available, else the terminal.
     Auto,
     /// Always the window.
     Window,
-    /// A dialog on the terminal (not built yet).
+    /// A dialog on the terminal (`/dev/tty`).
     Terminal,
 }
 

@@ -1,8 +1,8 @@
-//! `form-elicitation`: answer one MCP elicitation request in a native window.
+//! `form-elicitation`: answer one MCP elicitation request in a native window or a terminal.
 //!
 //! Data flows one way: bytes in → [`request`] → [`form::Form`] → [`validate::FieldState`]s →
-//! [`answer::Answer`] → one line out. The binary in `main.rs` wires these to the CLI and the
-//! window in [`ui`].
+//! [`answer::Answer`] → one line out. The binary in `main.rs` wires these to the CLI, the
+//! window in [`ui`] and the terminal dialog in [`terminal`].
 
 pub mod answer;
 pub mod cli;
@@ -13,5 +13,6 @@ pub mod output;
 pub mod request;
 pub mod signals;
 pub mod summary;
+pub mod terminal;
 pub mod ui;
 pub mod validate;

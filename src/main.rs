@@ -12,7 +12,7 @@ use form_elicitation::error::RequestError;
 use form_elicitation::form::Form;
 use form_elicitation::request::{self, Envelope, MAX_REQUEST_BYTES, Params};
 use form_elicitation::ui::{self, WindowError};
-use form_elicitation::{output, signals, summary};
+use form_elicitation::{output, signals, summary, terminal};
 
 /// The exit codes of the contract, in one place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,23 +74,51 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         write_stdout(summary::form_summary(&form).trim_end())?;
         return Ok(Exit::Answered);
     }
-    if args.ui == UiChoice::Terminal {
-        eprintln!("form-elicitation: the terminal front end is not built yet (use --ui window)");
-        return Ok(Exit::NoDisplay);
-    }
-    let options = ui::WindowOptions {
-        title: args.window_title(),
-        server: args.server.clone(),
-        timeout: args.timeout.map(std::time::Duration::from_secs_f64),
-    };
-    let answer = match ui::run_window(form, options) {
+    let answer = match show(form, args) {
         Ok(answer) => answer,
-        Err(error @ WindowError::NoDisplay(_)) => {
-            eprintln!("form-elicitation: {error}");
+        Err(reason) => {
+            eprintln!("form-elicitation: {reason}");
             return Ok(Exit::NoDisplay);
         }
     };
     deliver(&answer, &envelope)
+}
+
+/// Shows the form in the front end `--ui` names. `auto` takes the window when there is a
+/// display and the terminal otherwise, or when the window cannot open; `window` and `terminal`
+/// never fall back. Returns the answer, or why nothing could show the form.
+fn show(form: Form, args: &Args) -> Result<Answer, String> {
+    let timeout = args.timeout.map(std::time::Duration::from_secs_f64);
+    let window_problem = match args.ui {
+        UiChoice::Terminal => None,
+        UiChoice::Auto if !ui::has_display() => {
+            Some("no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_owned())
+        }
+        UiChoice::Auto | UiChoice::Window => {
+            let options = ui::WindowOptions {
+                title: args.window_title(),
+                server: args.server.clone(),
+                timeout,
+                theme: args.theme,
+            };
+            match ui::run_window(form.clone(), options) {
+                Ok(answer) => return Ok(answer),
+                Err(error @ WindowError::NoDisplay(_)) if args.ui == UiChoice::Auto => {
+                    Some(error.to_string())
+                }
+                Err(error) => return Err(error.to_string()),
+            }
+        }
+    };
+    let options = terminal::TerminalOptions {
+        server: args.server.clone(),
+        title: args.title.clone(),
+        timeout,
+    };
+    terminal::run_terminal(&form, &options).map_err(|error| match window_problem {
+        Some(window) => format!("{window}; {error}"),
+        None => error.to_string(),
+    })
 }
 
 /// Reads the request from the file argument or stdin, refusing more than the size limit.

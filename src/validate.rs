@@ -282,6 +282,43 @@ pub fn item_count_problem(spec: &MultiChoiceSpec, chosen: usize) -> Option<Strin
     None
 }
 
+/// Says in words what the field accepts, when it has limits the person cannot see.
+pub fn limits_hint(kind: &FieldKind) -> Option<String> {
+    let range = |min: Option<String>, max: Option<String>, unit: &str| match (min, max) {
+        (Some(a), Some(b)) if a == b => Some(format!("exactly {a}{unit}")),
+        (Some(a), Some(b)) => Some(format!("{a} to {b}{unit}")),
+        (Some(a), None) => Some(format!("at least {a}{unit}")),
+        (None, Some(b)) => Some(format!("at most {b}{unit}")),
+        (None, None) => None,
+    };
+    match kind {
+        FieldKind::Text(spec) => range(
+            spec.min_length.map(|n| n.to_string()),
+            spec.max_length.map(|n| n.to_string()),
+            " characters",
+        ),
+        FieldKind::Number(spec) => {
+            let r = range(
+                spec.minimum.map(|n| n.to_string()),
+                spec.maximum.map(|n| n.to_string()),
+                "",
+            );
+            match (spec.integer, r) {
+                (true, Some(r)) => Some(format!("a whole number, {r}")),
+                (true, None) => Some("a whole number".to_owned()),
+                (false, r) => r,
+            }
+        }
+        FieldKind::MultiChoice(spec) => range(
+            spec.min_items.map(|n| n.to_string()),
+            spec.max_items.map(|n| n.to_string()),
+            "",
+        )
+        .map(|r| format!("choose {r}")),
+        FieldKind::Boolean { .. } | FieldKind::Choice(_) => None,
+    }
+}
+
 fn plural(n: u64, word: &str) -> String {
     if n == 1 {
         word.to_owned()

@@ -2,6 +2,7 @@
 //! and garbage on stdin.
 
 use std::io::Write as _;
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -22,9 +23,11 @@ impl std::fmt::Debug for Run {
     }
 }
 
-/// Runs the binary with `args`, `stdin` on its standard input, and no display.
+/// Runs the binary with `args`, `stdin` on its standard input, no display and no terminal.
+#[allow(unsafe_code)]
 fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_form-elicitation"));
+    command
         .args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -32,9 +35,14 @@ fn run(args: &[&str], stdin: &[u8]) -> Run {
         .env_remove("FORM_ELICITATION_CHECK")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
+        .stderr(Stdio::piped());
+    // A new session has no controlling terminal, so /dev/tty cannot open, whether or not
+    // `cargo test` itself runs in one: the terminal front end is never reachable from here.
+    // SAFETY: setsid is a plain system call; the closure allocates nothing.
+    unsafe {
+        command.pre_exec(|| rustix::process::setsid().map(drop).map_err(Into::into));
+    }
+    let mut child = command.spawn().expect("start the binary");
     let mut input = child.stdin.take().expect("stdin is piped");
     // The binary may refuse before reading everything (too large): a broken pipe is fine.
     let _ = input.write_all(stdin);
@@ -168,10 +176,16 @@ fn a_bad_json_rpc_request_gets_a_json_rpc_error() {
     );
 }
 
+/// Without a display, `window` fails; without a terminal too, so do `terminal` and `auto`.
 #[test]
-fn no_display_exits_3_with_nothing_on_stdout() {
+fn no_display_and_no_terminal_exit_3_with_nothing_on_stdout() {
     let request = br#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#;
-    for args in [&[][..], &["--ui", "window"], &["--ui", "terminal"]] {
+    let cases: [(&[&str], &[&str]); 3] = [
+        (&[], &["no display", "no terminal"]),
+        (&["--ui", "window"], &["no display"]),
+        (&["--ui", "terminal"], &["no terminal", "/dev/tty"]),
+    ];
+    for (args, needles) in cases {
         let run = run(args, request);
         assert_eq!(run.code, Some(3), "{args:?}: {run:?}");
         assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
@@ -179,6 +193,13 @@ fn no_display_exits_3_with_nothing_on_stdout() {
             run.stderr.starts_with("form-elicitation: "),
             "{args:?}: {run:?}"
         );
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {run:?}");
+        for needle in needles {
+            assert!(
+                run.stderr.contains(needle),
+                "{args:?} wants {needle:?}: {run:?}"
+            );
+        }
     }
 }
 

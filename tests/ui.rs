@@ -309,3 +309,85 @@ fn server_and_message_are_shown() {
     h.get_by_label("test-server asks:");
     h.get_by_label("Please answer.");
 }
+
+#[test]
+fn korean_renders_through_system_fonts_and_latin_loads_none() {
+    // kittest panics on any glyph the fonts lack, so merely rendering this form proves the
+    // system font fallback (CI installs fonts-noto-cjk).
+    let mut h = harness(json!({"properties": {
+        "name": {"type": "string", "title": "이름", "description": "명찰에 표시됩니다"},
+        "meal": {"type": "string", "title": "점심", "oneOf": [{"const": "bibimbap", "title": "비빔밥"}]}},
+        "required": ["name"]}));
+    assert!(h.state().system_fonts_loaded());
+    h.get_by_role_and_label(Role::MultilineTextInput, "이름")
+        .type_text("김철수");
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "비빔밥").click();
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"name": "김철수", "meal": "bibimbap"}));
+
+    let latin = harness(json!({"properties": {"name": {"type": "string", "title": "Name"}}}));
+    assert!(
+        !latin.state().system_fonts_loaded(),
+        "a Latin form must not pay for system fonts"
+    );
+}
+
+#[test]
+fn typing_a_script_the_form_lacks_loads_system_fonts() {
+    let mut h = harness(json!({"properties": {"name": {"type": "string", "title": "Name"}}}));
+    assert!(!h.state().system_fonts_loaded());
+    h.get_by_role_and_label(Role::MultilineTextInput, "Name")
+        .type_text("日本語");
+    h.run();
+    assert!(h.state().system_fonts_loaded());
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"name": "日本語"}));
+}
+
+#[test]
+fn screen_readers_get_label_role_required_help_and_problem() {
+    let mut h = harness(json!({"properties": {
+        "name": {"type": "string", "title": "Name", "description": "As on your badge", "minLength": 2},
+        "count": {"type": "integer", "title": "Count"},
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M"]},
+        "tags": {"type": "array", "title": "Tags", "items": {"type": "string", "enum": ["red", "blue"]}},
+        "ok": {"type": "boolean", "title": "OK"}},
+        "required": ["name", "size"]}));
+    let name = h.get_by_role_and_label(Role::MultilineTextInput, "Name");
+    assert!(name.accesskit_node().is_required());
+    assert_eq!(
+        name.accesskit_node().description().as_deref(),
+        Some("As on your badge. at least 2 characters")
+    );
+    let count = h.get_by_role_and_label(Role::TextInput, "Count");
+    assert!(!count.accesskit_node().is_required());
+    assert_eq!(
+        count.accesskit_node().description().as_deref(),
+        Some("a whole number")
+    );
+    let small = h.get_by_role_and_label(Role::RadioButton, "S");
+    assert!(small.accesskit_node().is_required());
+    assert_eq!(
+        small.accesskit_node().description().as_deref(),
+        Some("Size"),
+        "an option names its field"
+    );
+    let red = h.get_by_role_and_label(Role::CheckBox, "red");
+    assert_eq!(red.accesskit_node().description().as_deref(), Some("Tags"));
+    assert!(
+        !h.get_by_role_and_label(Role::CheckBox, "OK")
+            .accesskit_node()
+            .is_required()
+    );
+
+    press(&mut h, Key::Enter);
+    let name = h.get_by_role_and_label(Role::MultilineTextInput, "Name");
+    assert_eq!(
+        name.accesskit_node().description().as_deref(),
+        Some("As on your badge. at least 2 characters. This field is required"),
+        "the problem is read out with the field"
+    );
+    assert!(name.accesskit_node().data().invalid().is_some());
+}

@@ -358,6 +358,17 @@ impl Output {
     }
 }
 
+/// Starts `command` in a new session with no controlling terminal: should the window fail to
+/// open, `--ui auto` must not fall back to the terminal `cargo test` runs in.
+#[allow(unsafe_code)]
+fn without_terminal(command: &mut Command) {
+    use std::os::unix::process::CommandExt as _;
+    // SAFETY: setsid is a plain system call; the closure allocates nothing.
+    unsafe {
+        command.pre_exec(|| rustix::process::setsid().map(drop).map_err(Into::into));
+    }
+}
+
 /// Runs a short helper command to its end (at most [`TOOL_TIMEOUT`]).
 fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
     let mut command = Command::new(program);
@@ -446,6 +457,7 @@ impl Xvfb {
             }
         }
         command.envs(envs.iter().copied());
+        without_terminal(&mut command);
         let started = Instant::now();
         let app = Running::spawn("form-elicitation", command, Some(request));
         Shown {

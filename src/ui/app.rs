@@ -12,6 +12,10 @@ use crate::signals;
 use crate::validate::{FieldState, field_value};
 
 use super::fields::{self, FieldUi};
+use super::fonts::{self as font_fallback, FontFallback};
+
+/// The fill of the primary button: white text on it has a contrast ratio above 4.5.
+const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc9);
 
 /// The window's width before it fits itself to its content.
 const WIDTH: f32 = 520.0;
@@ -35,6 +39,9 @@ pub struct FormApp {
     focus: Option<Focus>,
     buttons: Vec<Id>,
     content_size: Option<egui::Vec2>,
+    fonts: FontFallback,
+    /// The form's text, until the first frame has checked that the fonts cover it.
+    unchecked_text: Option<String>,
 }
 
 impl FormApp {
@@ -48,6 +55,7 @@ impl FormApp {
         } else {
             Focus::Field(0)
         };
+        let unchecked_text = Some(font_fallback::form_text(&form, server.as_deref()));
         Self {
             form,
             states,
@@ -59,6 +67,8 @@ impl FormApp {
             focus: Some(focus),
             buttons: Vec::new(),
             content_size: None,
+            fonts: FontFallback::default(),
+            unchecked_text,
         }
     }
 
@@ -77,6 +87,11 @@ impl FormApp {
     /// The problems currently shown, one per field.
     pub fn problems(&self) -> &[Option<String>] {
         &self.problems
+    }
+
+    /// Whether the system fonts were loaded for text the built-in fonts lack.
+    pub fn system_fonts_loaded(&self) -> bool {
+        self.fonts.loaded()
     }
 
     /// How large the whole window wants to be, known after the first frame.
@@ -109,6 +124,20 @@ impl FormApp {
                 to_next_second
             });
         }
+        if let Some(text) = self.unchecked_text.take() {
+            self.fonts.cover(&ctx, &text);
+        }
+        let typed: String = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Text(t) | Event::Paste(t) => Some(t.as_str()),
+                    Event::Ime(egui::ImeEvent::Commit(t)) => Some(t.as_str()),
+                    _ => None,
+                })
+                .collect()
+        });
+        self.fonts.cover(&ctx, &typed);
         let submit = match self.keyboard(&ctx) {
             Some(Key::Escape) => {
                 self.finish(Answer::Cancel);
@@ -207,14 +236,11 @@ impl FormApp {
     fn actions_ui(&mut self, ui: &mut Ui) -> Option<Action> {
         let mut action = None;
         ui.horizontal(|ui| {
-            let visuals = ui.visuals();
-            let primary = egui::Button::new(
-                RichText::new("Submit")
-                    .strong()
-                    .color(visuals.selection.stroke.color),
-            )
-            .fill(visuals.selection.bg_fill)
-            .min_size(egui::vec2(88.0, 28.0));
+            // One accent, white on blue, readable in light and dark themes alike.
+            let primary =
+                egui::Button::new(RichText::new("Submit").strong().color(egui::Color32::WHITE))
+                    .fill(ACCENT)
+                    .min_size(egui::vec2(88.0, 28.0));
             let submit = ui.add(primary).on_hover_text("Send the answer (Enter)");
             let decline = ui
                 .add(egui::Button::new("Decline").min_size(egui::vec2(88.0, 28.0)))
@@ -300,7 +326,10 @@ enum Action {
 
 /// The message: plain text, wrapped, selectable; in its own scroll area when long.
 fn message_ui(ui: &mut Ui, message: &str) {
-    let label = egui::Label::new(message).selectable(true).wrap();
+    let text = RichText::new(message)
+        .size(15.0)
+        .color(ui.visuals().strong_text_color());
+    let label = egui::Label::new(text).selectable(true).wrap();
     let long = message.len() > 1500 || message.lines().count() > 14;
     if long {
         egui::ScrollArea::vertical()

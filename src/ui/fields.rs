@@ -1,7 +1,7 @@
 //! One `*_ui` function per field kind. Each returns the response of the widget that should take
 //! the focus, unioned with the others so `changed()` covers the whole field.
 
-use egui::{Key, KeyboardShortcut, Modifiers, Response, RichText, TextEdit, Ui};
+use egui::{Id, Key, KeyboardShortcut, Modifiers, Response, RichText, TextEdit, Ui};
 
 use crate::form::{ChoiceSpec, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
 use crate::validate::{self, FieldState};
@@ -38,6 +38,8 @@ pub fn field_ui(
     extra: &mut FieldUi,
     problem: Option<&str>,
 ) -> Response {
+    // Every control of the field, to tell screen readers about required, help and problem.
+    let mut controls: Vec<Id> = Vec::new();
     let response = match (&field.kind, state) {
         (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
             let mut checked = value.unwrap_or(false);
@@ -52,6 +54,7 @@ pub fn field_ui(
                 *value = Some(checked);
             }
             help_ui(ui, field);
+            controls.push(response.id);
             response
         }
         (kind, state) => {
@@ -65,7 +68,7 @@ pub fn field_ui(
             help_ui(ui, field);
             // A text box takes the field's label as its name; a radio button or a checkbox in
             // a group keeps its own option label.
-            match (kind, state) {
+            let response = match (kind, state) {
                 (FieldKind::Text(spec), FieldState::Text(text)) => {
                     text_ui(ui, spec, text).labelled_by(label.id)
                 }
@@ -74,22 +77,55 @@ pub fn field_ui(
                 }
                 (FieldKind::Choice(spec), FieldState::Choice(chosen)) => {
                     if spec.options.len() <= RADIO_MAX {
-                        radio_ui(ui, spec, chosen, extra)
+                        radio_ui(ui, spec, chosen, extra, &mut controls)
                     } else {
-                        list_ui(ui, spec, chosen, extra).labelled_by(label.id)
+                        list_ui(ui, spec, chosen, extra, &mut controls).labelled_by(label.id)
                     }
                 }
                 (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
-                    multi_ui(ui, spec, chosen)
+                    multi_ui(ui, spec, chosen, &mut controls)
                 }
                 _ => ui.label("internal error: field state does not match its kind"),
+            };
+            if controls.is_empty() {
+                controls.push(response.id);
             }
+            response
         }
     };
+    describe_for_screen_readers(ui, field, &controls, problem);
     if let Some(problem) = problem {
         ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
     }
     response
+}
+
+/// Gives each control of a field the field's required state, its help text (and, for an
+/// option, which field it belongs to) and its current problem, through AccessKit.
+fn describe_for_screen_readers(ui: &Ui, field: &Field, controls: &[Id], problem: Option<&str>) {
+    let grouped = controls.len() > 1
+        || matches!(field.kind, FieldKind::Choice(_) | FieldKind::MultiChoice(_));
+    let mut parts: Vec<String> = Vec::new();
+    if grouped {
+        parts.push(field.label.clone());
+    }
+    parts.extend(field.description.clone());
+    parts.extend(validate::limits_hint(&field.kind));
+    parts.extend(problem.map(str::to_owned));
+    let description = parts.join(". ");
+    for &id in controls {
+        ui.ctx().accesskit_node_builder(id, |node| {
+            if field.required {
+                node.set_required();
+            }
+            if !description.is_empty() {
+                node.set_description(description.clone());
+            }
+            if problem.is_some() {
+                node.set_invalid(egui::accesskit::Invalid::True);
+            }
+        });
+    }
 }
 
 fn required_mark(ui: &mut Ui, field: &Field) {
@@ -105,7 +141,7 @@ fn required_mark(ui: &mut Ui, field: &Field) {
 
 /// The description and a hint of the field's limits, in weak text under the label.
 fn help_ui(ui: &mut Ui, field: &Field) {
-    let hint = limits_hint(&field.kind);
+    let hint = validate::limits_hint(&field.kind);
     let text = match (&field.description, hint) {
         (Some(d), Some(h)) => format!("{d} ({h})"),
         (Some(d), None) => d.clone(),
@@ -113,43 +149,6 @@ fn help_ui(ui: &mut Ui, field: &Field) {
         (None, None) => return,
     };
     ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
-}
-
-/// Says in words what the field accepts, when it has limits the person cannot see.
-fn limits_hint(kind: &FieldKind) -> Option<String> {
-    let range = |min: Option<String>, max: Option<String>, unit: &str| match (min, max) {
-        (Some(a), Some(b)) if a == b => Some(format!("exactly {a}{unit}")),
-        (Some(a), Some(b)) => Some(format!("{a} to {b}{unit}")),
-        (Some(a), None) => Some(format!("at least {a}{unit}")),
-        (None, Some(b)) => Some(format!("at most {b}{unit}")),
-        (None, None) => None,
-    };
-    match kind {
-        FieldKind::Text(spec) => range(
-            spec.min_length.map(|n| n.to_string()),
-            spec.max_length.map(|n| n.to_string()),
-            " characters",
-        ),
-        FieldKind::Number(spec) => {
-            let r = range(
-                spec.minimum.map(|n| n.to_string()),
-                spec.maximum.map(|n| n.to_string()),
-                "",
-            );
-            match (spec.integer, r) {
-                (true, Some(r)) => Some(format!("a whole number, {r}")),
-                (true, None) => Some("a whole number".to_owned()),
-                (false, r) => r,
-            }
-        }
-        FieldKind::MultiChoice(spec) => range(
-            spec.min_items.map(|n| n.to_string()),
-            spec.max_items.map(|n| n.to_string()),
-            "",
-        )
-        .map(|r| format!("choose {r}")),
-        FieldKind::Boolean { .. } | FieldKind::Choice(_) => None,
-    }
 }
 
 fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String) -> Response {
@@ -239,6 +238,7 @@ fn radio_ui(
     spec: &ChoiceSpec,
     chosen: &mut Option<usize>,
     extra: &mut FieldUi,
+    controls: &mut Vec<Id>,
 ) -> Response {
     let (arrow, tab) = ui.input(|i| {
         let arrow = [
@@ -269,6 +269,7 @@ fn radio_ui(
             response.mark_changed();
         }
         any_focused |= response.has_focus();
+        controls.push(response.id);
         responses.push(response);
     }
     // egui moves the focus at the end of a frame, so remember the arrow until a radio button
@@ -286,12 +287,14 @@ fn list_ui(
     spec: &ChoiceSpec,
     chosen: &mut Option<usize>,
     extra: &mut FieldUi,
+    controls: &mut Vec<Id>,
 ) -> Response {
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
             .hint_text("Type to filter, Up/Down to choose")
             .desired_width(f32::INFINITY),
     );
+    controls.push(filter.id);
     let needle = extra.filter.to_lowercase();
     let matching: Vec<usize> = spec
         .options
@@ -363,13 +366,19 @@ fn list_ui(
     response
 }
 
-fn multi_ui(ui: &mut Ui, spec: &MultiChoiceSpec, chosen: &mut [bool]) -> Response {
+fn multi_ui(
+    ui: &mut Ui,
+    spec: &MultiChoiceSpec,
+    chosen: &mut [bool],
+    controls: &mut Vec<Id>,
+) -> Response {
     let responses: Vec<Response> = spec
         .options
         .iter()
         .zip(chosen.iter_mut())
         .map(|(option, on)| ui.checkbox(on, &option.label))
         .collect();
+    controls.extend(responses.iter().map(|r| r.id));
     focus_target(responses, 0)
 }
 

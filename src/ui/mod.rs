@@ -2,6 +2,7 @@
 
 mod app;
 mod fields;
+mod fonts;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -9,6 +10,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::answer::Answer;
+use crate::cli::Theme;
 use crate::form::Form;
 use crate::signals;
 
@@ -23,6 +25,8 @@ pub struct WindowOptions {
     pub server: Option<String>,
     /// Cancel after this long without an answer.
     pub timeout: Option<Duration>,
+    /// Light, dark, or the system's choice.
+    pub theme: Theme,
 }
 
 /// Why no window could be shown.
@@ -33,12 +37,16 @@ pub enum WindowError {
     NoDisplay(String),
 }
 
+/// Whether `DISPLAY` or `WAYLAND_DISPLAY` is set to something: a window may be possible.
+pub fn has_display() -> bool {
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+}
+
 /// Shows the form in a window until the person answers; returns the answer.
 pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowError> {
-    let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
-        .iter()
-        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()));
-    if !has_display {
+    if !has_display() {
         return Err(WindowError::NoDisplay(
             "no display (DISPLAY and WAYLAND_DISPLAY are unset)".into(),
         ));
@@ -54,6 +62,8 @@ pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowEr
             .with_min_inner_size([320.0, 160.0])
             .with_active(true),
         centered: true,
+        // We add the system fonts ourselves, only when the text needs them (see `fonts`).
+        system_font_fallback: false,
         ..Default::default()
     };
     let shell = Shell {
@@ -65,6 +75,12 @@ pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowEr
         "form-elicitation",
         native,
         Box::new(|cc| {
+            cc.egui_ctx.set_theme(match options.theme {
+                Theme::System => egui::ThemePreference::System,
+                Theme::Light => egui::ThemePreference::Light,
+                Theme::Dark => egui::ThemePreference::Dark,
+            });
+            outline_controls(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
             signals::set_waker(move || ctx.request_repaint());
             Ok(Box::new(shell))
@@ -111,6 +127,17 @@ impl eframe::App for Shell {
                 .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(answer.clone());
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+    }
+}
+
+/// Gives unfocused controls (text boxes, checkboxes, radio buttons) a visible outline: egui's
+/// default draws them nearly invisible on a light background.
+fn outline_controls(ctx: &egui::Context) {
+    for (theme, gray) in [(egui::Theme::Light, 0x8a), (egui::Theme::Dark, 0x6a)] {
+        ctx.style_mut_of(theme, |style| {
+            style.visuals.widgets.inactive.bg_stroke =
+                egui::Stroke::new(1.0, egui::Color32::from_gray(gray));
+        });
     }
 }
 

@@ -1,0 +1,362 @@
+//! The terminal front end: the same form as the window, asked field by field on `/dev/tty`.
+//!
+//! For when no window can appear (SSH, a container, a CI job with a person attached). The
+//! dialog shows who asks and the message, asks each field in order (pre-filled with its default,
+//! checked on Enter by the same [`crate::validate::field_value`] the window uses), then lists the
+//! answers for review: the person submits, changes a field by its number, declines or cancels.
+//! The answer is built by [`answer::content`], so it is exactly what the window would send.
+//!
+//! Esc and Ctrl+C cancel at any point, as does Ctrl+D on an empty line (end of input), the
+//! terminal going away, `--timeout` and the signals of [`crate::signals`].
+
+mod editor;
+mod prompts;
+mod text;
+mod tty;
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use thiserror::Error;
+
+use crate::answer::{self, Answer};
+use crate::form::Form;
+use crate::validate::FieldState;
+
+use editor::{Edit, Editor, Lines};
+use prompts::{FieldPrompt, Flow};
+use text::{Line, Style};
+use tty::{Input, Stop, Theme, Tty};
+
+/// What the terminal dialog needs besides the form.
+#[derive(Debug, Clone, Default)]
+pub struct TerminalOptions {
+    /// Who asks, shown above the message.
+    pub server: Option<String>,
+    /// A heading above the message (`--title`).
+    pub title: Option<String>,
+    /// Cancel after this long without an answer.
+    pub timeout: Option<Duration>,
+}
+
+/// Why the terminal dialog could not be shown.
+#[derive(Debug, Error)]
+pub enum TerminalError {
+    /// `/dev/tty` cannot be opened or put in raw mode: there is no terminal to ask on.
+    #[error("no terminal: cannot use /dev/tty ({0})")]
+    NoTerminal(String),
+}
+
+/// Asks the form on the terminal until the person answers; returns the answer.
+///
+/// Everything is shown on `/dev/tty`; nothing is written to stdout. The terminal is restored
+/// (raw mode off, cursor shown) before this returns, whatever the way out.
+pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, TerminalError> {
+    let deadline = options.timeout.map(|timeout| Instant::now() + timeout);
+    let tty = Tty::open(Theme::from_env(), deadline)
+        .map_err(|error| TerminalError::NoTerminal(error.to_string()))?;
+    let mut dialog = Dialog {
+        form,
+        options,
+        states: form.fields.iter().map(FieldState::initial).collect(),
+        tty,
+    };
+    let answer = match dialog.run() {
+        Ok(answer) => answer,
+        Err(stop) => {
+            // The terminal may be gone; the answer is cancel whether this shows or not.
+            let _ = dialog.farewell(stop.farewell());
+            Answer::Cancel
+        }
+    };
+    Ok(answer)
+}
+
+/// What the person chose at the review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Decision {
+    Submit,
+    Change(usize),
+    Decline,
+    Cancel,
+}
+
+/// The dialog's state: the form, what has been entered, and the terminal.
+struct Dialog<'a> {
+    form: &'a Form,
+    options: &'a TerminalOptions,
+    states: Vec<FieldState>,
+    tty: Tty,
+}
+
+impl Dialog<'_> {
+    /// Asks every field, then reviews until the person decides.
+    fn run(&mut self) -> Result<Answer, Stop> {
+        self.intro()?;
+        for i in 0..self.form.fields.len() {
+            self.ask(i)?;
+        }
+        loop {
+            self.review()?;
+            match self.decide()? {
+                Decision::Submit => match answer::content(self.form, &self.states) {
+                    Ok(content) => {
+                        self.farewell("Answer sent.")?;
+                        return Ok(Answer::Accept(content));
+                    }
+                    // Every field was checked when it was answered, so this is a safety net.
+                    Err(problems) => {
+                        let form = self.form;
+                        let lines: Vec<Line> = problems
+                            .iter()
+                            .map(|(i, problem)| {
+                                Line::styled(
+                                    format!("! {}: {problem}", form.fields[*i].label),
+                                    Style::Error,
+                                )
+                                .indent(2)
+                            })
+                            .collect();
+                        self.tty.print(&lines)?;
+                        if let Some(&(first, _)) = problems.first() {
+                            self.ask(first)?;
+                        }
+                    }
+                },
+                Decision::Change(i) => self.ask(i)?,
+                Decision::Decline => {
+                    self.farewell("Declined.")?;
+                    return Ok(Answer::Decline);
+                }
+                Decision::Cancel => return Err(Stop::Key),
+            }
+        }
+    }
+
+    /// Who asks, the message, and how the dialog works.
+    fn intro(&mut self) -> Result<(), Stop> {
+        let mut lines = Vec::new();
+        if let Some(server) = &self.options.server {
+            lines.push(Line::styled(format!("{server} asks:"), Style::Strong));
+        }
+        for title in [&self.options.title, &self.form.title]
+            .into_iter()
+            .flatten()
+        {
+            lines.push(Line::styled(title.clone(), Style::Strong));
+        }
+        lines.push(Line::styled(self.form.message.clone(), Style::Plain));
+        if let Some(description) = &self.form.description {
+            lines.push(Line::styled(description.clone(), Style::Weak));
+        }
+        let mut how = match self.form.fields.len() {
+            0 => vec!["Nothing to fill in".to_owned()],
+            n => {
+                let mut fields = if n == 1 {
+                    "1 field".to_owned()
+                } else {
+                    format!("{n} fields")
+                };
+                if self.form.fields.iter().any(|f| f.required) {
+                    fields.push_str(", * marks the required ones");
+                }
+                vec![fields, "Enter keeps what is shown".to_owned()]
+            }
+        };
+        how.push("Esc or Ctrl+C cancels".to_owned());
+        if let Some(seconds) = self.tty.seconds_left() {
+            how.push(format!("Answer within {seconds} s"));
+        }
+        lines.push(Line::new());
+        lines.push(Line::styled(format!("{}.", how.join(". ")), Style::Weak));
+        lines.push(Line::new());
+        self.tty.print(&lines)
+    }
+
+    /// Asks field `i` until it holds a valid value, then leaves a one-line summary.
+    fn ask(&mut self, i: usize) -> Result<(), Stop> {
+        let form = self.form;
+        let field = &form.fields[i];
+        let position = (i + 1, form.fields.len());
+        let mut prompt = FieldPrompt::new(field, &self.states[i], position);
+        loop {
+            let (_, height) = self.tty.size();
+            let mut lines = prompt.lines(self.tty.width(), height.saturating_sub(8));
+            lines.push(self.hint_line(&format!("{} · Esc: cancel", prompt.keys())));
+            self.tty.draw(&lines)?;
+            match self.tty.next()? {
+                Input::Key(key) if cancels(&key) => return Err(Stop::Key),
+                Input::Key(key) => match prompt.key(&key) {
+                    Flow::Continue => {}
+                    Flow::Done => break,
+                    Flow::Eof => return Err(Stop::Eof),
+                },
+                Input::Paste(text) => prompt.paste(&text),
+                Input::Redraw => {}
+            }
+        }
+        self.states[i] = prompt.state();
+        let summary = self.summary_line(i, Some(position));
+        self.tty.print(&[summary])
+    }
+
+    /// `[3/7] Label *: value`, cut to one row.
+    fn summary_line(&self, i: usize, position: Option<(usize, usize)>) -> Line {
+        let field = &self.form.fields[i];
+        let (value, style) = prompts::value_text(field, &self.states[i]);
+        let label = prompts::label_line(field, position).push(": ", Style::Plain);
+        let used: usize = label.spans.iter().map(|(s, _)| text::text_width(s)).sum();
+        let room = self.tty.width().saturating_sub(used).max(12);
+        label.push(text::truncate(&value, room), style)
+    }
+
+    /// Lists every answer, numbered for changing.
+    fn review(&mut self) -> Result<(), Stop> {
+        let fields = &self.form.fields;
+        // After the fields' summaries a blank line; right after the introduction, none.
+        let mut lines = Vec::new();
+        if !fields.is_empty() {
+            lines.push(Line::new());
+        }
+        lines.push(Line::styled("Review", Style::Strong));
+        let width = self.tty.width();
+        let digits = fields.len().to_string().len();
+        let label_width = fields
+            .iter()
+            .map(|f| text::text_width(&f.label) + if f.required { 2 } else { 0 })
+            .max()
+            .unwrap_or(0)
+            .min(width / 3);
+        for (i, field) in fields.iter().enumerate() {
+            let mark = if field.required { " *" } else { "" };
+            let room = label_width.saturating_sub(mark.len());
+            let label = text::truncate(&field.label, room);
+            let pad = label_width.saturating_sub(text::text_width(&label) + mark.len());
+            let head = format!("  {:>digits$}. ", i + 1);
+            let used = text::text_width(&head) + label_width + 2;
+            let (value, style) = prompts::value_text(field, &self.states[i]);
+            lines.push(
+                Line::styled(head, Style::Weak)
+                    .push(label, Style::Strong)
+                    .push(mark, Style::Required)
+                    .push(" ".repeat(pad + 2), Style::Plain)
+                    .push(
+                        text::truncate(&value, width.saturating_sub(used).max(12)),
+                        style,
+                    ),
+            );
+        }
+        if fields.is_empty() {
+            lines.push(Line::styled("  (no fields)", Style::Weak));
+        }
+        self.tty.print(&lines)
+    }
+
+    /// Asks what to do with the answers.
+    fn decide(&mut self) -> Result<Decision, Stop> {
+        let count = self.form.fields.len();
+        let question = match count {
+            0 => "Enter: submit · d: decline · c: cancel".to_owned(),
+            1 => "Enter: submit · 1: change the field · d: decline · c: cancel".to_owned(),
+            n => format!("Enter: submit · 1-{n}: change a field · d: decline · c: cancel"),
+        };
+        let mut editor = Editor::new("", Lines::Single);
+        let mut problem: Option<String> = None;
+        loop {
+            let mut lines = vec![self.hint_line(&question), prompts::command_line(&editor)];
+            if let Some(problem) = &problem {
+                lines.push(Line::styled(format!("! {problem}"), Style::Error).indent(2));
+            }
+            self.tty.draw(&lines)?;
+            let edit = match self.tty.next()? {
+                Input::Key(key) if cancels(&key) => return Err(Stop::Key),
+                Input::Key(key) => editor.key(&key),
+                Input::Paste(text) => editor.paste(&text),
+                Input::Redraw => Edit::Unchanged,
+            };
+            match edit {
+                Edit::Submit => match decision(&editor.text(), count) {
+                    Some(decision) => {
+                        self.tty.draw(&[prompts::command_line(&editor)])?;
+                        self.tty.commit()?;
+                        return Ok(decision);
+                    }
+                    None => {
+                        problem = Some(match count {
+                            0 => "Press Enter to submit, or type d to decline or c to cancel"
+                                .to_owned(),
+                            n => format!(
+                                "Type a field number from 1 to {n}, or d to decline, c to cancel; Enter alone submits"
+                            ),
+                        });
+                    }
+                },
+                Edit::Eof => return Err(Stop::Eof),
+                Edit::Changed => problem = None,
+                Edit::Unchanged | Edit::Other => {}
+            }
+        }
+    }
+
+    /// The keys of the moment, and the time left when there is a timeout.
+    fn hint_line(&self, keys: &str) -> Line {
+        let mut line = Line::styled(format!("  {keys}"), Style::Weak).indent(2);
+        if let Some(seconds) = self.tty.seconds_left() {
+            let style = if seconds <= 10 {
+                Style::Error
+            } else {
+                Style::Weak
+            };
+            line = line.push(format!(" · {seconds} s left"), style);
+        }
+        line
+    }
+
+    /// Leaves whatever is on screen and says goodbye.
+    fn farewell(&mut self, text: &str) -> Result<(), Stop> {
+        self.tty.commit()?;
+        self.tty.print(&[Line::styled(text, Style::Weak)])
+    }
+}
+
+/// Whether a key cancels the dialog: Esc or Ctrl+C.
+fn cancels(key: &KeyEvent) -> bool {
+    key.code == KeyCode::Esc
+        || (key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL))
+}
+
+/// Reads the review's command: Enter alone (or `s`) submits, a number changes that field.
+fn decision(typed: &str, fields: usize) -> Option<Decision> {
+    let typed = typed.trim().to_lowercase();
+    match typed.as_str() {
+        "" | "s" | "submit" | "y" | "yes" => Some(Decision::Submit),
+        "d" | "decline" => Some(Decision::Decline),
+        "c" | "cancel" | "q" | "quit" => Some(Decision::Cancel),
+        number => match number.parse::<usize>() {
+            Ok(n) if (1..=fields).contains(&n) => Some(Decision::Change(n - 1)),
+            _ => None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn review_commands() {
+        let cases: &[(&str, Option<Decision>)] = &[
+            ("", Some(Decision::Submit)),
+            (" S ", Some(Decision::Submit)),
+            ("d", Some(Decision::Decline)),
+            ("cancel", Some(Decision::Cancel)),
+            ("2", Some(Decision::Change(1))),
+            ("3", None),
+            ("0", None),
+            ("x", None),
+        ];
+        for &(typed, expected) in cases {
+            assert_eq!(decision(typed, 2), expected, "{typed:?}");
+        }
+    }
+}

@@ -1,0 +1,830 @@
+//! One prompt per field kind: what it shows and what each key does.
+//!
+//! A [`FieldPrompt`] holds the field's [`FieldState`] while the person edits it, checks it with
+//! [`validate::field_value`] when they press Enter (the same check the window makes), and
+//! shows the problem at the field until it is fixed. It knows nothing of the terminal: it
+//! takes keys and returns [`Line`]s, so the tests below drive it directly.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::editor::{Edit, Editor, Lines};
+use super::text::{self, Line, Style};
+use crate::form::{Choice, Field, FieldKind, Format};
+use crate::validate::{self, FieldState};
+
+/// What a key did to the prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep asking.
+    Continue,
+    /// The field holds a valid value: move on.
+    Done,
+    /// Ctrl+D: end of input.
+    Eof,
+}
+
+/// How many rows PageUp and PageDown move in a list.
+const PAGE: usize = 8;
+
+/// A field being answered.
+#[derive(Debug, Clone)]
+pub struct FieldPrompt<'a> {
+    field: &'a Field,
+    /// "3/7": where this field is in the form.
+    position: (usize, usize),
+    control: Control,
+    problem: Option<String>,
+}
+
+/// The control for each kind of field.
+#[derive(Debug, Clone)]
+enum Control {
+    Text(Editor),
+    Number(Editor),
+    Boolean(Option<bool>),
+    Choice(ListState),
+    Multi(ListState, Vec<bool>),
+}
+
+/// A list of options: which row is highlighted and the digits typed so far.
+#[derive(Debug, Clone, Default)]
+struct ListState {
+    highlight: usize,
+    digits: String,
+}
+
+impl<'a> FieldPrompt<'a> {
+    /// Starts answering `field` from `state` (its default, or what was entered before).
+    /// `position` is the field's number and the number of fields.
+    pub fn new(field: &'a Field, state: &FieldState, position: (usize, usize)) -> Self {
+        let control = match (&field.kind, state) {
+            (FieldKind::Text(_), FieldState::Text(text)) => {
+                Control::Text(Editor::new(text, Lines::Multi))
+            }
+            (FieldKind::Number(_), FieldState::Number(text)) => {
+                Control::Number(Editor::new(text, Lines::Single))
+            }
+            (FieldKind::Choice(_), FieldState::Choice(chosen)) => {
+                // Optional fields get a "no answer" row first, so the list has row 0 = none.
+                let highlight = match chosen {
+                    Some(i) => i + usize::from(!field.required),
+                    None => 0,
+                };
+                Control::Choice(ListState {
+                    highlight,
+                    digits: String::new(),
+                })
+            }
+            (FieldKind::MultiChoice(_), FieldState::Multi(chosen)) => {
+                Control::Multi(ListState::default(), chosen.clone())
+            }
+            (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => Control::Boolean(*value),
+            // A state of the wrong kind cannot happen; start the field afresh.
+            _ => return Self::new(field, &FieldState::initial(field), position),
+        };
+        Self {
+            field,
+            position,
+            control,
+            problem: None,
+        }
+    }
+
+    /// What the field holds now.
+    pub fn state(&self) -> FieldState {
+        match (&self.control, &self.field.kind) {
+            (Control::Text(editor), _) => FieldState::Text(editor.text()),
+            (Control::Number(editor), _) => FieldState::Number(editor.text()),
+            (Control::Boolean(value), _) => FieldState::Boolean(*value),
+            (Control::Choice(list), _) => {
+                let offset = usize::from(!self.field.required);
+                FieldState::Choice(list.highlight.checked_sub(offset))
+            }
+            (Control::Multi(_, chosen), _) => FieldState::Multi(chosen.clone()),
+        }
+    }
+
+    /// The problem shown at the field, if any.
+    #[cfg(test)]
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// Applies a key press. Esc and Ctrl+C never get here: they cancel the whole dialog.
+    pub fn key(&mut self, key: &KeyEvent) -> Flow {
+        let flow = match &mut self.control {
+            Control::Text(editor) => match editor.key(key) {
+                Edit::Other if matches!(key.code, KeyCode::Up | KeyCode::Down) => {
+                    step_date(editor, self.field, key.code == KeyCode::Up);
+                    Step::Changed
+                }
+                edit => Step::from(edit),
+            },
+            Control::Number(editor) => Step::from(editor.key(key)),
+            Control::Boolean(value) => boolean_key(value, self.field.required, key),
+            Control::Choice(list) => choice_key(list, self.field, key),
+            Control::Multi(list, chosen) => multi_key(list, chosen, key),
+        };
+        match flow {
+            Step::Changed => {
+                // Once shown, a problem follows the edits until it is fixed.
+                if self.problem.is_some() {
+                    self.problem = self.check().err();
+                }
+                Flow::Continue
+            }
+            Step::Unchanged => Flow::Continue,
+            Step::Submit => match self.check() {
+                Ok(()) => Flow::Done,
+                Err(problem) => {
+                    self.problem = Some(problem);
+                    Flow::Continue
+                }
+            },
+            Step::Eof => Flow::Eof,
+        }
+    }
+
+    /// Inserts pasted text into a text or number field.
+    pub fn paste(&mut self, text: &str) {
+        let edit = match &mut self.control {
+            Control::Text(editor) | Control::Number(editor) => editor.paste(text),
+            _ => Edit::Unchanged,
+        };
+        if edit == Edit::Changed && self.problem.is_some() {
+            self.problem = self.check().err();
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        validate::field_value(self.field, &self.state()).map(drop)
+    }
+
+    /// The lines to show: label, help, the control, the problem, and the keys.
+    /// `rows` is how many rows a list of options may take.
+    pub fn lines(&self, width: usize, rows: usize) -> Vec<Line> {
+        let mut lines = vec![label_line(self.field, Some(self.position))];
+        if let Some(help) = help_text(self.field) {
+            lines.push(Line::styled(format!("  {help}"), Style::Weak).indent(2));
+        }
+        match (&self.control, &self.field.kind) {
+            (Control::Text(editor), _) | (Control::Number(editor), _) => {
+                lines.push(editor_line("> ", editor));
+            }
+            (Control::Boolean(value), _) => {
+                let shown = if self.field.required {
+                    Some(value.unwrap_or(false))
+                } else {
+                    *value
+                };
+                let radio = |on: bool| if on { "(*)" } else { "( )" };
+                let yes = shown == Some(true);
+                let no = shown == Some(false);
+                let mut line = Line::styled("> ", Style::Accent)
+                    .push(format!("{} Yes", radio(yes)), style_if(yes))
+                    .push("   ", Style::Plain)
+                    .push(format!("{} No", radio(no)), style_if(no));
+                if shown.is_none() {
+                    line = line.push("   (no answer yet)", Style::Weak);
+                }
+                lines.push(line);
+            }
+            (Control::Choice(list), FieldKind::Choice(spec)) => {
+                let offset = usize::from(!self.field.required);
+                let chosen = list.highlight.checked_sub(offset);
+                let mut items: Vec<Item> = Vec::with_capacity(spec.options.len() + offset);
+                if offset == 1 {
+                    items.push(Item {
+                        number: 0,
+                        label: "no answer",
+                        mark: radio_mark(chosen.is_none()),
+                    });
+                }
+                items.extend(spec.options.iter().enumerate().map(|(i, o)| Item {
+                    number: i + 1,
+                    label: &o.label,
+                    mark: radio_mark(chosen == Some(i)),
+                }));
+                list_lines(&mut lines, &items, list.highlight, width, rows);
+            }
+            (Control::Multi(list, chosen), FieldKind::MultiChoice(spec)) => {
+                let items: Vec<Item> = spec
+                    .options
+                    .iter()
+                    .zip(chosen)
+                    .enumerate()
+                    .map(|(i, (o, on))| Item {
+                        number: i + 1,
+                        label: &o.label,
+                        mark: if *on { "[x]" } else { "[ ]" },
+                    })
+                    .collect();
+                list_lines(&mut lines, &items, list.highlight, width, rows);
+            }
+            _ => {}
+        }
+        if let Some(problem) = &self.problem {
+            lines.push(Line::styled(format!("! {problem}"), Style::Error).indent(2));
+        }
+        lines
+    }
+
+    /// The keys this prompt takes, for the hint line.
+    pub fn keys(&self) -> &'static str {
+        match (&self.control, &self.field.kind) {
+            (Control::Text(_), FieldKind::Text(spec))
+                if matches!(spec.format, Some(Format::Date | Format::DateTime)) =>
+            {
+                "Enter: next · Up/Down: a day later/earlier"
+            }
+            (Control::Text(_), _) => "Enter: next · Alt+Enter or Ctrl+J: new line",
+            (Control::Number(_), _) => "Enter: next",
+            (Control::Boolean(_), _) => "y/n: answer · Space: switch · Enter: next",
+            (Control::Choice(_), _) => "Up/Down or a number: move · Enter: choose",
+            (Control::Multi(..), _) => "Space/number: tick · Up/Down: move · Enter: next",
+        }
+    }
+}
+
+/// A key's effect before validation.
+enum Step {
+    Changed,
+    Unchanged,
+    Submit,
+    Eof,
+}
+
+impl From<Edit> for Step {
+    fn from(edit: Edit) -> Self {
+        match edit {
+            Edit::Changed => Self::Changed,
+            Edit::Unchanged | Edit::Other => Self::Unchanged,
+            Edit::Submit => Self::Submit,
+            Edit::Eof => Self::Eof,
+        }
+    }
+}
+
+fn is_ctrl_d(key: &KeyEvent) -> bool {
+    key.code == KeyCode::Char('d') && key.modifiers.contains(KeyModifiers::CONTROL)
+}
+
+fn plain_char(key: &KeyEvent) -> Option<char> {
+    match key.code {
+        KeyCode::Char(c)
+            if !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+        {
+            Some(c)
+        }
+        _ => None,
+    }
+}
+
+fn boolean_key(value: &mut Option<bool>, required: bool, key: &KeyEvent) -> Step {
+    if is_ctrl_d(key) {
+        return Step::Eof;
+    }
+    // What is shown: a required field left unset answers No.
+    let shown = if required {
+        Some(value.unwrap_or(false))
+    } else {
+        *value
+    };
+    match (key.code, plain_char(key).map(|c| c.to_ascii_lowercase())) {
+        (_, Some('y')) => {
+            *value = Some(true);
+            Step::Submit
+        }
+        (_, Some('n')) => {
+            *value = Some(false);
+            Step::Submit
+        }
+        (KeyCode::Left | KeyCode::Right | KeyCode::Tab | KeyCode::BackTab, _) | (_, Some(' ')) => {
+            // From "no answer yet", the first switch lands on Yes.
+            *value = Some(shown.is_none_or(|on| !on));
+            Step::Changed
+        }
+        (KeyCode::Enter, _) => Step::Submit,
+        _ => Step::Unchanged,
+    }
+}
+
+fn choice_key(list: &mut ListState, field: &Field, key: &KeyEvent) -> Step {
+    let FieldKind::Choice(spec) = &field.kind else {
+        return Step::Unchanged;
+    };
+    if is_ctrl_d(key) {
+        return Step::Eof;
+    }
+    let offset = usize::from(!field.required);
+    let rows = spec.options.len() + offset;
+    if let Some(c) = plain_char(key) {
+        if let Some(digit) = c.to_digit(10) {
+            match list.type_digit(digit, spec.options.len()) {
+                Some((0, _)) if offset == 1 => {
+                    list.highlight = 0;
+                    return Step::Submit;
+                }
+                Some((0, _)) => return Step::Unchanged,
+                Some((n, last)) => {
+                    list.highlight = n - 1 + offset;
+                    return if last { Step::Submit } else { Step::Changed };
+                }
+                None => return Step::Unchanged,
+            }
+        }
+        list.digits.clear();
+        if let Some(i) = next_starting_with(&spec.options, c, list.highlight.checked_sub(offset)) {
+            list.highlight = i + offset;
+            return Step::Changed;
+        }
+        return Step::Unchanged;
+    }
+    list.digits.clear();
+    match key.code {
+        KeyCode::Enter => Step::Submit,
+        code => {
+            list.navigate(code, rows);
+            Step::Changed
+        }
+    }
+}
+
+fn multi_key(list: &mut ListState, chosen: &mut [bool], key: &KeyEvent) -> Step {
+    if is_ctrl_d(key) {
+        return Step::Eof;
+    }
+    let rows = chosen.len();
+    if let Some(c) = plain_char(key) {
+        if let Some(digit) = c.to_digit(10) {
+            return match list.type_digit(digit, rows) {
+                Some((n, last)) if n > 0 => {
+                    list.highlight = n - 1;
+                    if last {
+                        chosen[n - 1] = !chosen[n - 1];
+                    }
+                    Step::Changed
+                }
+                _ => Step::Unchanged,
+            };
+        }
+        list.digits.clear();
+        if c == ' ' {
+            if let Some(on) = chosen.get_mut(list.highlight) {
+                *on = !*on;
+            }
+            return Step::Changed;
+        }
+        return Step::Unchanged;
+    }
+    list.digits.clear();
+    match key.code {
+        KeyCode::Enter => Step::Submit,
+        code => {
+            list.navigate(code, rows);
+            Step::Unchanged
+        }
+    }
+}
+
+impl ListState {
+    /// Moves the highlight for an arrow, Page or Home/End key.
+    fn navigate(&mut self, code: KeyCode, rows: usize) {
+        let last = rows.saturating_sub(1);
+        self.highlight = match code {
+            KeyCode::Up | KeyCode::BackTab => self.highlight.saturating_sub(1),
+            KeyCode::Down | KeyCode::Tab => (self.highlight + 1).min(last),
+            KeyCode::PageUp => self.highlight.saturating_sub(PAGE),
+            KeyCode::PageDown => (self.highlight + PAGE).min(last),
+            KeyCode::Home => 0,
+            KeyCode::End => last,
+            _ => self.highlight,
+        };
+    }
+
+    /// Adds a typed digit to the option number: returns the number typed so far (1-based, 0
+    /// for "no answer") and whether typing more digits could not make another option.
+    fn type_digit(&mut self, digit: u32, options: usize) -> Option<(usize, bool)> {
+        self.digits.push(char::from_digit(digit, 10).unwrap_or('0'));
+        let mut number: usize = self.digits.parse().unwrap_or(usize::MAX);
+        if number > options || (self.digits.len() > 1 && number == 0) {
+            self.digits = digit.to_string();
+            number = digit as usize;
+            if number > options {
+                self.digits.clear();
+                return None;
+            }
+        }
+        let last = number == 0 || number.saturating_mul(10) > options;
+        if last {
+            self.digits.clear();
+        }
+        Some((number, last))
+    }
+}
+
+/// The next option after `after` whose label starts with `c`, wrapping around.
+fn next_starting_with(options: &[Choice], c: char, after: Option<usize>) -> Option<usize> {
+    let lower: String = c.to_lowercase().collect();
+    let start = after.map_or(0, |i| i + 1);
+    (0..options.len())
+        .map(|k| (start + k) % options.len())
+        .find(|&i| options[i].label.to_lowercase().starts_with(&lower))
+}
+
+/// Moves a date field by a day, or fills in today (now, for date-time) when it is empty.
+fn step_date(editor: &mut Editor, field: &Field, later: bool) {
+    let FieldKind::Text(spec) = &field.kind else {
+        return;
+    };
+    let Some(format @ (Format::Date | Format::DateTime)) = spec.format else {
+        return;
+    };
+    let text = editor.text();
+    let next = if text.trim().is_empty() {
+        let now = jiff::Zoned::now();
+        Some(match format {
+            Format::Date => now.date().to_string(),
+            _ => now.strftime("%Y-%m-%dT%H:%M:00%:z").to_string(),
+        })
+    } else {
+        let date = text.get(..10).and_then(validate::parse_date);
+        let valid = match format {
+            Format::Date => validate::parse_date(&text).is_some(),
+            _ => validate::parse_date_time(&text).is_some(),
+        };
+        date.filter(|_| valid)
+            .and_then(|d| if later { d.tomorrow() } else { d.yesterday() }.ok())
+            .map(|d| format!("{d}{}", &text[10..]))
+    };
+    if let Some(next) = next {
+        editor.set_text(&next);
+    }
+}
+
+/// `[3/7] Label *`, or without the position for the summary and the review.
+pub fn label_line(field: &Field, position: Option<(usize, usize)>) -> Line {
+    let mut line = Line::new();
+    if let Some((n, total)) = position {
+        line = line.push(format!("[{n}/{total}] "), Style::Weak);
+    }
+    line = line.push(field.label.clone(), Style::Strong);
+    if field.required {
+        line = line.push(" *", Style::Required);
+    }
+    line.indent(2)
+}
+
+/// The description, then what the field accepts, in words.
+fn help_text(field: &Field) -> Option<String> {
+    let format = match &field.kind {
+        FieldKind::Text(spec) => spec.format.map(|f| match f {
+            Format::Email => "an email address, like name@example.com",
+            Format::Uri => "a full URI, like https://example.com/page",
+            Format::Date => "a date, YYYY-MM-DD",
+            Format::DateTime => "a date and time with offset, like 2026-11-30T14:30:00+01:00",
+        }),
+        _ => None,
+    };
+    let limits = validate::limits_hint(&field.kind);
+    let accepts = match (format, limits) {
+        (Some(f), Some(l)) => Some(format!("{f}; {l}")),
+        (Some(f), None) => Some(f.to_owned()),
+        (None, l) => l,
+    };
+    match (&field.description, accepts) {
+        (Some(d), Some(a)) => Some(format!("{d} ({a})")),
+        (Some(d), None) => Some(d.clone()),
+        (None, Some(a)) => Some(capitalized(&a)),
+        (None, None) => None,
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The editing line: a prompt sign, then the text with the cursor in it.
+fn editor_line(sign: &str, editor: &Editor) -> Line {
+    let sign_chars = sign.chars().count();
+    Line::styled(sign, Style::Accent)
+        .push(editor.text(), Style::Plain)
+        .indent(text::text_width(sign))
+        .cursor(sign_chars + editor.cursor())
+}
+
+/// The line the review asks its question on.
+pub fn command_line(editor: &Editor) -> Line {
+    editor_line("> ", editor)
+}
+
+fn style_if(on: bool) -> Style {
+    if on { Style::Accent } else { Style::Plain }
+}
+
+fn radio_mark(on: bool) -> &'static str {
+    if on { "(*)" } else { "( )" }
+}
+
+/// One row of a list of options.
+struct Item<'s> {
+    number: usize,
+    label: &'s str,
+    mark: &'static str,
+}
+
+/// Shows `items` in at most `rows` rows, scrolled so the highlighted one is in view. Rows
+/// other than the highlighted one are cut to one line; the highlighted one wraps in full.
+fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: usize, rows: usize) {
+    let digits = items.last().map_or(1, |i| i.number.to_string().len());
+    let mut visible = rows.max(3).min(items.len());
+    let mut start = 0;
+    if visible < items.len() {
+        // Two rows go to the "more above/below" notes.
+        visible = visible.saturating_sub(2).max(1);
+        start = highlight
+            .saturating_sub(visible / 2)
+            .min(items.len() - visible);
+    }
+    if start > 0 {
+        lines.push(Line::styled(
+            format!("    ({start} more above)"),
+            Style::Weak,
+        ));
+    }
+    for (i, item) in items.iter().enumerate().skip(start).take(visible) {
+        let on = i == highlight;
+        let head = format!(
+            "{} {} {:>digits$}. ",
+            if on { ">" } else { " " },
+            item.mark,
+            item.number
+        );
+        let room = width.saturating_sub(text::text_width(&head));
+        let label = if on {
+            item.label.to_owned()
+        } else {
+            text::truncate(item.label, room)
+        };
+        let style = if on { Style::Accent } else { Style::Plain };
+        lines.push(
+            Line::styled(head.clone(), style)
+                .push(label, style)
+                .indent(text::text_width(&head)),
+        );
+    }
+    let below = items.len() - start - visible;
+    if below > 0 {
+        lines.push(Line::styled(
+            format!("    ({below} more below)"),
+            Style::Weak,
+        ));
+    }
+}
+
+/// How a field's state reads in the summary and the review: the text, the number, Yes/No,
+/// the option's title (not its value), and a note when nothing will be sent.
+pub fn value_text(field: &Field, state: &FieldState) -> (String, Style) {
+    let none = || ("(no answer)".to_owned(), Style::Weak);
+    match (&field.kind, state) {
+        (FieldKind::Text(_), FieldState::Text(text)) if text.is_empty() => {
+            ("(empty)".to_owned(), Style::Weak)
+        }
+        (FieldKind::Text(_), FieldState::Text(text)) => (text.clone(), Style::Accent),
+        (FieldKind::Number(_), FieldState::Number(text)) if text.trim().is_empty() => none(),
+        (FieldKind::Number(_), FieldState::Number(text)) => (text.trim().to_owned(), Style::Accent),
+        (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
+            let value = if field.required {
+                Some(value.unwrap_or(false))
+            } else {
+                *value
+            };
+            match value {
+                Some(true) => ("Yes".to_owned(), Style::Accent),
+                Some(false) => ("No".to_owned(), Style::Accent),
+                None => none(),
+            }
+        }
+        (FieldKind::Choice(spec), FieldState::Choice(Some(i))) => spec
+            .options
+            .get(*i)
+            .map_or_else(none, |o| (o.label.clone(), Style::Accent)),
+        (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
+            let labels: Vec<&str> = spec
+                .options
+                .iter()
+                .zip(chosen)
+                .filter(|(_, on)| **on)
+                .map(|(o, _)| o.label.as_str())
+                .collect();
+            if labels.is_empty() {
+                ("(none)".to_owned(), Style::Weak)
+            } else {
+                (labels.join(", "), Style::Accent)
+            }
+        }
+        _ => none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::form::Form;
+    use serde_json::json;
+
+    fn form(schema: serde_json::Value) -> Form {
+        Form::from_schema("m".into(), &schema).expect("valid schema")
+    }
+
+    fn press(prompt: &mut FieldPrompt, keys: &str) -> Flow {
+        let mut flow = Flow::Continue;
+        for c in keys.chars() {
+            let code = match c {
+                '\r' => KeyCode::Enter,
+                '↑' => KeyCode::Up,
+                '↓' => KeyCode::Down,
+                '⌫' => KeyCode::Backspace,
+                c => KeyCode::Char(c),
+            };
+            flow = prompt.key(&KeyEvent::new(code, KeyModifiers::NONE));
+        }
+        flow
+    }
+
+    fn text_of(lines: &[Line]) -> String {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|(s, _)| s.as_str()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn enter_checks_the_field_and_the_problem_follows_edits() {
+        let form = form(
+            json!({"properties": {"n": {"type": "integer", "minimum": 1, "maximum": 5}}, "required": ["n"]}),
+        );
+        let field = &form.fields[0];
+        let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+        assert_eq!(press(&mut prompt, "\r"), Flow::Continue);
+        assert_eq!(prompt.problem(), Some(validate::REQUIRED));
+        assert_eq!(press(&mut prompt, "9"), Flow::Continue);
+        assert_eq!(prompt.problem(), Some("Must be at most 5"));
+        assert!(text_of(&prompt.lines(78, 10)).contains("! Must be at most 5"));
+        press(&mut prompt, "⌫4");
+        assert_eq!(prompt.problem(), None);
+        assert_eq!(press(&mut prompt, "\r"), Flow::Done);
+        assert_eq!(prompt.state(), FieldState::Number("4".into()));
+    }
+
+    #[test]
+    fn a_choice_sends_the_option_picked_by_number_or_arrows() {
+        let form = form(json!({"properties": {
+            "c": {"type": "string", "oneOf": [{"const": "10", "title": "10%"}, {"const": "15", "title": "15%"}]}}}));
+        let field = &form.fields[0];
+        let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+        let shown = text_of(&prompt.lines(78, 10));
+        assert!(shown.contains("> (*) 0. no answer"), "{shown}");
+        assert!(shown.contains("( ) 2. 15%"), "{shown}");
+        assert_eq!(press(&mut prompt, "2"), Flow::Done, "one digit is enough");
+        assert_eq!(prompt.state(), FieldState::Choice(Some(1)));
+        assert_eq!(press(&mut prompt, "↑\r"), Flow::Done);
+        assert_eq!(prompt.state(), FieldState::Choice(Some(0)));
+        assert_eq!(press(&mut prompt, "0"), Flow::Done);
+        assert_eq!(prompt.state(), FieldState::Choice(None));
+    }
+
+    #[test]
+    fn long_lists_wait_for_a_second_digit_and_scroll() {
+        let options: Vec<String> = (1..=30).map(|i| format!("option {i}")).collect();
+        let form = form(
+            json!({"properties": {"c": {"type": "string", "enum": options}}, "required": ["c"]}),
+        );
+        let field = &form.fields[0];
+        let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+        assert_eq!(
+            press(&mut prompt, "2"),
+            Flow::Continue,
+            "20-29 are possible"
+        );
+        assert_eq!(press(&mut prompt, "5"), Flow::Done);
+        assert_eq!(prompt.state(), FieldState::Choice(Some(24)));
+        let shown = text_of(&prompt.lines(78, 10));
+        assert!(shown.contains("> (*) 25. option 25"), "{shown}");
+        assert!(shown.contains("more above") && shown.contains("more below"));
+        assert!(prompt.lines(78, 10).len() <= 12, "{shown}");
+        assert_eq!(
+            press(&mut prompt, "4"),
+            Flow::Done,
+            "4 then nothing: 40 > 30"
+        );
+        assert_eq!(prompt.state(), FieldState::Choice(Some(3)));
+    }
+
+    #[test]
+    fn a_multi_select_toggles_with_space_and_numbers() {
+        let form = form(json!({"properties": {"m": {"type": "array", "minItems": 1,
+            "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}, {"const": "c", "title": "C"}]}}}}));
+        let field = &form.fields[0];
+        let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+        assert_eq!(press(&mut prompt, "↓ 3"), Flow::Continue);
+        assert_eq!(prompt.state(), FieldState::Multi(vec![false, true, true]));
+        assert!(text_of(&prompt.lines(78, 10)).contains("[x] 3. C"));
+        assert_eq!(
+            press(&mut prompt, "23\r"),
+            Flow::Done,
+            "untick both, then nothing is optional"
+        );
+        press(&mut prompt, "1");
+        assert_eq!(prompt.state(), FieldState::Multi(vec![true, false, false]));
+    }
+
+    #[test]
+    fn a_boolean_takes_y_n_and_space() {
+        let form = form(json!({"properties": {"b": {"type": "boolean"}}}));
+        let field = &form.fields[0];
+        let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+        assert!(text_of(&prompt.lines(78, 10)).contains("no answer yet"));
+        assert_eq!(
+            press(&mut prompt, "\r"),
+            Flow::Done,
+            "optional: may stay unset"
+        );
+        assert_eq!(prompt.state(), FieldState::Boolean(None));
+        assert_eq!(press(&mut prompt, "n"), Flow::Done);
+        assert_eq!(prompt.state(), FieldState::Boolean(Some(false)));
+        press(&mut prompt, " ");
+        assert_eq!(prompt.state(), FieldState::Boolean(Some(true)));
+    }
+
+    #[test]
+    fn dates_step_by_a_day() {
+        let form = form(json!({"properties": {
+            "d": {"type": "string", "format": "date", "default": "2024-02-28"},
+            "t": {"type": "string", "format": "date-time", "default": "2026-12-31T23:00:00+01:00"}}}));
+        let mut date = FieldPrompt::new(
+            &form.fields[0],
+            &FieldState::initial(&form.fields[0]),
+            (1, 2),
+        );
+        press(&mut date, "↑↑");
+        assert_eq!(date.state(), FieldState::Text("2024-03-01".into()));
+        let mut time = FieldPrompt::new(
+            &form.fields[1],
+            &FieldState::initial(&form.fields[1]),
+            (2, 2),
+        );
+        press(&mut time, "↑");
+        assert_eq!(
+            time.state(),
+            FieldState::Text("2027-01-01T23:00:00+01:00".into())
+        );
+        let mut empty = FieldPrompt::new(&form.fields[1], &FieldState::Text(String::new()), (2, 2));
+        press(&mut empty, "↓");
+        let FieldState::Text(now) = empty.state() else {
+            panic!("text")
+        };
+        assert!(validate::parse_date_time(&now).is_some(), "{now}");
+    }
+
+    #[test]
+    fn help_says_what_the_field_accepts() {
+        let form = form(json!({"properties": {
+            "e": {"type": "string", "format": "email", "description": "Work address", "maxLength": 40},
+            "n": {"type": "integer", "minimum": 0}}}));
+        assert_eq!(
+            help_text(&form.fields[0]).as_deref(),
+            Some("Work address (an email address, like name@example.com; at most 40 characters)")
+        );
+        assert_eq!(
+            help_text(&form.fields[1]).as_deref(),
+            Some("A whole number, at least 0")
+        );
+    }
+
+    #[test]
+    fn values_read_as_the_person_sees_them() {
+        let form = form(json!({"properties": {
+            "c": {"type": "string", "enum": ["x"], "enumNames": ["Ex"]},
+            "b": {"type": "boolean"}}, "required": ["b"]}));
+        assert_eq!(
+            value_text(&form.fields[0], &FieldState::Choice(Some(0))).0,
+            "Ex"
+        );
+        assert_eq!(
+            value_text(&form.fields[0], &FieldState::Choice(None)).0,
+            "(no answer)"
+        );
+        assert_eq!(
+            value_text(&form.fields[1], &FieldState::Boolean(None)).0,
+            "No"
+        );
+    }
+}

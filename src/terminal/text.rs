@@ -1,0 +1,365 @@
+//! Styled lines and how they wrap into terminal rows.
+//!
+//! Pure functions on strings: what the dialog shows is built as [`Line`]s, then laid out into
+//! [`Row`]s no wider than the terminal, counting each character's display width (a Korean or
+//! Chinese character takes two columns). Control characters from the request are shown as `�`,
+//! so a server cannot move the cursor or recolour the terminal through its message.
+
+use unicode_width::UnicodeWidthChar;
+
+/// How a piece of text looks; the [`super::tty::Theme`] turns it into colour or into nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Ordinary text.
+    Plain,
+    /// Labels and headings.
+    Strong,
+    /// Help text and key hints.
+    Weak,
+    /// The highlighted option, the prompt sign, values in the summary.
+    Accent,
+    /// Problems and the last seconds of a timeout.
+    Error,
+    /// The `*` of a required field.
+    Required,
+}
+
+/// How a line breaks when it is wider than the terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wrap {
+    /// Between words (and around wide characters), for prose.
+    Words,
+    /// After any character, for text being edited, so the cursor lands where it should.
+    Chars,
+}
+
+/// One logical line of styled text, which may wrap into several rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// The text, piece by piece. A `'\n'` inside starts a new row.
+    pub spans: Vec<(String, Style)>,
+    /// How many columns the rows after the first are indented, after a wrap or a `'\n'`.
+    pub indent: usize,
+    /// How the line breaks.
+    pub wrap: Wrap,
+    /// Where the cursor stands, as a character index into the line's text.
+    pub cursor: Option<usize>,
+}
+
+impl Line {
+    /// An empty line that wraps between words.
+    pub fn new() -> Self {
+        Self {
+            spans: Vec::new(),
+            indent: 0,
+            wrap: Wrap::Words,
+            cursor: None,
+        }
+    }
+
+    /// A line holding `text` in `style`.
+    pub fn styled(text: impl Into<String>, style: Style) -> Self {
+        Self::new().push(text, style)
+    }
+
+    /// Appends `text` in `style`.
+    pub fn push(mut self, text: impl Into<String>, style: Style) -> Self {
+        self.spans.push((text.into(), style));
+        self
+    }
+
+    /// Sets the indent of wrapped rows.
+    pub fn indent(mut self, indent: usize) -> Self {
+        self.indent = indent;
+        self
+    }
+
+    /// Places the cursor before the character at `index` (of the whole line) and wraps after
+    /// any character.
+    pub fn cursor(mut self, index: usize) -> Self {
+        self.cursor = Some(index);
+        self.wrap = Wrap::Chars;
+        self
+    }
+}
+
+impl Default for Line {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One terminal row: what to print, never wider than the width it was laid out for.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Row {
+    /// Runs of text with one style each.
+    pub spans: Vec<(String, Style)>,
+}
+
+impl Row {
+    /// The row's text without styles.
+    #[cfg(test)]
+    pub fn text(&self) -> String {
+        self.spans.iter().map(|(s, _)| s.as_str()).collect()
+    }
+
+    fn push(&mut self, c: char, style: Style) {
+        match self.spans.last_mut() {
+            Some((text, last)) if *last == style => text.push(c),
+            _ => self.spans.push((c.to_string(), style)),
+        }
+    }
+}
+
+/// Rows laid out for the terminal, and where the cursor goes (row, column), if anywhere.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Layout {
+    /// The rows, top to bottom.
+    pub rows: Vec<Row>,
+    /// The cursor's row and column.
+    pub cursor: Option<(usize, usize)>,
+}
+
+/// How many columns `c` takes once shown (see [`shown`]).
+pub fn char_width(c: char) -> usize {
+    shown(c).width().unwrap_or(1)
+}
+
+/// How many columns `text` takes.
+pub fn text_width(text: &str) -> usize {
+    text.chars().map(char_width).sum()
+}
+
+/// The character shown for `c`: a tab is a space, any other control character `�`.
+pub fn shown(c: char) -> char {
+    match c {
+        '\t' => ' ',
+        c if c.is_control() => '\u{FFFD}',
+        c => c,
+    }
+}
+
+/// Cuts `text` to at most `width` columns, ending in `…` when something was cut. Line breaks
+/// become `↵`.
+pub fn truncate(text: &str, width: usize) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| if c == '\n' { '↵' } else { c })
+        .collect();
+    if text_width(&text) <= width {
+        return text;
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = char_width(c);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        out.push(shown(c));
+    }
+    out.push('…');
+    out
+}
+
+/// Lays `lines` out in rows of at most `width` columns.
+pub fn layout(lines: &[Line], width: usize) -> Layout {
+    let width = width.max(8);
+    let mut out = Layout::default();
+    for line in lines {
+        let first_row = out.rows.len();
+        let (rows, cursor) = wrap_line(line, width);
+        if let Some((row, col)) = cursor {
+            out.cursor = Some((first_row + row, col));
+        }
+        out.rows.extend(rows);
+    }
+    out
+}
+
+/// Wraps one line; returns its rows and the cursor within them.
+fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
+    let chars: Vec<(char, Style)> = line
+        .spans
+        .iter()
+        .flat_map(|(text, style)| text.chars().map(move |c| (c, *style)))
+        .collect();
+    let indent = line.indent.min(width / 2);
+    // Each row is a range of `chars` plus whether it is a continuation (indented) row.
+    let mut ranges: Vec<(usize, usize, bool)> = Vec::new();
+    let mut start = 0;
+    let mut continued = false;
+    while start <= chars.len() {
+        let room = if continued { width - indent } else { width };
+        let (end, next, next_continued) = row_end(&chars, start, room, line.wrap);
+        ranges.push((start, end, continued));
+        if next > chars.len() {
+            break;
+        }
+        start = next;
+        continued = next_continued;
+    }
+    let mut rows = Vec::with_capacity(ranges.len());
+    let mut cursor = None;
+    for (r, &(start, end, continued)) in ranges.iter().enumerate() {
+        let mut row = Row::default();
+        if continued && indent > 0 {
+            row.spans.push((" ".repeat(indent), Style::Plain));
+        }
+        let mut col = if continued { indent } else { 0 };
+        for (i, &(c, style)) in chars.iter().enumerate().take(end).skip(start) {
+            if line.cursor == Some(i) {
+                cursor = Some((r, col));
+            }
+            row.push(shown(c), style);
+            col += char_width(c);
+        }
+        // The cursor after the row's last character: here, unless the next row starts there.
+        let next_start = ranges.get(r + 1).map(|&(s, _, _)| s);
+        if let Some(at) = line.cursor
+            && at >= end
+            && next_start.is_none_or(|s| at < s)
+            && cursor.is_none()
+        {
+            cursor = Some((r, col));
+        }
+        rows.push(row);
+    }
+    (rows, cursor)
+}
+
+/// Finds where a row that starts at `start` ends: returns (end, start of the next row, whether
+/// the next row is indented). A `'\n'` ends the row and is dropped; so is the space at which
+/// a line of words breaks.
+fn row_end(chars: &[(char, Style)], start: usize, room: usize, wrap: Wrap) -> (usize, usize, bool) {
+    let mut col = 0;
+    let mut last_break: Option<usize> = None;
+    for i in start..chars.len() {
+        let c = chars[i].0;
+        if c == '\n' {
+            return (i, i + 1, true);
+        }
+        let w = char_width(c);
+        if col + w > room && i > start {
+            if wrap == Wrap::Words {
+                if c == ' ' {
+                    // A space that would start the next row is dropped; at the very end, the
+                    // line simply ends.
+                    return if i + 1 == chars.len() {
+                        (i, chars.len() + 1, false)
+                    } else {
+                        (i, i + 1, true)
+                    };
+                }
+                if let Some(b) = last_break.filter(|&b| b > start) {
+                    let end = if chars[b - 1].0 == ' ' { b - 1 } else { b };
+                    return (end, b, true);
+                }
+            }
+            return (i, i, true);
+        }
+        col += w;
+        if c == ' ' {
+            last_break = Some(i + 1);
+        } else if w > 1 {
+            // Text in wide (CJK) characters has no spaces: it may break after any of them.
+            last_break = Some(i + 1);
+        }
+    }
+    (chars.len(), chars.len() + 1, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(lines: &[Line], width: usize) -> Vec<String> {
+        layout(lines, width).rows.iter().map(Row::text).collect()
+    }
+
+    #[test]
+    fn words_wrap_at_spaces() {
+        let line = Line::styled("the quick brown fox jumps", Style::Plain);
+        assert_eq!(
+            texts(&[line], 10),
+            ["the quick", "brown fox", "jumps"],
+            "rows break at spaces and drop them"
+        );
+    }
+
+    #[test]
+    fn long_words_break_anywhere_and_rows_indent() {
+        let line = Line::styled("ab abcdefghijklmnop", Style::Plain).indent(2);
+        assert_eq!(texts(&[line], 8), ["ab", "  abcdef", "  ghijkl", "  mnop"]);
+    }
+
+    #[test]
+    fn newlines_start_rows_and_empty_lines_keep_a_row() {
+        let line = Line::styled("one\n\ntwo", Style::Plain);
+        assert_eq!(texts(&[line], 20), ["one", "", "two"]);
+        assert_eq!(texts(&[Line::new()], 20), [""]);
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        // 한국어 is 3 characters and 6 columns; 8 columns hold four of them.
+        let line = Line::styled("한국어한국어", Style::Plain);
+        assert_eq!(texts(&[line], 8), ["한국어한", "국어"]);
+        let words = Line::styled("이름을 입력하세요 부탁합니다", Style::Plain);
+        for row in texts(&[words], 10) {
+            assert!(text_width(&row) <= 10, "{row:?}");
+        }
+    }
+
+    #[test]
+    fn the_cursor_follows_wrapping() {
+        // "> " then "abcdefgh": 10 characters in rows of 6.
+        let line = Line::styled("> ", Style::Accent)
+            .push("abcdefgh", Style::Plain)
+            .indent(2)
+            .cursor(10);
+        let out = layout(&[Line::styled("head", Style::Strong), line], 8);
+        let rows: Vec<String> = out.rows.iter().map(Row::text).collect();
+        assert_eq!(rows, ["head", "> abcdef", "  gh"]);
+        assert_eq!(out.cursor, Some((2, 4)));
+
+        let middle = Line::styled("> 가나다", Style::Plain).cursor(3);
+        assert_eq!(layout(&[middle], 20).cursor, Some((0, 4)), "after 가");
+        let at_newline = Line::styled("> a\nb", Style::Plain).cursor(3);
+        assert_eq!(layout(&[at_newline], 20).cursor, Some((0, 3)));
+        let after_newline = Line::styled("> a\n", Style::Plain).indent(2).cursor(4);
+        let out = layout(&[after_newline], 20);
+        assert_eq!(
+            out.cursor,
+            Some((1, 2)),
+            "the new row is indented like a wrapped one"
+        );
+        assert_eq!(out.rows[1].text(), "  ");
+    }
+
+    #[test]
+    fn a_full_row_keeps_the_cursor_at_its_end() {
+        let line = Line::styled("abcd", Style::Plain).cursor(4);
+        let out = layout(&[line], 8);
+        assert_eq!(out.cursor, Some((0, 4)));
+        let full = Line::styled("abcdefgh", Style::Plain).cursor(8);
+        let out = layout(&[full], 8);
+        assert_eq!(out.rows.len(), 1);
+        assert_eq!(out.cursor, Some((0, 8)));
+    }
+
+    #[test]
+    fn control_characters_cannot_reach_the_terminal() {
+        let line = Line::styled("a\u{1b}[31mb\tc", Style::Plain);
+        assert_eq!(texts(&[line], 40), ["a\u{FFFD}[31mb c"]);
+    }
+
+    #[test]
+    fn truncate_counts_columns() {
+        assert_eq!(truncate("hello world", 8), "hello w…");
+        assert_eq!(truncate("short", 8), "short");
+        assert_eq!(truncate("한국어한국어", 7), "한국어…");
+        assert_eq!(truncate("a\nb", 8), "a↵b");
+    }
+}

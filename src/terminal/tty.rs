@@ -1,0 +1,359 @@
+//! The terminal itself: `/dev/tty` in raw mode, a live region redrawn in place, and input.
+//!
+//! Everything is written to `/dev/tty`, never to stdout, which carries only the answer. Keys
+//! come through crossterm, which reads stdin when it is a terminal and `/dev/tty` otherwise
+//! (the request usually arrives on stdin). The dialog draws one *live region* at a time (the
+//! field being answered) and redraws it in place after each key; when the field is done the
+//! region is replaced by a one-line summary and left in the scrollback.
+//!
+//! Raw mode is undone on every way out: [`RawMode`]'s `Drop`, a panic hook (which also runs
+//! when panics abort), and the signal handler's waker.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
+use crossterm::style::{Attribute, Color, ContentStyle, PrintStyledContent, StyledContent};
+use crossterm::{cursor, queue, terminal};
+
+use super::text::{self, Line, Style};
+use crate::signals;
+
+/// How often a signal, the timeout and the countdown are looked at while waiting for a key.
+const TICK: Duration = Duration::from_millis(100);
+
+/// Why the dialog stopped without a decision: each of these answers `cancel`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Esc or Ctrl+C.
+    Key,
+    /// Ctrl+D on an empty line.
+    Eof,
+    /// `--timeout` ran out.
+    Timeout,
+    /// SIGTERM, SIGINT, SIGHUP, or the parent's death.
+    Signal,
+    /// Reading or writing the terminal failed: it went away.
+    Lost,
+}
+
+impl Stop {
+    /// What the person is told on the way out.
+    pub fn farewell(self) -> &'static str {
+        match self {
+            Self::Key => "Cancelled.",
+            Self::Eof => "End of input: cancelled.",
+            Self::Timeout => "Time is up: cancelled.",
+            Self::Signal => "Stopped by a signal: cancelled.",
+            Self::Lost => "The terminal went away: cancelled.",
+        }
+    }
+}
+
+impl From<io::Error> for Stop {
+    fn from(_: io::Error) -> Self {
+        Self::Lost
+    }
+}
+
+/// One thing that happened while waiting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A key was pressed.
+    Key(KeyEvent),
+    /// Text was pasted (bracketed paste).
+    Paste(String),
+    /// Nothing arrived, but what is shown should change: the terminal was resized or the
+    /// countdown moved on.
+    Redraw,
+}
+
+/// Colours, or none when `NO_COLOR` is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    color: bool,
+}
+
+impl Theme {
+    /// Colour unless `NO_COLOR` is set to something (<https://no-color.org>).
+    pub fn from_env() -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Self { color: !no_color }
+    }
+
+    /// How `style` looks: without colour, everything is plain text (the dialog never relies on
+    /// colour alone: markers such as `>`, `(*)`, `[x]`, `*` and `!` carry the meaning).
+    fn content_style(self, style: Style) -> ContentStyle {
+        let mut out = ContentStyle::new();
+        if !self.color {
+            return out;
+        }
+        match style {
+            Style::Plain => {}
+            Style::Strong => out.attributes.set(Attribute::Bold),
+            Style::Weak => out.foreground_color = Some(Color::DarkGrey),
+            Style::Accent => {
+                out.foreground_color = Some(Color::Cyan);
+                out.attributes.set(Attribute::Bold);
+            }
+            Style::Error | Style::Required => {
+                out.foreground_color = Some(Color::Red);
+                out.attributes.set(Attribute::Bold);
+            }
+        }
+        out
+    }
+}
+
+/// The terminal, in raw mode while this lives.
+pub struct Tty {
+    out: File,
+    theme: Theme,
+    deadline: Option<Instant>,
+    /// Rows of the live region on screen, and which of them holds the cursor.
+    live_rows: usize,
+    cursor_row: usize,
+    /// The countdown as last drawn, to redraw only when it changes.
+    shown_seconds: Option<u64>,
+    _raw: RawMode,
+}
+
+impl Tty {
+    /// Opens `/dev/tty` and enters raw mode.
+    pub fn open(theme: Theme, deadline: Option<Instant>) -> io::Result<Self> {
+        let mut out = OpenOptions::new().read(true).write(true).open("/dev/tty")?;
+        COLORED.store(theme.color, Ordering::SeqCst);
+        let raw = RawMode::enter(&mut out)?;
+        Ok(Self {
+            out,
+            theme,
+            deadline,
+            live_rows: 0,
+            cursor_row: 0,
+            shown_seconds: None,
+            _raw: raw,
+        })
+    }
+
+    /// The terminal's width and height, 80×24 when it does not say.
+    pub fn size(&self) -> (usize, usize) {
+        match terminal::size() {
+            Ok((w, h)) if w > 0 && h > 0 => (usize::from(w), usize::from(h)),
+            _ => (80, 24),
+        }
+    }
+
+    /// The width to lay text out for: one column is kept free, so a full row never leaves the
+    /// cursor waiting to wrap.
+    pub fn width(&self) -> usize {
+        self.size().0.saturating_sub(1).max(20)
+    }
+
+    /// Whole seconds left before the timeout, if there is one.
+    pub fn seconds_left(&self) -> Option<u64> {
+        self.deadline.map(|deadline| {
+            deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64()
+                .ceil() as u64
+        })
+    }
+
+    /// Redraws the live region as `lines`, placing the cursor where a line asks for it.
+    pub fn draw(&mut self, lines: &[Line]) -> Result<(), Stop> {
+        self.paint(lines, Fit::Screen)
+    }
+
+    /// Draws `lines` in place of the live region; with [`Fit::Screen`], no taller than the
+    /// screen.
+    fn paint(&mut self, lines: &[Line], fit: Fit) -> Result<(), Stop> {
+        let (_, height) = self.size();
+        let laid = text::layout(lines, self.width());
+        let mut rows = laid.rows;
+        let mut cursor = laid.cursor;
+        // Taller than the screen: keep the rows around the cursor (or the last ones), since
+        // the region cannot be redrawn once its top has scrolled away.
+        let room = height.saturating_sub(1).max(1);
+        if fit == Fit::Screen && rows.len() > room {
+            let focus = cursor.map_or(rows.len() - 1, |(r, _)| r);
+            let start = focus.saturating_sub(room - 1).min(rows.len() - room);
+            rows = rows[start..start + room].to_vec();
+            cursor = cursor.map(|(r, c)| (r - start, c));
+        }
+        let mut buf = Vec::new();
+        self.erase_into(&mut buf)?;
+        for (i, row) in rows.iter().enumerate() {
+            if i > 0 {
+                buf.extend_from_slice(b"\r\n");
+            }
+            for (text, style) in &row.spans {
+                queue!(
+                    buf,
+                    PrintStyledContent(StyledContent::new(
+                        self.theme.content_style(*style),
+                        text.as_str()
+                    ))
+                )?;
+            }
+        }
+        let last = rows.len().saturating_sub(1);
+        match cursor {
+            Some((row, col)) => {
+                if last > row {
+                    queue!(buf, cursor::MoveUp(to_u16(last - row)))?;
+                }
+                queue!(buf, cursor::MoveToColumn(to_u16(col)), cursor::Show)?;
+                self.cursor_row = row;
+            }
+            None => {
+                queue!(buf, cursor::Hide)?;
+                self.cursor_row = last;
+            }
+        }
+        self.live_rows = rows.len();
+        self.shown_seconds = self.seconds_left();
+        self.out.write_all(&buf)?;
+        self.out.flush()?;
+        Ok(())
+    }
+
+    /// Leaves the live region on screen as it is and moves below it.
+    pub fn commit(&mut self) -> Result<(), Stop> {
+        if self.live_rows == 0 {
+            return Ok(());
+        }
+        let mut buf = Vec::new();
+        let below = self.live_rows - 1 - self.cursor_row;
+        if below > 0 {
+            queue!(buf, cursor::MoveDown(to_u16(below)))?;
+        }
+        buf.extend_from_slice(b"\r\n");
+        self.live_rows = 0;
+        self.cursor_row = 0;
+        self.out.write_all(&buf)?;
+        self.out.flush()?;
+        Ok(())
+    }
+
+    /// Prints `lines` for good, however many rows they take: they scroll away with the
+    /// terminal's history and are never redrawn.
+    pub fn print(&mut self, lines: &[Line]) -> Result<(), Stop> {
+        self.paint(lines, Fit::Any)?;
+        self.commit()
+    }
+
+    /// Moves to the top of the live region and clears from there down.
+    fn erase_into(&self, buf: &mut Vec<u8>) -> io::Result<()> {
+        if self.cursor_row > 0 {
+            queue!(buf, cursor::MoveUp(to_u16(self.cursor_row)))?;
+        }
+        queue!(
+            buf,
+            cursor::MoveToColumn(0),
+            terminal::Clear(terminal::ClearType::FromCursorDown)
+        )
+    }
+
+    /// Waits for the next key, paste or reason to redraw. A signal, the timeout, or the
+    /// terminal failing stops the dialog.
+    pub fn next(&mut self) -> Result<Input, Stop> {
+        loop {
+            if signals::cancelled() {
+                return Err(Stop::Signal);
+            }
+            let mut wait = TICK;
+            if let Some(deadline) = self.deadline {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Err(Stop::Timeout);
+                }
+                wait = wait.min(left);
+            }
+            if event::poll(wait)? {
+                match event::read()? {
+                    Event::Key(key) if key.kind != KeyEventKind::Release => {
+                        return Ok(Input::Key(key));
+                    }
+                    Event::Paste(text) => return Ok(Input::Paste(text)),
+                    Event::Resize(..) => {
+                        // The terminal may have rewrapped what is on screen: start the region
+                        // afresh below rather than redraw over rows that have moved.
+                        self.commit()?;
+                        return Ok(Input::Redraw);
+                    }
+                    _ => {}
+                }
+            } else if self.deadline.is_some() && self.seconds_left() != self.shown_seconds {
+                return Ok(Input::Redraw);
+            }
+        }
+    }
+}
+
+/// Whether what is drawn must fit on the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fit {
+    /// The live region: it is redrawn by moving up to its top, which must still be on screen.
+    Screen,
+    /// Printed for good: never redrawn.
+    Any,
+}
+
+fn to_u16(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
+/// Whether raw mode is on, so that restoring happens once whoever gets there first.
+static RAW: AtomicBool = AtomicBool::new(false);
+/// Whether colours may have been left on, to reset them (and only then) when restoring.
+static COLORED: AtomicBool = AtomicBool::new(false);
+static HOOK: Once = Once::new();
+
+/// Raw mode and bracketed paste, undone when dropped.
+struct RawMode;
+
+impl RawMode {
+    fn enter(out: &mut File) -> io::Result<Self> {
+        HOOK.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                restore();
+                previous(info);
+            }));
+            signals::set_waker(restore);
+        });
+        terminal::enable_raw_mode()?;
+        RAW.store(true, Ordering::SeqCst);
+        queue!(out, event::EnableBracketedPaste)?;
+        out.flush()?;
+        Ok(Self)
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Leaves raw mode, shows the cursor and resets colours, if raw mode is on.
+pub fn restore() {
+    if !RAW.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    if let Ok(mut tty) = OpenOptions::new().write(true).open("/dev/tty") {
+        let _ = queue!(tty, event::DisableBracketedPaste, cursor::Show);
+        if COLORED.load(Ordering::SeqCst) {
+            let _ = queue!(
+                tty,
+                crossterm::style::ResetColor,
+                crossterm::style::SetAttribute(Attribute::Reset)
+            );
+        }
+        let _ = tty.flush();
+    }
+    let _ = terminal::disable_raw_mode();
+}

@@ -1,0 +1,833 @@
+//! End-to-end tests of the terminal dialog: the built binary runs with a fresh pseudo-terminal
+//! (80×24) as its controlling terminal, so `/dev/tty` is the pty; the test types keys into the
+//! pty like a person, reads what the dialog shows, and asserts the exact answer line on the
+//! binary's real stdout (a pipe, never the pty) and the exit code. After every run the pty must
+//! be back in cooked mode: the dialog restores the terminal on every way out.
+//!
+//! The pty comes from `rustix`; the child is a plain `std::process::Command` that makes the pty
+//! its controlling terminal in `pre_exec` (`setsid` + `TIOCSCTTY`), so stdin, stdout and stderr
+//! can be whatever each test needs. Without a pty device the tests print "SKIPPED: ..." and
+//! pass, unless `FORM_ELICITATION_E2E=require` is set.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::OwnedFd;
+use std::os::unix::process::CommandExt as _;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use rustix::termios::{LocalModes, Winsize};
+
+const BIN: &str = env!("CARGO_BIN_EXE_form-elicitation");
+
+/// How long the dialog may take to show something (debug build, 2 cores, tests in parallel).
+const EXPECT_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long the binary may take to exit once it has been answered.
+const EXIT_TIMEOUT: Duration = Duration::from_secs(10);
+
+// Keys as a terminal sends them.
+const ENTER: &str = "\r";
+const ESC: &str = "\x1b";
+const ALT_ENTER: &str = "\x1b\r";
+const CTRL_C: &str = "\x03";
+const CTRL_D: &str = "\x04";
+const CTRL_J: &str = "\n";
+const UP: &str = "\x1b[A";
+const DOWN: &str = "\x1b[B";
+const END: &str = "\x1b[F";
+const BACKSPACE: &str = "\x7f";
+
+/// One required text field.
+const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+
+#[test]
+fn text_numbers_and_multi_line_text() {
+    let request = r#"{"message":"Trip","requestedSchema":{"type":"object","properties":{
+        "name":{"type":"string","title":"Name"},
+        "notes":{"type":"string","title":"Notes","description":"Anything else."},
+        "budget":{"type":"number","title":"Budget","minimum":0},
+        "guests":{"type":"integer","title":"Guests","minimum":0,"maximum":4}},
+        "required":["name","guests"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/4] Name *");
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("[1/4] Name *: Ada");
+    d.expect("Anything else.");
+    d.send("line one");
+    d.send(ALT_ENTER);
+    d.send("line two");
+    d.send(CTRL_J);
+    d.send("three");
+    d.send(ENTER);
+    d.expect("[2/4] Notes: line one↵line two↵three");
+    d.expect("[3/4] Budget");
+    d.send("2.5");
+    d.send(ENTER);
+    d.expect("[4/4] Guests *");
+    d.expect("A whole number, 0 to 4");
+    d.send("3");
+    d.send(ENTER);
+    d.expect("Review");
+    d.expect("Enter: submit");
+    d.send(ENTER);
+    d.expect("Answer sent.");
+    d.finish().answered(
+        r#"{"action":"accept","content":{"name":"Ada","notes":"line one\nline two\nthree","budget":2.5,"guests":3}}"#,
+    );
+}
+
+#[test]
+fn boolean_choices_and_multi_select() {
+    let request = r#"{"message":"Order","requestedSchema":{"type":"object","properties":{
+        "gift":{"type":"boolean","title":"Gift wrap"},
+        "discount":{"type":"string","title":"Discount","oneOf":[{"const":"10","title":"10%"},{"const":"15","title":"15%"}]},
+        "size":{"type":"string","title":"Size","enum":["S","M","L"]},
+        "extras":{"type":"array","title":"Extras","items":{"anyOf":[{"const":"bag","title":"Paper bag"},{"const":"card","title":"Card"},{"const":"ribbon","title":"Ribbon"}]}}},
+        "required":["size"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("(no answer yet)");
+    d.send("y");
+    d.expect("Gift wrap: Yes");
+    d.expect("( ) 2. 15%");
+    d.send("2");
+    d.expect("Discount: 15%");
+    d.expect("> (*) 1. S");
+    d.send(DOWN);
+    d.send(DOWN);
+    d.expect("> (*) 3. L");
+    d.send(ENTER);
+    d.expect("Size *: L");
+    d.expect("[ ] 1. Paper bag");
+    d.send(" ");
+    d.send("3");
+    d.expect("[x] 3. Ribbon");
+    d.send(ENTER);
+    d.expect("Extras: Paper bag, Ribbon");
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish().answered(
+        r#"{"action":"accept","content":{"gift":true,"discount":"15","size":"L","extras":["bag","ribbon"]}}"#,
+    );
+}
+
+#[test]
+fn defaults_are_prefilled_and_editable() {
+    let request = r#"{"message":"Settings","requestedSchema":{"type":"object","properties":{
+        "dir":{"type":"string","title":"Directory","default":"/tmp/x"},
+        "count":{"type":"integer","title":"Count","default":4},
+        "overwrite":{"type":"boolean","title":"Overwrite","default":true},
+        "level":{"type":"string","title":"Level","enum":["low","high"],"default":"high"},
+        "tags":{"type":"array","title":"Tags","items":{"type":"string","enum":["a","b","c"]},"default":["b"]},
+        "day":{"type":"string","format":"date","title":"Day","default":"2024-02-28"}},
+        "required":["dir","overwrite"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("> /tmp/x");
+    d.send(BACKSPACE);
+    d.send("y");
+    d.send(ENTER);
+    d.expect("Directory *: /tmp/y");
+    d.expect("> 4");
+    d.send(ENTER);
+    d.expect("(*) Yes");
+    d.send(ENTER);
+    d.expect("> (*) 2. high");
+    d.send(ENTER);
+    d.expect("[x] 2. b");
+    d.send(ENTER);
+    d.expect("> 2024-02-28");
+    d.send(UP);
+    d.expect("> 2024-02-29");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish().answered(
+        r#"{"action":"accept","content":{"dir":"/tmp/y","count":4,"overwrite":true,"level":"high","tags":["b"],"day":"2024-02-29"}}"#,
+    );
+}
+
+#[test]
+fn a_problem_is_shown_at_the_field_and_asked_again() {
+    let request = r#"{"message":"Contact","requestedSchema":{"type":"object","properties":{
+        "email":{"type":"string","format":"email","title":"Email"},
+        "age":{"type":"integer","title":"Age","minimum":18,"maximum":99},
+        "picks":{"type":"array","title":"Picks","minItems":1,"items":{"type":"string","enum":["x","y"]}}},
+        "required":["email","age","picks"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/3] Email *");
+    d.send(ENTER);
+    d.expect("! This field is required");
+    d.send("ada@");
+    d.expect("! Not an email address (like name@example.com)");
+    d.send("example.com");
+    d.send(ENTER);
+    d.expect("Email *: ada@example.com");
+    d.send("1.5");
+    d.send(ENTER);
+    d.expect("! Enter a whole number (like 42)");
+    d.send(BACKSPACE.repeat(3).as_str());
+    d.send("120");
+    d.send(ENTER);
+    d.expect("! Must be at most 99");
+    d.send(BACKSPACE.repeat(3).as_str());
+    d.send("42");
+    d.send(ENTER);
+    d.expect("Age *: 42");
+    d.send(ENTER);
+    d.expect("! Choose at least 1 option");
+    d.send("2");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish().answered(
+        r#"{"action":"accept","content":{"email":"ada@example.com","age":42,"picks":["y"]}}"#,
+    );
+}
+
+#[test]
+fn the_review_changes_a_field_by_its_number() {
+    let request = r#"{"message":"m","requestedSchema":{"type":"object","properties":{
+        "a":{"type":"string","title":"First"},"b":{"type":"string","title":"Second"}}}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/2] First");
+    d.send("one");
+    d.send(ENTER);
+    d.expect("[2/2] Second");
+    d.send("two");
+    d.send(ENTER);
+    d.expect("Enter: submit · 1-2: change a field");
+    d.send("7");
+    d.send(ENTER);
+    d.expect("! Type a field number from 1 to 2");
+    d.send(BACKSPACE);
+    d.send("1");
+    d.send(ENTER);
+    d.expect("> one");
+    d.send(BACKSPACE.repeat(3).as_str());
+    d.send("uno");
+    d.send(ENTER);
+    d.expect("First: uno");
+    d.expect("Review");
+    d.send("s");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"a":"uno","b":"two"}}"#);
+}
+
+#[test]
+fn decline_from_the_review() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Name *");
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send("d");
+    d.send(ENTER);
+    d.expect("Declined.");
+    d.finish().answered(r#"{"action":"decline"}"#);
+}
+
+#[test]
+fn cancel_from_the_review() {
+    let Some(mut d) = Dialog::start(
+        r#"{"message":"Sure?","requestedSchema":{"type":"object","properties":{}}}"#,
+        &[],
+        Setup::default(),
+    ) else {
+        return;
+    };
+    d.expect("Nothing to fill in.");
+    d.expect("(no fields)");
+    d.send("c");
+    d.send(ENTER);
+    d.expect("Cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn a_form_without_fields_is_confirmed_with_enter() {
+    let Some(mut d) = Dialog::start(
+        r#"{"message":"Delete the branch?","requestedSchema":{"type":"object","properties":{}}}"#,
+        &[],
+        Setup::default(),
+    ) else {
+        return;
+    };
+    d.expect("Delete the branch?");
+    d.expect("Enter: submit · d: decline · c: cancel");
+    d.send(ENTER);
+    d.finish().answered(r#"{"action":"accept","content":{}}"#);
+}
+
+#[test]
+fn escape_cancels() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Name *");
+    d.send("Ada");
+    d.send(ESC);
+    d.expect("Cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn ctrl_c_cancels() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Name *");
+    d.send(CTRL_C);
+    d.expect("Cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn ctrl_d_on_an_empty_line_is_end_of_input_and_cancels() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Name *");
+    d.send("x");
+    d.send(CTRL_D);
+    d.expect("> x");
+    d.send(BACKSPACE);
+    d.send(CTRL_D);
+    d.expect("End of input: cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn the_timeout_counts_down_and_cancels() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &["--timeout", "2"], Setup::default()) else {
+        return;
+    };
+    d.expect("Answer within 2 s.");
+    d.expect("2 s left");
+    d.expect("1 s left");
+    d.expect("Time is up: cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn sigterm_cancels() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Name *");
+    d.signal(rustix::process::Signal::TERM);
+    d.expect("Stopped by a signal: cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn auto_picks_the_terminal_without_a_display() {
+    let setup = Setup {
+        ui: None,
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &["--server", "issue-tracker"], setup) else {
+        return;
+    };
+    d.expect("issue-tracker asks:");
+    d.expect("Who are you?");
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
+/// The way MCP servers run the helper: the request on stdin (a pipe), the dialog on /dev/tty.
+#[test]
+fn a_json_rpc_request_on_stdin_is_answered_through_dev_tty() {
+    let request = r#"{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Who?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}}"#;
+    let setup = Setup {
+        request_on_stdin: true,
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(request, &[], setup) else {
+        return;
+    };
+    d.expect("[1/1] name *");
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish().answered(
+        r#"{"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada"}}}"#,
+    );
+}
+
+#[test]
+fn korean_text_in_colour() {
+    let request = r#"{"message":"워크숍 참가 신청서입니다.","requestedSchema":{"type":"object","properties":{
+        "name":{"type":"string","title":"이름","maxLength":3},
+        "meal":{"type":"string","title":"점심","oneOf":[{"const":"bibimbap","title":"비빔밥"},{"const":"none","title":"먹지 않음"}]}},
+        "required":["name","meal"]}}"#;
+    let setup = Setup {
+        color: true,
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(request, &[], setup) else {
+        return;
+    };
+    d.expect("워크숍 참가 신청서입니다.");
+    d.expect("[1/2] 이름");
+    d.send("김철수님");
+    d.send(ENTER);
+    d.expect("! At most 3 characters (now 4)");
+    d.send(BACKSPACE);
+    d.send(ENTER);
+    d.expect("이름");
+    d.expect(": 김철수");
+    d.send("1");
+    d.expect("비빔밥");
+    d.expect("Review");
+    d.send(ENTER);
+    let done = d.finish();
+    assert!(
+        done.raw.contains("\x1b[38;5;"),
+        "colour is used when NO_COLOR is unset"
+    );
+    done.answered(r#"{"action":"accept","content":{"name":"김철수","meal":"bibimbap"}}"#);
+}
+
+#[test]
+fn no_color_means_no_colour_sequences() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Name *");
+    d.send(ESC);
+    let done = d.finish();
+    // Any SGR sequence (colour or bold) ends in "m": none may appear.
+    let sgr = done
+        .raw
+        .split('\x1b')
+        .skip(1)
+        .filter(|s| s.starts_with('['))
+        .find(|s| s.chars().skip(1).find(|c| !c.is_ascii_digit() && *c != ';') == Some('m'));
+    assert_eq!(sgr, None, "NO_COLOR is set: {done:?}");
+    done.answered(r#"{"action":"cancel"}"#);
+}
+
+#[test]
+fn a_long_option_list_scrolls_within_80_by_24() {
+    let options: Vec<String> = (1..=40).map(|i| format!("\"option {i}\"")).collect();
+    let request = format!(
+        r#"{{"message":"Pick one","requestedSchema":{{"type":"object","properties":{{"o":{{"type":"string","title":"Option","enum":[{}]}}}},"required":["o"]}}}}"#,
+        options.join(",")
+    );
+    let Some(mut d) = Dialog::start(&request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("more below)");
+    d.send(END);
+    d.expect("more above)");
+    d.expect("> (*) 40. option 40");
+    d.send("3");
+    d.expect("> (*)  3. option 3");
+    d.send("7");
+    d.expect("Option *: option 37");
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"o":"option 37"}}"#);
+}
+
+/// Regression: a message taller than the terminal was cut to the screen's height.
+#[test]
+fn a_long_message_is_shown_in_full() {
+    let lines: Vec<String> = (1..=40)
+        .map(|i| format!("line {i} of the message"))
+        .collect();
+    let request = format!(
+        r#"{{"message":"{}","requestedSchema":{{"type":"object","properties":{{}}}}}}"#,
+        lines.join("\\n")
+    );
+    let Some(mut d) = Dialog::start(&request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("line 1 of the message\n");
+    d.expect("line 40 of the message\n");
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish().answered(r#"{"action":"accept","content":{}}"#);
+}
+
+/// Regression: the message is the server's text; escape sequences in it must not reach the
+/// terminal, or a server could rewrite the screen the person reads.
+#[test]
+fn control_characters_in_the_request_are_not_sent_to_the_terminal() {
+    let request = r#"{"message":"Safe\u001b[2J\u001b]0;owned\u0007 text","requestedSchema":{"type":"object","properties":{}}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Safe\u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD} text");
+    d.send(ESC);
+    let done = d.finish();
+    assert!(!done.raw.contains("\x1b[2J"), "{done:?}");
+    assert!(!done.raw.contains("\x1b]0;"), "{done:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The harness
+
+/// How a test runs the binary.
+#[derive(Debug, Clone)]
+struct Setup {
+    /// `FORM_ELICITATION_UI`, or `None` to leave the choice to `auto`.
+    ui: Option<&'static str>,
+    /// Colour on (no `NO_COLOR`).
+    color: bool,
+    /// The request on stdin (a pipe) instead of a file argument with the pty as stdin.
+    request_on_stdin: bool,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Self {
+            ui: Some("terminal"),
+            color: false,
+            request_on_stdin: false,
+        }
+    }
+}
+
+/// The binary running on its pty.
+struct Dialog {
+    child: Child,
+    master: File,
+    /// Our own handle on the terminal side, to read its settings after the binary exits.
+    slave: Option<OwnedFd>,
+    screen: Arc<(Mutex<Vec<u8>>, Condvar)>,
+    reader: Option<JoinHandle<()>>,
+    stdout: Option<JoinHandle<String>>,
+    stderr: Option<JoinHandle<String>>,
+    /// How much of the shown text `expect` has consumed.
+    seen: usize,
+    request_file: Option<PathBuf>,
+}
+
+/// What a finished run left.
+struct Done {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    /// Everything the dialog wrote to the terminal, escape sequences included.
+    raw: String,
+    cooked: bool,
+}
+
+impl std::fmt::Debug for Done {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?}\n--- stdout\n{}\n--- stderr\n{}\n--- terminal\n{}",
+            self.code,
+            self.stdout,
+            self.stderr,
+            shown_text(self.raw.as_bytes())
+        )
+    }
+}
+
+impl Done {
+    /// Asserts exit 0, exactly `line` on stdout, and the terminal restored.
+    fn answered(&self, line: &str) {
+        assert_eq!(self.stdout, format!("{line}\n"), "{self:?}");
+        assert_eq!(self.code, Some(0), "{self:?}");
+        assert!(
+            self.cooked,
+            "the terminal is left in raw mode (no ICANON or ECHO): {self:?}"
+        );
+    }
+}
+
+static RUNS: AtomicU32 = AtomicU32::new(0);
+
+impl Dialog {
+    /// Starts the binary on a fresh 80×24 pty with `request`; `None` (after saying so) when
+    /// this machine has no pty to give.
+    #[allow(unsafe_code)]
+    fn start(request: &str, args: &[&str], setup: Setup) -> Option<Self> {
+        let (master, slave) = match open_pty() {
+            Ok(pair) => pair,
+            Err(error) => {
+                if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+                    panic!("no pseudo-terminal: {error}");
+                }
+                eprintln!("SKIPPED: no pseudo-terminal: {error}");
+                return None;
+            }
+        };
+        let mut command = Command::new(BIN);
+        command
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("FORM_ELICITATION_UI")
+            .env_remove("FORM_ELICITATION_TIMEOUT")
+            .env_remove("FORM_ELICITATION_SERVER")
+            .env_remove("FORM_ELICITATION_TITLE")
+            .env_remove("FORM_ELICITATION_CHECK")
+            .env_remove("NO_COLOR")
+            .env("TERM", "xterm-256color")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(ui) = setup.ui {
+            command.env("FORM_ELICITATION_UI", ui);
+        }
+        if !setup.color {
+            command.env("NO_COLOR", "1");
+        }
+        let mut request_file = None;
+        if setup.request_on_stdin {
+            command.stdin(Stdio::piped());
+        } else {
+            let n = RUNS.fetch_add(1, Ordering::SeqCst);
+            let path = std::env::temp_dir().join(format!(
+                "form-elicitation-terminal-{}-{n}.json",
+                std::process::id()
+            ));
+            std::fs::write(&path, request).expect("write the request file");
+            command.arg(&path);
+            command.stdin(Stdio::from(slave.try_clone().expect("dup the pty")));
+            request_file = Some(path);
+        }
+        let controlling = slave.try_clone().expect("dup the pty");
+        // SAFETY: the closure only makes system calls (setsid, ioctl) on a descriptor that
+        // stays open until exec; it allocates nothing and takes no locks.
+        unsafe {
+            command.pre_exec(move || {
+                rustix::process::setsid()?;
+                rustix::process::ioctl_tiocsctty(&controlling)?;
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().expect("start the binary");
+        // The parent's copies of the pty's slave side go with the command.
+        drop(command);
+        if setup.request_on_stdin {
+            let mut stdin = child.stdin.take().expect("stdin is piped");
+            stdin
+                .write_all(request.as_bytes())
+                .expect("write the request");
+        }
+        let stdout = child.stdout.take().map(|mut out| {
+            thread::spawn(move || {
+                let mut text = String::new();
+                let _ = out.read_to_string(&mut text);
+                text
+            })
+        });
+        let stderr = child.stderr.take().map(|mut err| {
+            thread::spawn(move || {
+                let mut text = String::new();
+                let _ = err.read_to_string(&mut text);
+                text
+            })
+        });
+        let master = File::from(master);
+        let screen: Arc<(Mutex<Vec<u8>>, Condvar)> = Arc::default();
+        let reader = {
+            let mut master = master.try_clone().expect("dup the pty master");
+            let screen = Arc::clone(&screen);
+            thread::spawn(move || {
+                let mut chunk = [0u8; 4096];
+                // Ends with an error (EIO) once the child and its pty side are gone.
+                while let Ok(n @ 1..) = master.read(&mut chunk) {
+                    let (bytes, changed) = &*screen;
+                    bytes
+                        .lock()
+                        .expect("screen lock")
+                        .extend_from_slice(&chunk[..n]);
+                    changed.notify_all();
+                }
+            })
+        };
+        Some(Self {
+            child,
+            master,
+            slave: Some(slave),
+            screen,
+            reader: Some(reader),
+            stdout,
+            stderr,
+            seen: 0,
+            request_file,
+        })
+    }
+
+    /// Types `keys` into the terminal.
+    fn send(&mut self, keys: &str) {
+        self.master
+            .write_all(keys.as_bytes())
+            .expect("write to the pty");
+        self.master.flush().expect("flush the pty");
+        // Keys written in one go may arrive in one read: let the dialog take each key (an Esc
+        // followed at once by more would read as Alt+key).
+        thread::sleep(Duration::from_millis(60));
+    }
+
+    /// Sends a signal to the binary.
+    fn signal(&mut self, signal: rustix::process::Signal) {
+        let pid = rustix::process::Pid::from_child(&self.child);
+        rustix::process::kill_process(pid, signal).expect("signal the binary");
+    }
+
+    /// Waits until the terminal shows `needle` (escape sequences removed) after what earlier
+    /// calls matched.
+    fn expect(&mut self, needle: &str) {
+        let deadline = Instant::now() + EXPECT_TIMEOUT;
+        let (bytes, changed) = &*self.screen;
+        let mut guard = bytes.lock().expect("screen lock");
+        loop {
+            let text = shown_text(&guard);
+            if let Some(at) = text.get(self.seen..).and_then(|rest| rest.find(needle)) {
+                self.seen += at + needle.len();
+                return;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                let tail: String = text.get(self.seen..).unwrap_or("").to_owned();
+                drop(guard);
+                let _ = self.child.kill();
+                panic!(
+                    "the terminal never showed {needle:?}; since the last match it showed:\n{tail}"
+                );
+            }
+            guard = changed
+                .wait_timeout(guard, deadline - now)
+                .expect("screen lock")
+                .0;
+        }
+    }
+
+    /// Waits for the binary to exit and collects what it left.
+    fn finish(mut self) -> Done {
+        let deadline = Instant::now() + EXIT_TIMEOUT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("poll the binary") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                let text = shown_text(&self.screen.0.lock().expect("screen lock"));
+                panic!("the binary did not exit; the terminal shows:\n{text}");
+            }
+            thread::sleep(Duration::from_millis(20));
+        };
+        let cooked = self.slave.as_ref().is_some_and(|slave| {
+            rustix::termios::tcgetattr(slave).is_ok_and(|t| {
+                t.local_modes
+                    .contains(LocalModes::ICANON | LocalModes::ECHO)
+            })
+        });
+        // With the last handle on the terminal side closed, the reader sees the end.
+        drop(self.slave.take());
+        let stdout = self.stdout.take().map(join).unwrap_or_default();
+        let stderr = self.stderr.take().map(join).unwrap_or_default();
+        if let Some(reader) = self.reader.take() {
+            let until = Instant::now() + Duration::from_secs(2);
+            while !reader.is_finished() && Instant::now() < until {
+                thread::sleep(Duration::from_millis(10));
+            }
+            if reader.is_finished() {
+                let _ = reader.join();
+            }
+        }
+        let raw = String::from_utf8_lossy(&self.screen.0.lock().expect("screen lock")).into_owned();
+        Done {
+            code: status.code(),
+            stdout,
+            stderr,
+            raw,
+            cooked,
+        }
+    }
+}
+
+impl Drop for Dialog {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(path) = &self.request_file {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+fn join(handle: JoinHandle<String>) -> String {
+    handle.join().unwrap_or_default()
+}
+
+/// Opens a pty pair, the terminal 80×24 with the pty's usual (cooked) settings.
+fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)?;
+    grantpt(&master)?;
+    unlockpt(&master)?;
+    let name = ptsname(&master, Vec::new())?;
+    let slave = rustix::fs::open(
+        name.as_c_str(),
+        rustix::fs::OFlags::RDWR | rustix::fs::OFlags::NOCTTY | rustix::fs::OFlags::CLOEXEC,
+        rustix::fs::Mode::empty(),
+    )?;
+    rustix::termios::tcsetwinsize(
+        &slave,
+        Winsize {
+            ws_row: 24,
+            ws_col: 80,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        },
+    )?;
+    Ok((master, slave))
+}
+
+/// The text a terminal shows, roughly: escape sequences and carriage returns removed.
+fn shown_text(bytes: &[u8]) -> String {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            0x1b if bytes.get(i + 1) == Some(&b'[') => {
+                // CSI: parameters, then one final byte in @..~.
+                i += 2;
+                while i < bytes.len() && !(0x40..=0x7e).contains(&bytes[i]) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            0x1b => i += 2,
+            b'\r' => i += 1,
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
