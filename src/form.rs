@@ -50,6 +50,8 @@ pub enum FieldKind {
     Boolean {
         /// The pre-set value.
         default: Option<bool>,
+        /// The only value allowed (`const`), e.g. "I accept the terms" must be ticked.
+        must_be: Option<bool>,
     },
     /// One of several options.
     Choice(ChoiceSpec),
@@ -148,10 +150,10 @@ pub struct NumberSpec {
 }
 
 /// One option of a choice: what is sent and what is shown.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
-    /// The value sent in the answer.
-    pub value: String,
+    /// The value sent in the answer: a string, or a number for a numeric enum.
+    pub value: Value,
     /// The text the person reads.
     pub label: String,
 }
@@ -296,8 +298,12 @@ fn field(name: &str, schema: &Value, required: bool, path: &str) -> Result<Field
     })?;
     let kind = match object.get("type") {
         Some(Value::String(t)) => match t.as_str() {
-            "string" if object.contains_key("enum") => enum_choice(object, path)?,
-            "string" if object.contains_key("oneOf") => titled_choice(object, path)?,
+            "string" | "number" | "integer" if object.contains_key("enum") => {
+                enum_choice(object, t, path)?
+            }
+            "string" | "number" | "integer" if object.contains_key("oneOf") => {
+                titled_choice(object, t, path)?
+            }
             "string" => text(object, path)?,
             "number" | "integer" => number(object, t == "integer", path)?,
             "boolean" => boolean(object, path)?,
@@ -511,25 +517,67 @@ fn number(
 }
 
 fn boolean(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
-    check_keys(object, COMMON, path, "boolean")?;
+    check_keys(
+        object,
+        &[COMMON, &["const", "enum"]].concat(),
+        path,
+        "boolean",
+    )?;
+    // `const: true` (pydantic `Literal[True]`, zod `z.literal(true)`) or `enum: [true]`: the
+    // box must be ticked. Both together must agree.
+    let mut must_be = None;
+    for key in ["const", "enum"] {
+        let value = match (key, object.get(key)) {
+            (_, None) => continue,
+            ("const", Some(Value::Bool(b))) => *b,
+            ("enum", Some(Value::Array(values))) if values.len() == 1 && values[0].is_boolean() => {
+                values[0].as_bool().unwrap_or_default()
+            }
+            (_, Some(other)) => {
+                return Err(RequestError::invalid(
+                    format!("{path}.{key}"),
+                    format!(
+                        "unsupported value {other} for a boolean (only a single true or false)"
+                    ),
+                ));
+            }
+        };
+        if must_be.is_some_and(|m| m != value) {
+            return Err(RequestError::invalid(
+                path,
+                "\"const\" and \"enum\" disagree: no value fits",
+            ));
+        }
+        must_be = Some(value);
+    }
     let default = match object.get("default") {
         None => None,
+        Some(Value::Bool(b)) if must_be.is_some_and(|m| m != *b) => {
+            return Err(RequestError::invalid(
+                format!("{path}.default"),
+                format!("{b} is not the only allowed value"),
+            ));
+        }
         Some(Value::Bool(b)) => Some(*b),
         Some(other) => return Err(wrong_default(path, "true or false", other)),
     };
-    Ok(FieldKind::Boolean { default })
+    Ok(FieldKind::Boolean { default, must_be })
 }
 
-fn enum_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
+fn enum_choice(
+    object: &Map<String, Value>,
+    kind: &str,
+    path: &str,
+) -> Result<FieldKind, RequestError> {
     check_keys(
         object,
         &[COMMON, &["enum", "enumNames"]].concat(),
         path,
-        "string enum",
+        &format!("{kind} enum"),
     )?;
-    let values = string_list(object, "enum", path)?;
+    let values = typed_list(object, "enum", kind, path)?;
     let labels = match object.get("enumNames") {
-        None => values.clone(),
+        None => values.iter().map(value_text).collect(),
         Some(_) => {
             let names = string_list(object, "enumNames", path)?;
             if names.len() != values.len() {
@@ -549,14 +597,18 @@ fn enum_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Req
     choice_spec(object, options, path, "enum")
 }
 
-fn titled_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
+fn titled_choice(
+    object: &Map<String, Value>,
+    kind: &str,
+    path: &str,
+) -> Result<FieldKind, RequestError> {
     check_keys(
         object,
         &[COMMON, &["oneOf"]].concat(),
         path,
-        "titled string enum",
+        &format!("titled {kind} enum"),
     )?;
-    let options = const_options(object, "oneOf", path)?;
+    let options = const_options(object, "oneOf", kind, path)?;
     choice_spec(object, options, path, "oneOf")
 }
 
@@ -569,8 +621,7 @@ fn choice_spec(
     check_options(&options, &format!("{path}.{key}"))?;
     let default = match object.get("default") {
         None => None,
-        Some(Value::String(value)) => Some(option_index(&options, value, path)?),
-        Some(other) => return Err(wrong_default(path, "one of the options", other)),
+        Some(value) => Some(option_index(&options, value, path)?),
     };
     Ok(FieldKind::Choice(ChoiceSpec { options, default }))
 }
@@ -627,7 +678,7 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
                 "multi-select options must be strings",
             ));
         }
-        const_options(items, key, &items_path)?
+        const_options(items, key, "string", &items_path)?
     } else if string_typed && items.contains_key("enum") {
         check_keys(
             items,
@@ -639,7 +690,7 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
             .into_iter()
             .map(|value| Choice {
                 label: value.clone(),
-                value,
+                value: Value::String(value),
             })
             .collect()
     } else {
@@ -675,14 +726,11 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
         };
         let mut chosen = Vec::with_capacity(values.len());
         for value in values {
-            let Value::String(value) = value else {
-                return Err(wrong_default(path, "an array of options", default));
-            };
             let index = option_index(&spec.options, value, path)?;
             if chosen.contains(&index) {
                 return Err(RequestError::invalid(
                     format!("{path}.default"),
-                    format!("lists \"{value}\" twice"),
+                    format!("lists {value} twice"),
                 ));
             }
             chosen.push(index);
@@ -699,10 +747,11 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
     Ok(FieldKind::MultiChoice(spec))
 }
 
-/// Reads `[{"const": ..., "title": ...}, ...]` under `key`.
+/// Reads `[{"const": ..., "title": ...}, ...]` under `key`; the consts are of type `kind`.
 fn const_options(
     object: &Map<String, Value>,
     key: &str,
+    kind: &str,
     path: &str,
 ) -> Result<Vec<Choice>, RequestError> {
     let path = format!("{path}.{key}");
@@ -725,20 +774,62 @@ fn const_options(
             };
             check_keys(entry, &["const", "title"], &entry_path, "an option")?;
             let value = match entry.get("const") {
-                Some(Value::String(v)) => v.clone(),
-                Some(other) => {
-                    return Err(RequestError::invalid(
-                        format!("{entry_path}.const"),
-                        format!("must be a string, got {other}"),
-                    ));
-                }
+                Some(value) => typed_value(value, kind, &format!("{entry_path}.const"))?,
                 None => return Err(RequestError::invalid(entry_path, "\"const\" is missing")),
             };
             let label =
-                optional_string(entry, "title", &entry_path)?.unwrap_or_else(|| value.clone());
+                optional_string(entry, "title", &entry_path)?.unwrap_or_else(|| value_text(&value));
             Ok(Choice { value, label })
         })
         .collect()
+}
+
+/// Checks that an option value has the field's type: a string, a number, or a whole number
+/// (a whole number written `3.0` becomes `3`).
+fn typed_value(value: &Value, kind: &str, path: &str) -> Result<Value, RequestError> {
+    match (kind, value) {
+        ("string", Value::String(_)) => Ok(value.clone()),
+        ("number", Value::Number(_)) => Ok(value.clone()),
+        ("integer", Value::Number(n)) if n.is_i64() || n.is_u64() => Ok(value.clone()),
+        ("integer", Value::Number(n)) => n
+            .as_f64()
+            .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
+            .map(|f| Value::Number(Number::from(f as i64)))
+            .ok_or_else(|| RequestError::invalid(path, format!("{n} is not an integer"))),
+        (kind, other) => Err(RequestError::invalid(
+            path,
+            format!(
+                "must be {}, got {other}",
+                if kind == "string" {
+                    "a string"
+                } else {
+                    "a number"
+                }
+            ),
+        )),
+    }
+}
+
+/// An option value as the person reads it: a string as is, a number as written.
+pub fn value_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Reads the array under `key` as option values of type `kind`.
+fn typed_list(
+    object: &Map<String, Value>,
+    key: &str,
+    kind: &str,
+    path: &str,
+) -> Result<Vec<Value>, RequestError> {
+    let path = format!("{path}.{key}");
+    let Some(Value::Array(values)) = object.get(key) else {
+        return Err(RequestError::invalid(path, "must be an array of options"));
+    };
+    values.iter().map(|v| typed_value(v, kind, &path)).collect()
 }
 
 fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
@@ -746,24 +837,35 @@ fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
         return Err(RequestError::invalid(path, "has no options to choose from"));
     }
     for (i, option) in options.iter().enumerate() {
-        if options[..i].iter().any(|o| o.value == option.value) {
+        if options[..i]
+            .iter()
+            .any(|o| same_value(&o.value, &option.value))
+        {
             return Err(RequestError::invalid(
                 path,
-                format!("lists the option \"{}\" twice", option.value),
+                format!("lists the option {} twice", option.value),
             ));
         }
     }
     Ok(())
 }
 
-fn option_index(options: &[Choice], value: &str, path: &str) -> Result<usize, RequestError> {
+/// Equal as JSON Schema compares: numbers by value (`1` is `1.0`).
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        _ => a == b,
+    }
+}
+
+fn option_index(options: &[Choice], value: &Value, path: &str) -> Result<usize, RequestError> {
     options
         .iter()
-        .position(|o| o.value == value)
+        .position(|o| same_value(&o.value, value))
         .ok_or_else(|| {
             RequestError::invalid(
                 format!("{path}.default"),
-                format!("\"{value}\" is not one of the options"),
+                format!("{value} is not one of the options"),
             )
         })
 }
@@ -863,4 +965,217 @@ fn wrong_default(path: &str, expected: &str, got: &Value) -> RequestError {
         format!("{path}.default"),
         format!("must be {expected}, got {got}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn one_field(field: Value, root_extra: Value) -> Result<FieldKind, String> {
+        let mut schema = json!({"type": "object", "properties": {"f": field}});
+        if let (Some(schema), Some(extra)) = (schema.as_object_mut(), root_extra.as_object()) {
+            schema.extend(extra.clone());
+        }
+        Form::from_schema("m".into(), &schema)
+            .map(|form| form.fields[0].kind.clone())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Each construct schema generators emit, accepted with its full meaning.
+    #[test]
+    fn generator_constructs_accepted() {
+        let defs = json!({"$defs": {"Color": {"type": "string", "enum": ["red", "green"]}}});
+        let color = || {
+            FieldKind::Choice(ChoiceSpec {
+                options: vec![
+                    Choice {
+                        value: json!("red"),
+                        label: "red".into(),
+                    },
+                    Choice {
+                        value: json!("green"),
+                        label: "green".into(),
+                    },
+                ],
+                default: None,
+            })
+        };
+        let text = |spec: TextSpec| FieldKind::Text(spec);
+        let number = |spec: NumberSpec| FieldKind::Number(spec);
+        let cases = [
+            (
+                json!({"anyOf": [{"type": "string"}, {"type": "null"}], "default": null}),
+                json!({}),
+                text(TextSpec::default()),
+            ),
+            (
+                json!({"type": ["string", "null"]}),
+                json!({}),
+                text(TextSpec::default()),
+            ),
+            (json!({"$ref": "#/$defs/Color"}), defs.clone(), color()),
+            (
+                json!({"allOf": [{"$ref": "#/$defs/Color"}]}),
+                defs.clone(),
+                color(),
+            ),
+            (json!({"enum": ["red", "green"]}), json!({}), color()),
+            (
+                json!({"type": "string", "oneOf": [{"const": "red"}, {"const": "green"}]}),
+                json!({}),
+                color(),
+            ),
+            (
+                json!({"anyOf": [{"const": "red", "type": "string"}, {"const": "green"}]}),
+                json!({}),
+                color(),
+            ),
+            (
+                json!({"type": "string"}),
+                json!({"additionalProperties": false}),
+                text(TextSpec::default()),
+            ),
+            (
+                json!({"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1}),
+                json!({}),
+                number(NumberSpec {
+                    exclusive_minimum: Some(0.0),
+                    exclusive_maximum: Some(1.0),
+                    ..NumberSpec::default()
+                }),
+            ),
+            (
+                json!({"type": "integer", "minimum": 3.0, "maximum": 5.0, "default": 4.0}),
+                json!({}),
+                number(NumberSpec {
+                    integer: true,
+                    minimum: Some(3.0),
+                    maximum: Some(5.0),
+                    default: Some(4.into()),
+                    ..NumberSpec::default()
+                }),
+            ),
+            (
+                json!({"type": "boolean", "const": true}),
+                json!({}),
+                FieldKind::Boolean {
+                    default: None,
+                    must_be: Some(true),
+                },
+            ),
+            (
+                json!({"type": "integer", "enum": [1, 2]}),
+                json!({}),
+                FieldKind::Choice(ChoiceSpec {
+                    options: vec![
+                        Choice {
+                            value: json!(1),
+                            label: "1".into(),
+                        },
+                        Choice {
+                            value: json!(2),
+                            label: "2".into(),
+                        },
+                    ],
+                    default: None,
+                }),
+            ),
+            (
+                json!({"type": "array", "items": {"oneOf": [{"const": "a", "title": "A"}]}, "uniqueItems": true}),
+                json!({}),
+                FieldKind::MultiChoice(MultiChoiceSpec {
+                    options: vec![Choice {
+                        value: json!("a"),
+                        label: "A".into(),
+                    }],
+                    ..MultiChoiceSpec::default()
+                }),
+            ),
+        ];
+        for (field, root, expected) in cases {
+            assert_eq!(one_field(field.clone(), root), Ok(expected), "{field}");
+        }
+        let Ok(FieldKind::Text(spec)) = one_field(
+            json!({"type": "string", "format": "email", "pattern": "@example\\.com$"}),
+            json!({}),
+        ) else {
+            panic!("pattern next to a format is accepted");
+        };
+        assert_eq!(spec.format, Some(Format::Email));
+        assert!(
+            spec.pattern
+                .as_ref()
+                .is_some_and(|p| p.matches("ada@example.com") && !p.matches("ada@example.org"))
+        );
+    }
+
+    /// Each construct whose meaning is not plain, or that we cannot enforce, refused by name.
+    #[test]
+    fn generator_constructs_refused() {
+        let cases = [
+            (
+                json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
+                json!({}),
+                "\"anyOf\"",
+            ),
+            (
+                json!({"$ref": "https://example.com/s.json"}),
+                json!({}),
+                "$ref",
+            ),
+            (
+                json!({"type": "string", "pattern": "("}),
+                json!({}),
+                "pattern",
+            ),
+            (
+                json!({"type": "string"}),
+                json!({"additionalProperties": {"type": "string"}}),
+                "additionalProperties",
+            ),
+            (
+                json!({"type": "number", "exclusiveMinimum": "0"}),
+                json!({}),
+                "exclusiveMinimum",
+            ),
+            (
+                json!({"type": "number", "exclusiveMinimum": 1, "maximum": 1}),
+                json!({}),
+                "exclusiveMinimum",
+            ),
+            (
+                json!({"type": "integer", "enum": [1.5]}),
+                json!({}),
+                "not an integer",
+            ),
+            (json!({"enum": ["forever", 30]}), json!({}), "\"enum\""),
+            (
+                json!({"type": "integer", "multipleOf": 5}),
+                json!({}),
+                "\"multipleOf\"",
+            ),
+            (
+                json!({"type": "string", "format": "uuid"}),
+                json!({}),
+                "\"uuid\"",
+            ),
+            (
+                json!({"type": "boolean", "const": "yes"}),
+                json!({}),
+                "const",
+            ),
+            (
+                json!({"type": "array", "items": {"type": "string"}}),
+                json!({}),
+                "arrays of anything but options",
+            ),
+        ];
+        for (field, root, needle) in cases {
+            match one_field(field.clone(), root) {
+                Ok(kind) => panic!("{field}: accepted as {kind:?}"),
+                Err(e) => assert!(e.contains(needle), "{field}: {e}"),
+            }
+        }
+    }
 }

@@ -43,12 +43,12 @@ pub fn field_schema(
     if nullable && object.get("default") == Some(&Value::Null) {
         object.remove("default");
     }
+    const_union_to_one_of(&mut object);
     if !object.contains_key("type")
         && let Some(Value::Array(values)) = object.get("enum")
-        && !values.is_empty()
-        && values.iter().all(Value::is_string)
+        && let Some(kind) = common_type(values)
     {
-        object.insert("type".into(), Value::String("string".into()));
+        object.insert("type".into(), Value::String(kind.into()));
     }
     for key in ANNOTATIONS {
         object.remove(*key);
@@ -58,6 +58,76 @@ pub fn field_schema(
         object.insert("items".into(), Value::Object(items));
     }
     Ok(Value::Object(object))
+}
+
+/// A union of constants, as zod writes `z.union([z.literal("a"), ...])`:
+/// `anyOf: [{"const": "a", "type": "string", "title"?}, ...]`. Its meaning is the spec's
+/// titled single choice: `oneOf: [{"const", "title"}]`.
+fn const_union_to_one_of(object: &mut Map<String, Value>) {
+    let key = if object.contains_key("anyOf") {
+        "anyOf"
+    } else if object.contains_key("oneOf") && !object.contains_key("type") {
+        "oneOf"
+    } else {
+        return;
+    };
+    let Some(Value::Array(branches)) = object.get(key) else {
+        return;
+    };
+    let options: Option<Vec<Map<String, Value>>> = branches
+        .iter()
+        .map(|branch| {
+            let branch = branch.as_object()?;
+            let plain = branch
+                .keys()
+                .all(|k| ["const", "type", "title", "description"].contains(&k.as_str()));
+            let constant = branch.get("const")?;
+            let typed_right = branch
+                .get("type")
+                .is_none_or(|t| t.as_str() == common_type(std::slice::from_ref(constant)));
+            (plain && typed_right).then(|| {
+                let mut option = Map::new();
+                option.insert("const".into(), constant.clone());
+                if let Some(title) = branch.get("title") {
+                    option.insert("title".into(), title.clone());
+                }
+                option
+            })
+        })
+        .collect();
+    let Some(options) = options.filter(|o| !o.is_empty()) else {
+        return;
+    };
+    let constants: Vec<Value> = options
+        .iter()
+        .filter_map(|o| o.get("const").cloned())
+        .collect();
+    let Some(kind) = common_type(&constants) else {
+        return;
+    };
+    object.remove(key);
+    object.insert(
+        "oneOf".into(),
+        Value::Array(options.into_iter().map(Value::Object).collect()),
+    );
+    object
+        .entry("type")
+        .or_insert_with(|| Value::String(kind.into()));
+}
+
+/// The one JSON Schema type all `values` share: string, integer or number.
+fn common_type(values: &[Value]) -> Option<&'static str> {
+    if values.is_empty() {
+        None
+    } else if values.iter().all(Value::is_string) {
+        Some("string")
+    } else if values.iter().all(|v| v.is_i64() || v.is_u64()) {
+        Some("integer")
+    } else if values.iter().all(Value::is_number) {
+        Some("number")
+    } else {
+        None
+    }
 }
 
 /// Inlines `$ref` and single-element `allOf`, recursively, the outer keys winning.
@@ -239,6 +309,16 @@ mod tests {
                 json!({"enum": ["a", "b"]}),
                 json!({}),
                 json!({"enum": ["a", "b"], "type": "string"}),
+            ),
+            (
+                json!({"enum": [1, 2]}),
+                json!({}),
+                json!({"enum": [1, 2], "type": "integer"}),
+            ),
+            (
+                json!({"anyOf": [{"type": "string", "const": "yes"}, {"const": "no", "title": "No"}]}),
+                json!({}),
+                json!({"oneOf": [{"const": "yes"}, {"const": "no", "title": "No"}], "type": "string"}),
             ),
             (
                 json!({"type": "string", "examples": ["x"], "deprecated": false}),

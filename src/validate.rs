@@ -33,7 +33,7 @@ impl FieldState {
                     .map(Number::to_string)
                     .unwrap_or_default(),
             ),
-            FieldKind::Boolean { default } => Self::Boolean(*default),
+            FieldKind::Boolean { default, .. } => Self::Boolean(*default),
             FieldKind::Choice(spec) => Self::Choice(spec.default),
             FieldKind::MultiChoice(spec) => {
                 let mut chosen = vec![false; spec.options.len()];
@@ -81,17 +81,21 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                 None => Ok(Some(Value::Number(number))),
             }
         }
-        (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
+        (FieldKind::Boolean { must_be, .. }, FieldState::Boolean(value)) => {
             // A required checkbox left unticked is a plain "no".
             let value = if field.required {
                 Some(value.unwrap_or(false))
             } else {
                 *value
             };
-            Ok(value.map(Value::Bool))
+            match (value, must_be) {
+                (Some(v), Some(m)) if v != *m && *m => Err("Must be ticked to go on".to_owned()),
+                (Some(v), Some(m)) if v != *m => Err("Must be left unticked".to_owned()),
+                _ => Ok(value.map(Value::Bool)),
+            }
         }
         (FieldKind::Choice(spec), FieldState::Choice(chosen)) => match chosen {
-            Some(i) => Ok(Some(Value::String(spec.options[*i].value.clone()))),
+            Some(i) => Ok(Some(spec.options[*i].value.clone())),
             None if field.required => Err("Choose one of the options".to_owned()),
             None => Ok(None),
         },
@@ -101,7 +105,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                 .iter()
                 .zip(chosen)
                 .filter(|(_, on)| **on)
-                .map(|(o, _)| Value::String(o.value.clone()))
+                .map(|(o, _)| o.value.clone())
                 .collect();
             if values.is_empty() && !field.required {
                 return Ok(None);
@@ -298,16 +302,18 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
             " characters",
         ),
         FieldKind::Number(spec) => {
-            let r = range(
+            let mut parts: Vec<String> = Vec::new();
+            if spec.integer {
+                parts.push("a whole number".to_owned());
+            }
+            parts.extend(range(
                 spec.minimum.map(|n| n.to_string()),
                 spec.maximum.map(|n| n.to_string()),
                 "",
-            );
-            match (spec.integer, r) {
-                (true, Some(r)) => Some(format!("a whole number, {r}")),
-                (true, None) => Some("a whole number".to_owned()),
-                (false, r) => r,
-            }
+            ));
+            parts.extend(spec.exclusive_minimum.map(|n| format!("more than {n}")));
+            parts.extend(spec.exclusive_maximum.map(|n| format!("less than {n}")));
+            (!parts.is_empty()).then(|| parts.join(", "))
         }
         FieldKind::MultiChoice(spec) => range(
             spec.min_items.map(|n| n.to_string()),
@@ -315,6 +321,14 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
             "",
         )
         .map(|r| format!("choose {r}")),
+        FieldKind::Boolean {
+            must_be: Some(true),
+            ..
+        } => Some("must be ticked".to_owned()),
+        FieldKind::Boolean {
+            must_be: Some(false),
+            ..
+        } => Some("must be left unticked".to_owned()),
         FieldKind::Boolean { .. } | FieldKind::Choice(_) => None,
     }
 }
@@ -348,11 +362,16 @@ pub fn parse_date(text: &str) -> Option<jiff::civil::Date> {
 /// Parses an RFC 3339 `date-time`: date, `T`, time with optional fraction, and `Z` or `±HH:MM`.
 pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
     let date = text.get(..10).and_then(parse_date)?;
-    let rest = text.get(10..)?;
-    let rest = rest.strip_prefix(['T', 't'])?;
-    let b = rest.as_bytes();
+    let rest = text.get(10..)?.strip_prefix(['T', 't'])?;
+    let (time, offset) = parse_time(rest)?;
+    offset.to_timestamp(date.to_datetime(time)).ok()
+}
+
+/// Parses an RFC 3339 `full-time` (the part of a date-time after the `T`): `HH:MM:SS`, an optional fraction, and `Z` or `±HH:MM`.
+fn parse_time(text: &str) -> Option<(jiff::civil::Time, jiff::tz::Offset)> {
+    let b = text.as_bytes();
     let two = |i: usize| -> Option<i8> {
-        let s = rest.get(i..i + 2)?;
+        let s = text.get(i..i + 2)?;
         s.bytes()
             .all(|c| c.is_ascii_digit())
             .then(|| s.parse().ok())?
@@ -368,7 +387,7 @@ pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
         if digits == 0 {
             return None;
         }
-        let fraction = &rest[i + 1..i + 1 + digits];
+        let fraction = &text[i + 1..i + 1 + digits];
         let padded: String = fraction
             .chars()
             .chain(std::iter::repeat('0'))
@@ -377,7 +396,7 @@ pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
         nanos = padded.parse().ok()?;
         i += 1 + digits;
     }
-    let offset_seconds = match &rest[i..] {
+    let offset_seconds = match &text[i..] {
         "Z" | "z" => 0,
         tail => {
             let t = tail.as_bytes();
@@ -394,7 +413,7 @@ pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
     };
     let time = jiff::civil::Time::new(hour, minute, second, nanos).ok()?;
     let offset = jiff::tz::Offset::from_seconds(offset_seconds).ok()?;
-    offset.to_timestamp(date.to_datetime(time)).ok()
+    Some((time, offset))
 }
 
 /// A practical email check: `local@domain`, dot-atom local part, hostname or `[literal]` domain.

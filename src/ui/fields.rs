@@ -303,7 +303,9 @@ fn list_ui(
         .filter(|(_, o)| {
             needle.is_empty()
                 || o.label.to_lowercase().contains(&needle)
-                || o.value.to_lowercase().contains(&needle)
+                || crate::form::value_text(&o.value)
+                    .to_lowercase()
+                    .contains(&needle)
         })
         .map(|(i, _)| i)
         .collect();
