@@ -23,9 +23,6 @@ pub enum RequestError {
     /// A JSON-RPC or input request whose method is not `elicitation/create`.
     #[error("method: unsupported method \"{0}\" (expected \"elicitation/create\")")]
     UnknownMethod(String),
-    /// A well-formed request we can parse but not handle yet.
-    #[error("{0}")]
-    Unsupported(String),
     /// Something at `path` is wrong; `message` says what and how to fix it.
     #[error("{path}: {message}")]
     Invalid {

@@ -15,4 +15,5 @@ pub mod signals;
 pub mod summary;
 pub mod terminal;
 pub mod ui;
+pub mod url;
 pub mod validate;

@@ -12,6 +12,7 @@ use form_elicitation::error::RequestError;
 use form_elicitation::form::Form;
 use form_elicitation::request::{self, Envelope, MAX_REQUEST_BYTES, Params};
 use form_elicitation::ui::{self, WindowError};
+use form_elicitation::url::UrlRequest;
 use form_elicitation::{output, signals, summary, terminal};
 
 /// The exit codes of the contract, in one place.
@@ -56,12 +57,22 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     let (message, schema) = match request::parse(&value) {
         Ok(request) => match request.params {
             Params::Form { message, schema } => (message, schema),
-            Params::Url { .. } => {
-                let error = RequestError::Unsupported(
-                    "mode: URL-mode elicitation is not supported yet (only form requests are)"
-                        .into(),
-                );
-                return refuse(&envelope, &error);
+            Params::Url { message, url } => {
+                let request = match UrlRequest::parse(message, url, "url") {
+                    Ok(request) => request,
+                    Err(error) => return refuse(&envelope, &error),
+                };
+                if args.check {
+                    write_stdout(summary::url_summary(&request).trim_end())?;
+                    return Ok(Exit::Answered);
+                }
+                return match show_url(request, args) {
+                    Ok(answer) => deliver(&answer, &envelope),
+                    Err(reason) => {
+                        eprintln!("form-elicitation: {reason}");
+                        Ok(Exit::NoDisplay)
+                    }
+                };
             }
         },
         Err(error) => return refuse(&envelope, &error),
@@ -87,6 +98,21 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
 /// Shows the form in the front end `--ui` names. `auto` takes the window when there is a
 /// display and the terminal otherwise, or when the window cannot open; `window` and `terminal`
 /// never fall back. Returns the answer, or why nothing could show the form.
+/// Shows the URL consent: only in a window, since a terminal cannot hand the person a browser
+/// safely.
+fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
+    if args.ui == UiChoice::Terminal || !ui::has_display() {
+        return Err("URL mode needs a window (DISPLAY or WAYLAND_DISPLAY); the terminal front end shows forms only".into());
+    }
+    let options = ui::WindowOptions {
+        title: args.window_title(),
+        server: args.server.clone(),
+        timeout: args.timeout.map(std::time::Duration::from_secs_f64),
+        theme: args.theme,
+    };
+    ui::run_url_window(request, options, ui::system_opener()).map_err(|e| e.to_string())
+}
+
 fn show(form: Form, args: &Args) -> Result<Answer, String> {
     let timeout = args.timeout.map(std::time::Duration::from_secs_f64);
     let window_problem = match args.ui {

@@ -77,3 +77,17 @@ fn first_line(text: &str) -> String {
         line.to_owned()
     }
 }
+
+/// Describes a URL request: the URL, its site and the warnings the window would show.
+pub fn url_summary(request: &crate::url::UrlRequest) -> String {
+    let mut out = format!(
+        "url request: {:?}\n  open: {}\n  site: {}\n",
+        first_line(&request.message),
+        request.url,
+        request.host
+    );
+    for warning in &request.warnings {
+        let _ = writeln!(out, "  warning: {}", warning.text());
+    }
+    out
+}

@@ -132,9 +132,9 @@ fn garbage_is_refused_with_exit_2_and_nothing_on_stdout() {
         ("deeply nested", deep.as_bytes(), "not JSON"),
         ("an array", b"[]", "must be a JSON object"),
         (
-            "URL mode",
-            br#"{"mode":"url","message":"m","url":"https://example.com"}"#,
-            "URL",
+            "a URL that is not http(s)",
+            br#"{"mode":"url","message":"m","url":"javascript:alert(1)"}"#,
+            "unsupported scheme \"javascript\"",
         ),
     ];
     for (what, input, needle) in cases {
@@ -280,4 +280,25 @@ fn a_complete_request_is_read_without_waiting_for_eof() {
     };
     drop(stdin);
     assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn url_requests_check_and_need_a_window() {
+    let request = br#"{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"url","message":"Pay the invoice","url":"http://192.0.2.1/pay","elicitationId":"x"}}"#;
+    let check = run(&["--check"], request);
+    assert_eq!(check.code, Some(0), "{check:?}");
+    assert!(
+        check.stdout.contains("open: http://192.0.2.1/pay"),
+        "{check:?}"
+    );
+    assert!(check.stdout.contains("warning: Not encrypted"), "{check:?}");
+    assert!(
+        check
+            .stdout
+            .contains("warning: The site is a bare IP address"),
+        "{check:?}"
+    );
+    let no_window = run(&[], request);
+    assert_eq!(no_window.code, Some(3), "{no_window:?}");
+    assert!(no_window.stdout.is_empty(), "{no_window:?}");
 }

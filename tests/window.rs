@@ -191,6 +191,76 @@ fn env_options_are_read() {
     expect_answer(app, r#"{"action":"cancel"}"#);
 }
 
+/// A URL request, and an opener script that records its arguments in `opened.txt`.
+fn url_setup(name: &str) -> (String, std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("fe-url-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let log = dir.join("opened.txt");
+    let opener = dir.join("opener");
+    std::fs::write(
+        &opener,
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/opened.txt\"\n",
+    )
+    .expect("write the opener");
+    let made = Command::new("chmod")
+        .args(["+x"])
+        .arg(&opener)
+        .status()
+        .expect("chmod");
+    assert!(made.success());
+    let _ = std::fs::remove_file(&log);
+    let url = "https://example.com/sign-in?state=a%20b&next=%2Fhome#x";
+    let request =
+        format!(r#"{{"mode":"url","message":"Sign in","url":"{url}","elicitationId":"e"}}"#);
+    (request, opener, log)
+}
+
+#[test]
+fn url_mode_escape_cancels_without_opening() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let (request, opener, log) = url_setup("esc");
+    let title = unique_title("url-esc");
+    let opener = opener.to_string_lossy().into_owned();
+    let app = x.launch(
+        &request,
+        &["--title", &title],
+        &[("FORM_ELICITATION_OPENER", &opener)],
+        &title,
+    );
+    x.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+    assert!(
+        !log.exists(),
+        "the opener ran although the person pressed Esc"
+    );
+}
+
+#[test]
+fn url_mode_open_by_keyboard_opens_the_exact_url_and_accepts() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let (request, opener, log) = url_setup("open");
+    let title = unique_title("url-open");
+    let opener = opener.to_string_lossy().into_owned();
+    let app = x.launch(
+        &request,
+        &["--title", &title],
+        &[("FORM_ELICITATION_OPENER", &opener)],
+        &title,
+    );
+    x.key("Tab");
+    x.key("Return");
+    expect_answer(app, r#"{"action":"accept"}"#);
+    let opened = std::fs::read_to_string(&log).expect("the opener ran");
+    assert_eq!(
+        opened, "https://example.com/sign-in?state=a%20b&next=%2Fhome#x\n",
+        "byte for byte, once"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Skipping
 

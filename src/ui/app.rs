@@ -2,20 +2,17 @@
 //!
 //! It knows nothing of eframe, so the kittest tests drive exactly what the window runs.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui::{Event, Id, Key, Modifiers, RichText, Ui};
 
 use crate::answer::{self, Answer};
 use crate::form::{FieldKind, Form};
-use crate::signals;
 use crate::validate::{FieldState, field_value};
 
+use super::deadline::Deadline;
 use super::fields::{self, FieldUi};
 use super::fonts::{self as font_fallback, FontFallback};
-
-/// The fill of the primary button: white text on it has a contrast ratio above 4.5.
-const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc9);
 
 /// The window's width before it fits itself to its content.
 const WIDTH: f32 = 520.0;
@@ -34,7 +31,7 @@ pub struct FormApp {
     field_ui: Vec<FieldUi>,
     problems: Vec<Option<String>>,
     server: Option<String>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     outcome: Option<Answer>,
     focus: Option<Focus>,
     buttons: Vec<Id>,
@@ -62,7 +59,7 @@ impl FormApp {
             field_ui,
             problems,
             server,
-            deadline: timeout.map(|t| Instant::now() + t),
+            deadline: Deadline::after(timeout),
             outcome: None,
             focus: Some(focus),
             buttons: Vec::new(),
@@ -105,24 +102,9 @@ impl FormApp {
             return;
         }
         let ctx = ui.ctx().clone();
-        if signals::cancelled() {
+        if self.deadline.expired(&ctx) {
             self.finish(Answer::Cancel);
             return;
-        }
-        if let Some(deadline) = self.deadline {
-            let now = Instant::now();
-            if now >= deadline {
-                self.finish(Answer::Cancel);
-                return;
-            }
-            // Wake once a second to update the countdown, and exactly at the deadline.
-            let left = deadline - now;
-            let to_next_second = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
-            ctx.request_repaint_after(if to_next_second.is_zero() {
-                left.min(Duration::from_secs(1))
-            } else {
-                to_next_second
-            });
         }
         if let Some(text) = self.unchecked_text.take() {
             self.fonts.cover(&ctx, &text);
@@ -239,7 +221,7 @@ impl FormApp {
             // One accent, white on blue, readable in light and dark themes alike.
             let primary =
                 egui::Button::new(RichText::new("Submit").strong().color(egui::Color32::WHITE))
-                    .fill(ACCENT)
+                    .fill(super::ACCENT)
                     .min_size(egui::vec2(88.0, 28.0));
             let submit = ui.add(primary).on_hover_text("Send the answer (Enter)");
             let decline = ui
@@ -260,15 +242,7 @@ impl FormApp {
             } else if cancel.clicked() {
                 action = Some(Action::Cancel);
             }
-            if let Some(deadline) = self.deadline {
-                let left = deadline
-                    .saturating_duration_since(Instant::now())
-                    .as_secs_f64()
-                    .ceil();
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(RichText::new(format!("Closes in {left:.0} s")).weak());
-                });
-            }
+            self.deadline.countdown_ui(ui);
         });
         action
     }

@@ -1,8 +1,10 @@
 //! The window: an eframe shell around [`FormApp`], which draws the form and decides the answer.
 
 mod app;
+mod deadline;
 mod fields;
 mod fonts;
+mod url_app;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,8 +15,10 @@ use crate::answer::Answer;
 use crate::cli::Theme;
 use crate::form::Form;
 use crate::signals;
+use crate::url::UrlRequest;
 
 pub use app::FormApp;
+pub use url_app::{Opener, UrlApp, system_opener};
 
 /// What the window needs besides the form.
 #[derive(Debug, Clone, Default)]
@@ -44,16 +48,75 @@ pub fn has_display() -> bool {
         .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
 }
 
+/// The fill of the primary button: white text on it has a contrast ratio above 4.5.
+pub(crate) const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc9);
+
+/// What the window shell runs: the form, or the URL consent.
+trait Dialog {
+    fn show(&mut self, ui: &mut egui::Ui);
+    fn outcome(&self) -> Option<&Answer>;
+    fn finish(&mut self, answer: Answer);
+    fn content_size(&self) -> Option<egui::Vec2>;
+}
+
+impl Dialog for FormApp {
+    fn show(&mut self, ui: &mut egui::Ui) {
+        FormApp::show(self, ui);
+    }
+    fn outcome(&self) -> Option<&Answer> {
+        FormApp::outcome(self)
+    }
+    fn finish(&mut self, answer: Answer) {
+        FormApp::finish(self, answer);
+    }
+    fn content_size(&self) -> Option<egui::Vec2> {
+        FormApp::content_size(self)
+    }
+}
+
+impl Dialog for UrlApp {
+    fn show(&mut self, ui: &mut egui::Ui) {
+        UrlApp::show(self, ui);
+    }
+    fn outcome(&self) -> Option<&Answer> {
+        UrlApp::outcome(self)
+    }
+    fn finish(&mut self, answer: Answer) {
+        UrlApp::finish(self, answer);
+    }
+    fn content_size(&self) -> Option<egui::Vec2> {
+        UrlApp::content_size(self)
+    }
+}
+
 /// Shows the form in a window until the person answers; returns the answer.
 pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowError> {
+    let size = app::initial_size(&form);
+    let app = FormApp::new(form, options.server.clone(), options.timeout);
+    run_dialog(app, size, &options)
+}
+
+/// Shows the URL consent window until the person answers; `opener` runs on Open.
+pub fn run_url_window(
+    request: UrlRequest,
+    options: WindowOptions,
+    opener: Opener,
+) -> Result<Answer, WindowError> {
+    let app = UrlApp::new(request, options.server.clone(), options.timeout, opener);
+    run_dialog(app, egui::vec2(560.0, 320.0), &options)
+}
+
+fn run_dialog(
+    app: impl Dialog + 'static,
+    size: egui::Vec2,
+    options: &WindowOptions,
+) -> Result<Answer, WindowError> {
     if !has_display() {
         return Err(WindowError::NoDisplay(
             "no display (DISPLAY and WAYLAND_DISPLAY are unset)".into(),
         ));
     }
-    let size = app::initial_size(&form);
     let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();
-    let app = FormApp::new(form, options.server, options.timeout);
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(&options.title)
@@ -67,7 +130,7 @@ pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowEr
         ..Default::default()
     };
     let shell = Shell {
-        app,
+        app: Box::new(app),
         outcome: Arc::clone(&outcome),
         sized: false,
     };
@@ -98,7 +161,7 @@ pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowEr
 /// The eframe app: runs [`FormApp`], closes the window once it has an answer, and turns a
 /// close request from the window manager into `cancel`.
 struct Shell {
-    app: FormApp,
+    app: Box<dyn Dialog>,
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,
 }

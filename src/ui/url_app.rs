@@ -1,0 +1,222 @@
+//! [`UrlApp`]: the consent window for URL mode. It shows who asks, why, the full URL with its
+//! host set apart, and warnings; it opens the browser only when the person presses Open.
+
+use egui::{Key, RichText, Ui};
+
+use crate::answer::Answer;
+use crate::url::UrlRequest;
+
+use super::deadline::Deadline;
+
+/// Opens a URL in the browser, or says why it could not.
+pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
+
+/// The URL request, the opener, and the answer once there is one.
+pub struct UrlApp {
+    request: UrlRequest,
+    server: Option<String>,
+    deadline: Deadline,
+    opener: Opener,
+    outcome: Option<Answer>,
+    /// Why the browser could not be opened, shown until the person tries again.
+    failure: Option<String>,
+    content_size: Option<egui::Vec2>,
+}
+
+impl UrlApp {
+    /// A consent window for `request`; `opener` runs only when the person presses Open.
+    pub fn new(
+        request: UrlRequest,
+        server: Option<String>,
+        timeout: Option<std::time::Duration>,
+        opener: Opener,
+    ) -> Self {
+        Self {
+            request,
+            server,
+            deadline: Deadline::after(timeout),
+            opener,
+            outcome: None,
+            failure: None,
+            content_size: None,
+        }
+    }
+
+    /// The answer, once decided.
+    pub fn outcome(&self) -> Option<&Answer> {
+        self.outcome.as_ref()
+    }
+
+    /// Ends the dialog with `answer`, unless it already has one.
+    pub fn finish(&mut self, answer: Answer) {
+        if self.outcome.is_none() {
+            self.outcome = Some(answer);
+        }
+    }
+
+    /// How large the window wants to be, known after the first frame.
+    pub fn content_size(&self) -> Option<egui::Vec2> {
+        self.content_size
+    }
+
+    /// Draws one frame and reacts to its input.
+    pub fn show(&mut self, ui: &mut Ui) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let ctx = ui.ctx().clone();
+        if self.deadline.expired(&ctx)
+            || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
+        {
+            self.finish(Answer::Cancel);
+            return;
+        }
+        let buttons = egui::Panel::bottom("url-actions").show(ui, |ui| {
+            ui.add_space(6.0);
+            let pressed = self.buttons_ui(ui);
+            ui.add_space(2.0);
+            pressed
+        });
+        let body = egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    self.body_ui(ui);
+                    ui.min_rect().height()
+                })
+        });
+        if self.content_size.is_none() {
+            let height = body.inner.inner + buttons.response.rect.height() + 40.0;
+            self.content_size = Some(egui::vec2(560.0, height));
+        }
+        match buttons.inner {
+            Some(Pressed::Open) => match (self.opener)(&self.request.url) {
+                Ok(()) => self.finish(Answer::AcceptUrl),
+                Err(why) => self.failure = Some(why),
+            },
+            Some(Pressed::Decline) => self.finish(Answer::Decline),
+            Some(Pressed::Cancel) => self.finish(Answer::Cancel),
+            None => {}
+        }
+    }
+
+    fn body_ui(&mut self, ui: &mut Ui) {
+        ui.spacing_mut().item_spacing.y = 6.0;
+        let asker = self.server.as_deref().unwrap_or("An MCP server");
+        ui.label(
+            RichText::new(format!("{asker} asks you to open a web page:"))
+                .strong()
+                .size(15.0),
+        );
+        ui.add(
+            egui::Label::new(
+                RichText::new(&self.request.message)
+                    .size(15.0)
+                    .color(ui.visuals().strong_text_color()),
+            )
+            .selectable(true)
+            .wrap(),
+        );
+        ui.add_space(4.0);
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Site:");
+            ui.label(
+                RichText::new(&self.request.host)
+                    .strong()
+                    .monospace()
+                    .size(17.0),
+            );
+        });
+        // The whole URL, never shortened, selectable so it can be copied; links are not
+        // clickable: only the Open button opens it.
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(
+                egui::Label::new(RichText::new(&self.request.url).monospace())
+                    .selectable(true)
+                    .wrap(),
+            )
+            .on_hover_text("The full address that Open will load");
+        });
+        let warn = ui.visuals().warn_fg_color;
+        for warning in &self.request.warnings {
+            ui.label(RichText::new(format!("Warning: {}", warning.text())).color(warn));
+        }
+        ui.label(RichText::new("Nothing is loaded until you press Open.").weak());
+        if let Some(failure) = &self.failure {
+            ui.label(
+                RichText::new(format!("Could not open the browser: {failure}"))
+                    .color(ui.visuals().error_fg_color),
+            );
+        }
+    }
+
+    fn buttons_ui(&mut self, ui: &mut Ui) -> Option<Pressed> {
+        ui.horizontal(|ui| {
+            let size = egui::vec2(88.0, 28.0);
+            let open = ui
+                .add(
+                    egui::Button::new(
+                        RichText::new("Open in browser")
+                            .strong()
+                            .color(egui::Color32::WHITE),
+                    )
+                    .fill(super::ACCENT)
+                    .min_size(size),
+                )
+                .on_hover_text("Open this address in your web browser");
+            let decline = ui
+                .add(egui::Button::new("Decline").min_size(size))
+                .on_hover_text("Refuse to open it");
+            let cancel = ui
+                .add(egui::Button::new("Cancel").min_size(size))
+                .on_hover_text("Dismiss without answering (Esc)");
+            self.deadline.countdown_ui(ui);
+            if open.clicked() {
+                Some(Pressed::Open)
+            } else if decline.clicked() {
+                Some(Pressed::Decline)
+            } else if cancel.clicked() {
+                Some(Pressed::Cancel)
+            } else {
+                None
+            }
+        })
+        .inner
+    }
+}
+
+/// Which button was pressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pressed {
+    Open,
+    Decline,
+    Cancel,
+}
+
+/// Opens `url` with the system's opener (`xdg-open` and friends), the URL as one argument and
+/// never through a shell. `FORM_ELICITATION_OPENER` names another program to run instead
+/// (tests use one that records its argument).
+pub fn system_opener() -> Opener {
+    Box::new(
+        |url: &str| match std::env::var_os("FORM_ELICITATION_OPENER") {
+            Some(program) => {
+                let status = std::process::Command::new(&program)
+                    .arg(url)
+                    .stdin(std::process::Stdio::null())
+                    // Our stdout carries the answer: the opener must not write there.
+                    .stdout(std::process::Stdio::null())
+                    .status()
+                    .map_err(|e| format!("{}: {e}", program.to_string_lossy()))?;
+                if status.success() {
+                    Ok(())
+                } else {
+                    Err(format!("{} {status}", program.to_string_lossy()))
+                }
+            }
+            None => open::that_detached_with_timeout(url, std::time::Duration::from_secs(3))
+                .map_err(|e| e.to_string()),
+        },
+    )
+}
