@@ -191,6 +191,61 @@ fn env_options_are_read() {
     expect_answer(app, r#"{"action":"cancel"}"#);
 }
 
+/// A Korean form: the labels need the system's CJK fonts.
+const KOREAN_REQUEST: &str = r#"{"message":"이름을 입력해 주세요.","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"이름"}},"required":["name"]}}"#;
+
+#[test]
+fn korean_typed_into_a_korean_form_comes_back_exactly() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let app = x.show("korean", KOREAN_REQUEST, &[]);
+    x.type_text("김철수 한글");
+    x.key("Return");
+    expect_answer(
+        app,
+        r#"{"action":"accept","content":{"name":"김철수 한글"}}"#,
+    );
+}
+
+/// Proof that CJK text is drawn with real glyphs: the same Korean form rendered with the
+/// system font fallback and without it (where every glyph is the same tofu box) must differ.
+#[test]
+fn korean_glyphs_are_not_tofu() {
+    let Some(x) = display_or_skip(&["xwd"]) else {
+        return;
+    };
+    let capture = |envs: &[(&str, &str)], name: &str| -> Vec<u8> {
+        let title = unique_title(name);
+        let app = x.launch(KOREAN_REQUEST, &["--title", &title], envs, &title);
+        thread::sleep(Duration::from_millis(700));
+        let file = std::env::temp_dir().join(format!("{title}.xwd"));
+        let file_name = file.to_string_lossy().into_owned();
+        let out = run_tool(
+            &x.display,
+            "xwd",
+            &["-id", &app.window().id, "-silent", "-out", &file_name],
+        );
+        assert_eq!(out.code, Some(0), "xwd failed:\n{}", out.describe());
+        app.signal("TERM");
+        expect_answer(app, r#"{"action":"cancel"}"#);
+        let image = std::fs::read(&file).expect("the capture");
+        let _ = std::fs::remove_file(&file);
+        image
+    };
+    let with_fonts = capture(&[], "glyphs");
+    let tofu = capture(&[("FORM_ELICITATION_NO_SYSTEM_FONTS", "1")], "tofu");
+    // The pixels are at the end of an XWD file; the header before them holds the window name.
+    let pixels = with_fonts.len().min(tofu.len()) - 4096;
+    let tail = |image: &[u8]| image[image.len() - pixels..].to_vec();
+    let (with_fonts, tofu) = (tail(&with_fonts), tail(&tofu));
+    let differing = with_fonts.iter().zip(&tofu).filter(|(a, b)| a != b).count();
+    assert!(
+        differing > 1000,
+        "only {differing} bytes differ: the CJK text looks like tofu"
+    );
+}
+
 /// A URL request, and an opener script that records its arguments in `opened.txt`.
 fn url_setup(name: &str) -> (String, std::path::PathBuf, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("fe-url-{name}-{}", std::process::id()));
