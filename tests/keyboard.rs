@@ -34,7 +34,10 @@ fn typed(h: &mut Harness<'_, FormApp>, text: &str) {
 /// Asserts the control with `role` and `label` has the keyboard focus.
 fn focused(h: &Harness<'_, FormApp>, role: Role, label: &str) {
     let node = h.get_by_role_and_label(role, label);
-    assert!(node.is_focused(), "{label:?} ({role:?}) should have the focus");
+    assert!(
+        node.is_focused(),
+        "{label:?} ({role:?}) should have the focus"
+    );
 }
 
 #[test]
@@ -96,7 +99,10 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
             json!({"name": "Ada", "mail": "ada@example.com", "day": "2026-12-24", "count": 7,
                    "agree": true, "size": "M", "city": "city-12", "tags": ["blue"]})
         ),
-        other => panic!("expected accept, got {other:?}; problems {:?}", h.state().problems()),
+        other => panic!(
+            "expected accept, got {other:?}; problems {:?}",
+            h.state().problems()
+        ),
     }
 }
 
