@@ -246,8 +246,12 @@ fn korean_glyphs_are_not_tofu() {
     );
 }
 
-/// A URL request, and an opener script that records its arguments in `opened.txt`.
-fn url_setup(name: &str) -> (String, std::path::PathBuf, std::path::PathBuf) {
+/// The URL the URL-mode tests ask for: escapes, a query and a fragment, to be passed on as is.
+const URL: &str = "https://example.com/sign-in?state=a%20b&next=%2Fhome#x";
+
+/// Shows a URL request for [`URL`] with an opener script that records its arguments in the
+/// returned file.
+fn show_url(x: &Xvfb, name: &str) -> (Shown, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("fe-url-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let log = dir.join("opened.txt");
@@ -264,19 +268,9 @@ fn url_setup(name: &str) -> (String, std::path::PathBuf, std::path::PathBuf) {
         .expect("chmod");
     assert!(made.success());
     let _ = std::fs::remove_file(&log);
-    let url = "https://example.com/sign-in?state=a%20b&next=%2Fhome#x";
     let request =
-        format!(r#"{{"mode":"url","message":"Sign in","url":"{url}","elicitationId":"e"}}"#);
-    (request, opener, log)
-}
-
-#[test]
-fn url_mode_escape_cancels_without_opening() {
-    let Some(x) = display_or_skip(&[]) else {
-        return;
-    };
-    let (request, opener, log) = url_setup("esc");
-    let title = unique_title("url-esc");
+        format!(r#"{{"mode":"url","message":"Sign in","url":"{URL}","elicitationId":"e"}}"#);
+    let title = unique_title(name);
     let opener = opener.to_string_lossy().into_owned();
     let app = x.launch(
         &request,
@@ -284,6 +278,15 @@ fn url_mode_escape_cancels_without_opening() {
         &[("FORM_ELICITATION_OPENER", &opener)],
         &title,
     );
+    (app, log)
+}
+
+#[test]
+fn url_mode_escape_cancels_without_opening() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let (app, log) = show_url(&x, "url-esc");
     x.key("Escape");
     expect_answer(app, r#"{"action":"cancel"}"#);
     assert!(
@@ -297,23 +300,12 @@ fn url_mode_open_by_keyboard_opens_the_exact_url_and_accepts() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let (request, opener, log) = url_setup("open");
-    let title = unique_title("url-open");
-    let opener = opener.to_string_lossy().into_owned();
-    let app = x.launch(
-        &request,
-        &["--title", &title],
-        &[("FORM_ELICITATION_OPENER", &opener)],
-        &title,
-    );
+    let (app, log) = show_url(&x, "url-open");
     x.key("Tab");
     x.key("Return");
     expect_answer(app, r#"{"action":"accept"}"#);
     let opened = std::fs::read_to_string(&log).expect("the opener ran");
-    assert_eq!(
-        opened, "https://example.com/sign-in?state=a%20b&next=%2Fhome#x\n",
-        "byte for byte, once"
-    );
+    assert_eq!(opened, format!("{URL}\n"), "byte for byte, once");
 }
 
 // ---------------------------------------------------------------------------------------------
