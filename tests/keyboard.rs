@@ -75,8 +75,7 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
     key(&mut h, Key::Space);
     key(&mut h, Key::ArrowDown);
     focused(&h, Role::RadioButton, "M");
-    // Tab leaves the group from wherever the arrows left the focus.
-    key(&mut h, Key::Tab);
+    // The group is one Tab stop: Tab leaves it from wherever the arrows left the focus.
     key(&mut h, Key::Tab);
     focused(&h, Role::TextInput, "City");
     // "city-1" matches city-10, city-11, city-12; three Downs walk to the last.
@@ -84,10 +83,9 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
     key(&mut h, Key::ArrowDown);
     key(&mut h, Key::ArrowDown);
     key(&mut h, Key::ArrowDown);
-    // Focus is in the filter box: Tab moves past the option rows to the multi-select.
-    while !h.get_by_role_and_label(Role::CheckBox, "red").is_focused() {
-        key(&mut h, Key::Tab);
-    }
+    // The option rows are no Tab stops: Tab goes from the filter box to the multi-select.
+    key(&mut h, Key::Tab);
+    focused(&h, Role::CheckBox, "red");
     key(&mut h, Key::Tab);
     focused(&h, Role::CheckBox, "blue");
     key(&mut h, Key::Space);
@@ -124,4 +122,23 @@ fn a_confirmation_without_fields_starts_on_submit() {
     focused(&h, Role::Button, "Submit");
     key(&mut h, Key::Enter);
     assert!(matches!(h.state().outcome(), Some(Answer::Accept(c)) if c.is_empty()));
+}
+
+#[test]
+fn a_radio_group_is_one_tab_stop_that_lands_on_the_chosen_option() {
+    let mut h = harness(json!({"properties": {
+        "before": {"type": "string", "title": "Before"},
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"], "default": "M"},
+        "after": {"type": "string", "title": "After"}}}));
+    focused(&h, Role::MultilineTextInput, "Before");
+    key(&mut h, Key::Tab);
+    focused(&h, Role::RadioButton, "M");
+    key(&mut h, Key::Tab);
+    focused(&h, Role::MultilineTextInput, "After");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Tab);
+    h.run();
+    focused(&h, Role::RadioButton, "M");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Tab);
+    h.run();
+    focused(&h, Role::MultilineTextInput, "Before");
 }

@@ -21,6 +21,8 @@ pub struct FieldUi {
     arrow_moved: bool,
     /// Which radio button had the focus last.
     focused_option: Option<usize>,
+    /// The radio buttons' ids in the last frame, to keep the group a single Tab stop.
+    radio_ids: Vec<Id>,
 }
 
 impl FieldUi {
@@ -251,10 +253,28 @@ fn radio_ui(
         .any(|k| i.key_pressed(*k));
         (arrow, i.key_pressed(Key::Tab))
     });
+    // The group is one Tab stop, as in native toolkits: Tab from any option leaves the group
+    // (we move the focus to its last option before egui hands it to the next widget), Shift+Tab
+    // likewise from its first option.
+    let focused = ui.memory(|m| m.focused());
+    if tab && focused.is_some_and(|f| extra.radio_ids.contains(&f)) {
+        let shift = ui.input(|i| i.modifiers.shift);
+        let edge = if shift {
+            extra.radio_ids.first()
+        } else {
+            extra.radio_ids.last()
+        };
+        if let Some(&edge) = edge {
+            ui.memory_mut(|m| m.request_focus(edge));
+        }
+    }
     let mut responses = Vec::with_capacity(spec.options.len());
     let mut any_focused = false;
+    let mut entered = false;
     for (i, option) in spec.options.iter().enumerate() {
         let mut response = ui.radio(*chosen == Some(i), &option.label);
+        // Entering the group with Tab lands on the chosen option, not on the first.
+        entered |= response.gained_focus() && !extra.arrow_moved && chosen.is_some_and(|c| c != i);
         // Arrows move the focus between options (egui does that); the choice follows it.
         let arrived_by_arrow =
             response.has_focus() && extra.arrow_moved && extra.focused_option != Some(i);
@@ -271,6 +291,10 @@ fn radio_ui(
         any_focused |= response.has_focus();
         controls.push(response.id);
         responses.push(response);
+    }
+    extra.radio_ids = responses.iter().map(|r| r.id).collect();
+    if entered && let Some(c) = *chosen {
+        responses[c].request_focus();
     }
     // egui moves the focus at the end of a frame, so remember the arrow until a radio button
     // gains the focus; Tab means the focus moves for another reason.
@@ -336,7 +360,10 @@ fn list_ui(
                 for &i in &matching[range] {
                     let selected = *chosen == Some(i);
                     let response = ui.add(
+                        // Rows take clicks but not the focus: the filter box is the one Tab
+                        // stop, and Up/Down there choose.
                         egui::Button::selectable(selected, &spec.options[i].label)
+                            .sense(egui::Sense::CLICK)
                             .min_size(egui::vec2(ui.available_width(), 0.0)),
                     );
                     if selected && changed {
