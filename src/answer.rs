@@ -94,7 +94,9 @@ mod tests {
     #[test]
     fn answer_rules() {
         use FieldState::*;
-        let rows: Vec<(Value, Vec<FieldState>, Result<Value, Vec<usize>>)> = vec![
+        // A schema, the states typed, and the content sent or the indices of the problems.
+        type Row = (Value, Vec<FieldState>, Result<Value, Vec<usize>>);
+        let rows: Vec<Row> = vec![
             // Optional empty text is "".
             (
                 json!({"properties": {"a": {"type": "string"}}}),

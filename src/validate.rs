@@ -196,23 +196,26 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
 
 /// Checks a number against a number field's bounds.
 pub fn bounds_problem(spec: &NumberSpec, value: f64) -> Option<String> {
+    if value.is_nan() {
+        return Some("Enter a number (like 2.5)".to_owned());
+    }
     if let Some(min) = spec.minimum
-        && !(value >= min)
+        && value < min
     {
         return Some(format!("Must be at least {min}"));
     }
     if let Some(max) = spec.maximum
-        && !(value <= max)
+        && value > max
     {
         return Some(format!("Must be at most {max}"));
     }
     if let Some(min) = spec.exclusive_minimum
-        && !(value > min)
+        && value <= min
     {
         return Some(format!("Must be more than {min}"));
     }
     if let Some(max) = spec.exclusive_maximum
-        && !(value < max)
+        && value >= max
     {
         return Some(format!("Must be less than {max}"));
     }

@@ -5,7 +5,7 @@
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use egui_kittest::kittest::Queryable as _;
 use form_elicitation::answer::Answer;
 use form_elicitation::form::Form;
 use form_elicitation::ui::FormApp;
