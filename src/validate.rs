@@ -454,18 +454,92 @@ fn is_hostname(host: &str) -> bool {
         })
 }
 
-/// An RFC 3986 absolute URI: a scheme, `:`, then only URI characters with valid `%HH` escapes.
+/// An RFC 3986 absolute `URI`: `scheme ":" hier-part ["?" query] ["#" fragment]`, each part
+/// holding only the characters the grammar allows there (`[` and `]` only around an IP literal,
+/// one `#`) and every `%` starting a valid `%HH`.
 pub fn is_uri(text: &str) -> bool {
-    let Some((scheme, rest)) = text.split_once(':') else {
+    let Some((scheme, after_scheme)) = text.split_once(':') else {
         return false;
     };
     let mut scheme_chars = scheme.chars();
     let scheme_ok = scheme_chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && scheme_chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
-    if !scheme_ok {
+    // "mailto:" alone or "http://" with nothing after the authority marker says nothing.
+    if !scheme_ok || after_scheme.is_empty() || after_scheme == "//" {
         return false;
     }
-    let bytes = rest.as_bytes();
+    let (rest, fragment) = after_scheme
+        .split_once('#')
+        .map_or((after_scheme, None), |(r, f)| (r, Some(f)));
+    let (hier, query) = rest
+        .split_once('?')
+        .map_or((rest, None), |(h, q)| (h, Some(q)));
+    let path = match hier.strip_prefix("//") {
+        Some(after) => {
+            let end = after.find('/').unwrap_or(after.len());
+            if !is_authority(&after[..end]) {
+                return false;
+            }
+            &after[end..]
+        }
+        None => hier,
+    };
+    uri_part(path, b":@/")
+        && query.is_none_or(|q| uri_part(q, b":@/?"))
+        && fragment.is_none_or(|f| uri_part(f, b":@/?"))
+}
+
+/// RFC 3986 `authority`: `[userinfo "@"] host [":" port]`, the host a name or a bracketed
+/// IP literal.
+fn is_authority(authority: &str) -> bool {
+    let (userinfo, host_port) = authority
+        .rsplit_once('@')
+        .map_or((None, authority), |(u, h)| (Some(u), h));
+    if userinfo.is_some_and(|u| !uri_part(u, b":")) {
+        return false;
+    }
+    let port = if let Some(bracketed) = host_port.strip_prefix('[') {
+        let Some((literal, after)) = bracketed.split_once(']') else {
+            return false;
+        };
+        if !is_ip_literal(literal) {
+            return false;
+        }
+        match after {
+            "" => "",
+            _ => match after.strip_prefix(':') {
+                Some(port) => port,
+                None => return false,
+            },
+        }
+    } else {
+        let (host, port) = host_port.split_once(':').unwrap_or((host_port, ""));
+        if !uri_part(host, b"") {
+            return false;
+        }
+        port
+    };
+    port.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// RFC 3986 `IP-literal` without its brackets: an IPv6 address or `v` HEX `.` text.
+fn is_ip_literal(literal: &str) -> bool {
+    match literal.strip_prefix(['v', 'V']) {
+        Some(future) => future.split_once('.').is_some_and(|(version, rest)| {
+            !version.is_empty()
+                && version.bytes().all(|b| b.is_ascii_hexdigit())
+                && !rest.is_empty()
+                && uri_part(rest, b":")
+                && !rest.contains('%')
+        }),
+        None => literal.parse::<std::net::Ipv6Addr>().is_ok(),
+    }
+}
+
+/// Whether `part` holds only RFC 3986 unreserved characters, sub-delims, valid `%HH` escapes,
+/// and the `extra` bytes this part of a URI allows.
+fn uri_part(part: &str, extra: &[u8]) -> bool {
+    let bytes = part.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];
@@ -477,14 +551,14 @@ pub fn is_uri(text: &str) -> bool {
             i += 3;
             continue;
         }
-        let allowed = c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c);
+        let allowed =
+            c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&c) || extra.contains(&c);
         if !allowed {
             return false;
         }
         i += 1;
     }
-    // "mailto:" alone or "http://" with nothing after the authority marker says nothing.
-    !rest.is_empty() && rest != "//"
+    true
 }
 
 #[cfg(test)]
@@ -510,6 +584,20 @@ mod tests {
             (Format::Uri, "https://exa mple.com", false),
             (Format::Uri, "https://x/%zz", false),
             (Format::Uri, "1http://x", false),
+            // Regression: found by tests/properties.rs; `]` outside an IP literal and a second
+            // `#` broke the `uri` format of JSON Schema validators.
+            (Format::Uri, "https://example.com/a?b=c#d]", false),
+            (Format::Uri, "https://example.com/a#b#c", false),
+            (Format::Uri, "https://[::1]:8080/x", true),
+            (Format::Uri, "https://[v7.fe80::a]/", true),
+            (Format::Uri, "https://[::1/x", false),
+            (Format::Uri, "https://[example.com]/", false),
+            (Format::Uri, "https://ex[ample.com/", false),
+            (Format::Uri, "https://host:80a/", false),
+            (Format::Uri, "https://user:pw@host/", true),
+            (Format::Uri, "https://a@b@host/", false),
+            (Format::Uri, "https://example.com/a b", false),
+            (Format::Uri, "https://example.com/a|b", false),
             (Format::Uri, "/relative/path", false),
             (Format::Date, "2026-11-30", true),
             (Format::Date, "2024-02-29", true),
