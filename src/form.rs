@@ -724,10 +724,21 @@ fn multi_choice(object: &Map<String, Value>, path: &str) -> Result<FieldKind, Re
         let Value::Array(values) = default else {
             return Err(wrong_default(path, "an array of options", default));
         };
+        // Looked up in a map, not by a scan per value: a long default must not take minutes.
+        let positions: std::collections::HashMap<OptionKey<'_>, usize> = spec
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, option)| (OptionKey::of(&option.value), i))
+            .collect();
+        let mut taken = vec![false; spec.options.len()];
         let mut chosen = Vec::with_capacity(values.len());
         for value in values {
-            let index = option_index(&spec.options, value, path)?;
-            if chosen.contains(&index) {
+            let index = match positions.get(&OptionKey::of(value)) {
+                Some(&index) => index,
+                None => return Err(not_an_option(value, path)),
+            };
+            if std::mem::replace(&mut taken[index], true) {
                 return Err(RequestError::invalid(
                     format!("{path}.default"),
                     format!("lists {value} twice"),
@@ -836,11 +847,10 @@ fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
     if options.is_empty() {
         return Err(RequestError::invalid(path, "has no options to choose from"));
     }
-    for (i, option) in options.iter().enumerate() {
-        if options[..i]
-            .iter()
-            .any(|o| same_value(&o.value, &option.value))
-        {
+    // A set, not a scan of the options before each one: 100,000 options must not take minutes.
+    let mut seen = std::collections::HashSet::with_capacity(options.len());
+    for option in options {
+        if !seen.insert(OptionKey::of(&option.value)) {
             return Err(RequestError::invalid(
                 path,
                 format!("lists the option {} twice", option.value),
@@ -850,24 +860,46 @@ fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
     Ok(())
 }
 
+/// An option value as JSON Schema compares them: numbers by value (`1` is `1.0`).
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum OptionKey<'a> {
+    Text(&'a str),
+    Number(u64),
+    Other(String),
+}
+
+impl<'a> OptionKey<'a> {
+    fn of(value: &'a Value) -> Self {
+        match value {
+            Value::String(s) => Self::Text(s),
+            // -0 and 0 are the same number.
+            Value::Number(n) => match n.as_f64() {
+                Some(f) if f == 0.0 => Self::Number(0),
+                Some(f) => Self::Number(f.to_bits()),
+                None => Self::Other(n.to_string()),
+            },
+            other => Self::Other(other.to_string()),
+        }
+    }
+}
+
 /// Equal as JSON Schema compares: numbers by value (`1` is `1.0`).
 fn same_value(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        _ => a == b,
-    }
+    OptionKey::of(a) == OptionKey::of(b)
 }
 
 fn option_index(options: &[Choice], value: &Value, path: &str) -> Result<usize, RequestError> {
     options
         .iter()
         .position(|o| same_value(&o.value, value))
-        .ok_or_else(|| {
-            RequestError::invalid(
-                format!("{path}.default"),
-                format!("{value} is not one of the options"),
-            )
-        })
+        .ok_or_else(|| not_an_option(value, path))
+}
+
+fn not_an_option(value: &Value, path: &str) -> RequestError {
+    RequestError::invalid(
+        format!("{path}.default"),
+        format!("{value} is not one of the options"),
+    )
 }
 
 fn string_list(

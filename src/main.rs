@@ -110,7 +110,13 @@ fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
         timeout: args.timeout.map(std::time::Duration::from_secs_f64),
         theme: args.theme,
     };
-    ui::run_url_window(request, options, ui::system_opener()).map_err(|e| e.to_string())
+    ui::run_url_window(
+        request,
+        options,
+        ui::system_opener(),
+        Some(answer_and_exit()),
+    )
+    .map_err(|e| e.to_string())
 }
 
 fn show(form: Form, args: &Args) -> Result<Answer, String> {
@@ -127,7 +133,7 @@ fn show(form: Form, args: &Args) -> Result<Answer, String> {
                 timeout,
                 theme: args.theme,
             };
-            match ui::run_window(form.clone(), options) {
+            match ui::run_window(form.clone(), options, Some(answer_and_exit())) {
                 Ok(answer) => return Ok(answer),
                 Err(error @ WindowError::NoDisplay(_)) if args.ui == UiChoice::Auto => {
                     Some(error.to_string())
@@ -195,6 +201,23 @@ fn refuse(envelope: &Envelope, error: &RequestError) -> anyhow::Result<Exit> {
         write_stdout(&line)?;
     }
     Ok(Exit::BadRequest)
+}
+
+/// The window's fast path: write the answer the moment it is decided and exit, instead of
+/// waiting some 20 ms for the event loop, the GL context and the clipboard thread to wind
+/// down. Exiting closes the X connection, so the window goes with us.
+fn answer_and_exit() -> ui::AnswerHook {
+    Box::new(|answer: &Answer| {
+        let envelope = signals::envelope();
+        let code = match deliver(answer, &envelope) {
+            Ok(exit) => exit,
+            Err(error) => {
+                eprintln!("form-elicitation: {error:#}");
+                Exit::Failure
+            }
+        };
+        std::process::exit(code as i32);
+    })
 }
 
 /// Writes the one answer.

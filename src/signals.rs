@@ -34,8 +34,7 @@ fn cancel_from_outside() {
         wake();
     }
     std::thread::sleep(GRACE);
-    let envelope = ENVELOPE.get().cloned().unwrap_or(Envelope::Bare);
-    let code = match output::write_line_once(&Answer::Cancel.to_line(&envelope)) {
+    let code = match output::write_line_once(&Answer::Cancel.to_line(&envelope())) {
         Ok(_) => 0,
         Err(_) => 1,
     };
@@ -52,32 +51,63 @@ pub fn set_waker(wake: impl Fn() + Send + Sync + 'static) {
     let _ = WAKER.set(Box::new(wake));
 }
 
+/// How the answer must be wrapped, as recorded by [`set_envelope`] (bare until then).
+pub fn envelope() -> Envelope {
+    ENVELOPE.get().cloned().unwrap_or(Envelope::Bare)
+}
+
 /// Records how the answer must be wrapped, for the watchdog's cancel.
 pub fn set_envelope(envelope: Envelope) {
     let _ = ENVELOPE.set(envelope);
 }
 
-/// How often we look whether the parent is still there.
+/// How often we look whether the parent is still there, where pidfds are not available.
 const PARENT_POLL: Duration = Duration::from_millis(500);
 
-/// Polls the parent process id: when the parent dies we are re-parented and the id changes.
-/// (`PR_SET_PDEATHSIG` would be quicker, but it fires when the parent *thread* that started
-/// us exits, which would cancel forms started from a short-lived worker thread.)
+/// Watches the parent process on a thread of its own and cancels when it dies.
+///
+/// On Linux the thread sleeps in `poll(2)` on a pidfd of the parent, so it costs no wake-ups
+/// while waiting. Elsewhere, or on kernels without pidfds (before 5.3), it polls the parent
+/// id, which changes when the parent dies and we are re-parented. (`PR_SET_PDEATHSIG` would
+/// be simpler, but it fires when the parent *thread* that started us exits, which would cancel
+/// forms started from a short-lived worker thread.)
 #[cfg(unix)]
 fn watch_parent() {
     let parent = std::os::unix::process::parent_id();
     let spawned = std::thread::Builder::new()
         .name("parent-watch".into())
         .spawn(move || {
-            loop {
+            #[cfg(target_os = "linux")]
+            wait_for_exit(parent);
+            while std::os::unix::process::parent_id() == parent {
                 std::thread::sleep(PARENT_POLL);
-                if std::os::unix::process::parent_id() != parent {
-                    cancel_from_outside();
-                }
             }
+            cancel_from_outside();
         });
     // Without the thread we still answer signals; the parent's death just goes unnoticed.
     drop(spawned);
+}
+
+/// Blocks until process `pid` exits, if a pidfd can tell; returns at once otherwise.
+#[cfg(target_os = "linux")]
+fn wait_for_exit(pid: u32) {
+    use rustix::event::{PollFd, PollFlags, poll};
+    use rustix::process::{Pid, PidfdFlags, pidfd_open};
+    let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
+        return;
+    };
+    let Ok(pidfd) = pidfd_open(pid, PidfdFlags::empty()) else {
+        return;
+    };
+    let mut fds = [PollFd::new(&pidfd, PollFlags::IN)];
+    loop {
+        match poll(&mut fds, None) {
+            Ok(n) if n > 0 => return,
+            Ok(_) | Err(rustix::io::Errno::INTR) => {}
+            // Anything else: let the caller fall back to polling the parent id.
+            Err(_) => return,
+        }
+    }
 }
 
 #[cfg(not(unix))]

@@ -33,6 +33,10 @@ pub struct WindowOptions {
     pub theme: Theme,
 }
 
+/// Called with the answer the moment it is decided, before the window closes: the caller can
+/// deliver it (and even exit) without waiting for the event loop to wind down.
+pub type AnswerHook = Box<dyn FnOnce(&Answer)>;
+
 /// Why no window could be shown.
 #[derive(Debug, Error)]
 pub enum WindowError {
@@ -90,10 +94,14 @@ impl Dialog for UrlApp {
 }
 
 /// Shows the form in a window until the person answers; returns the answer.
-pub fn run_window(form: Form, options: WindowOptions) -> Result<Answer, WindowError> {
+pub fn run_window(
+    form: Form,
+    options: WindowOptions,
+    on_answer: Option<AnswerHook>,
+) -> Result<Answer, WindowError> {
     let size = app::initial_size(&form);
     let app = FormApp::new(form, options.server.clone(), options.timeout);
-    run_dialog(app, size, &options)
+    run_dialog(app, size, &options, on_answer)
 }
 
 /// Shows the URL consent window until the person answers; `opener` runs on Open.
@@ -101,15 +109,17 @@ pub fn run_url_window(
     request: UrlRequest,
     options: WindowOptions,
     opener: Opener,
+    on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     let app = UrlApp::new(request, options.server.clone(), options.timeout, opener);
-    run_dialog(app, egui::vec2(560.0, 320.0), &options)
+    run_dialog(app, egui::vec2(560.0, 320.0), &options, on_answer)
 }
 
 fn run_dialog(
     app: impl Dialog + 'static,
     size: egui::Vec2,
     options: &WindowOptions,
+    on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     if !has_display() {
         return Err(WindowError::NoDisplay(
@@ -131,6 +141,7 @@ fn run_dialog(
     };
     let shell = Shell {
         app: Box::new(app),
+        on_answer,
         outcome: Arc::clone(&outcome),
         sized: false,
     };
@@ -162,6 +173,7 @@ fn run_dialog(
 /// close request from the window manager into `cancel`.
 struct Shell {
     app: Box<dyn Dialog>,
+    on_answer: Option<AnswerHook>,
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,
 }
@@ -184,6 +196,9 @@ impl eframe::App for Shell {
             ));
         }
         if let Some(answer) = self.app.outcome() {
+            if let Some(hook) = self.on_answer.take() {
+                hook(answer);
+            }
             *self
                 .outcome
                 .lock()
