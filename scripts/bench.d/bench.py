@@ -1,0 +1,591 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark of form-elicitation and `yad --form` under a private Xvfb.
+
+Started by scripts/bench (see there for the options). Standard library only; the timing itself
+is done by probe.c (compiled here with gcc), which watches X events (DAMAGE, MapNotify) and
+drives the window with XTEST. See probe.c for what each figure means exactly.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------------------
+# Setup
+
+
+def parse_args():
+    p = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=15, help="timed runs per program (default 15)")
+    p.add_argument("--idle", type=float, default=5, help="seconds of each idle measurement (default 5)")
+    p.add_argument("--idle-runs", type=int, default=5,
+                   help="how many of the runs also measure idle, and how many --timeout runs (default 5)")
+    p.add_argument("--big-runs", type=int, default=3,
+                   help="runs of the 500-field form and of the 10,000-option enum (default 3; 0 skips)")
+    p.add_argument("--keys", type=int, default=3, help="keystrokes timed per run (default 3)")
+    p.add_argument("--warmup", type=int, default=1, help="untimed runs of each program first (default 1)")
+    p.add_argument("--bin", help="binary to measure (default: cargo build --release, then target/release/form-elicitation)")
+    p.add_argument("--no-build", action="store_true", help="do not run cargo build; use target/release as it is")
+    p.add_argument("--no-yad", action="store_true", help="measure only form-elicitation")
+    p.add_argument("--variants", action="store_true",
+                   help="also measure form-elicitation under Mesa variants (softpipe, LP_NUM_THREADS=0, ...)")
+    p.add_argument("--json", help="also write every raw probe result to this file")
+    p.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, smaps)")
+    return p.parse_args()
+
+
+def need(tool, package):
+    if not shutil.which(tool):
+        sys.exit(f"scripts/bench: needs {tool} (apt-get install {package})")
+
+
+def build_probe(tmp):
+    src = os.path.join(HERE, "probe.c")
+    out = os.path.join(tmp, "probe")
+    r = subprocess.run(["gcc", "-O2", "-o", out, src, "-lX11", "-lXdamage", "-lXtst"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("scripts/bench: cannot build the probe (apt-get install gcc libx11-dev libxdamage-dev "
+                 "libxtst-dev):\n" + r.stderr)
+    return out
+
+
+def start_xvfb():
+    r, w = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x900x24",
+                             "-noreset", "-nolisten", "tcp"],
+                            pass_fds=[w], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    data = b""
+    deadline = time.monotonic() + 20
+    while not data.endswith(b"\n") and time.monotonic() < deadline:
+        chunk = os.read(r, 64)
+        if not chunk:
+            break
+        data += chunk
+    os.close(r)
+    if not data.strip():
+        xvfb.kill()
+        sys.exit("scripts/bench: Xvfb did not start")
+    return xvfb, ":" + data.decode().strip()
+
+
+def get_binary(args):
+    if args.bin:
+        return os.path.abspath(args.bin)
+    if not args.no_build:
+        log("cargo build --release ...")
+        r = subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO)
+        if r.returncode != 0:
+            sys.exit("scripts/bench: cargo build --release failed")
+    path = os.path.join(REPO, "target", "release", "form-elicitation")
+    if not os.path.exists(path):
+        sys.exit(f"scripts/bench: {path} does not exist (run without --no-build)")
+    return path
+
+
+# ------------------------------------------------------------------------------------------
+# Requests (ours) and equivalent yad command lines
+
+
+def read_yad_args(path):
+    with open(path) as f:
+        return f.read().rstrip("\n").split("\n")
+
+
+def big_form(tmp):
+    """500 fields cycling through text, integer, checkbox and a 3-option choice."""
+    props, yad = {}, ["--form", "--scroll", "--width=520", "--height=700",
+                      "--text=A form with 500 fields"]
+    values = []
+    for i in range(500):
+        kind = i % 4
+        name = f"f{i:03d}"
+        if kind == 0:
+            props[name] = {"type": "string", "title": f"Text {i}"}
+            yad.append(f"--field=Text {i}")
+            values.append("")
+        elif kind == 1:
+            props[name] = {"type": "integer", "title": f"Number {i}", "minimum": 0, "maximum": 100}
+            yad.append(f"--field=Number {i}:NUM")
+            values.append("0!0..100!1")
+        elif kind == 2:
+            props[name] = {"type": "boolean", "title": f"Check {i}"}
+            yad.append(f"--field=Check {i}:CHK")
+            values.append("FALSE")
+        else:
+            props[name] = {"type": "string", "title": f"Choice {i}", "enum": ["red", "green", "blue"]}
+            yad.append(f"--field=Choice {i}:CB")
+            values.append("red!green!blue")
+    req = {"message": "A form with 500 fields", "requestedSchema": {"type": "object", "properties": props}}
+    path = os.path.join(tmp, "fields-500.json")
+    with open(path, "w") as f:
+        json.dump(req, f)
+    return path, yad + values
+
+
+def big_enum(tmp):
+    """One required choice among 10,000 options. Ours shows a list with a filter box; the yad
+    equivalent is `yad --list` (a GtkTreeView with type-ahead search, which jumps to the first match
+    instead of filtering): `yad --form` with a
+    `:CB`/`:CBE` field of 10,000 items did not paint within 60 s on a 2-core box (GtkComboBox)."""
+    options = [f"opt{i}" for i in range(1, 10001)]
+    req = {"message": "Pick one of 10,000", "requestedSchema": {
+        "type": "object", "properties": {"choice": {"type": "string", "title": "Choice", "enum": options}},
+        "required": ["choice"]}}
+    path = os.path.join(tmp, "enum-10000.json")
+    with open(path, "w") as f:
+        json.dump(req, f)
+    return path, ["--list", "--text=Pick one of 10,000", "--width=520", "--height=600", "--column=Choice",
+                  "--search-column=1", *options]
+
+
+# ------------------------------------------------------------------------------------------
+# Running
+
+
+class Runner:
+    def __init__(self, probe, display, tmp, ours, yad):
+        self.probe, self.display, self.tmp, self.ours, self.yad = probe, display, tmp, ours, yad
+        self.count = 0
+        self.raw = []
+
+    def run(self, who, label, cmd, stdin="/dev/null", env_extra=None, **opts):
+        self.count += 1
+        err = os.path.join(self.tmp, f"run{self.count:03d}-{who}.stderr")
+        argv = [self.probe, "--stdin", stdin, "--stderr", err]
+        for k, v in opts.items():
+            if v is not None:
+                argv += ["--" + k.replace("_", "-"), str(v)]
+        env = dict(os.environ, DISPLAY=self.display, WINIT_X11_SCALE_FACTOR="1", GDK_SCALE="1")
+        env.pop("WAYLAND_DISPLAY", None)
+        if env_extra:
+            env.update(env_extra)
+        r = subprocess.run(argv + ["--"] + cmd, capture_output=True, text=True, env=env)
+        if r.returncode != 0:
+            sys.exit(f"scripts/bench: probe failed: {r.stderr}")
+        res = json.loads(r.stdout)
+        res.update(who=who, label=label, stderr_file=err)
+        self.raw.append(res)
+        if res["paint_ms"] is None:
+            log(f"  {who} {label}: NO WINDOW/PAINT (exit {res['exit_code']}); stderr: {err}")
+        return res
+
+    def ours_cmd(self, *extra):
+        return [self.ours, "--title", f"bench-{self.count + 1}", *extra]
+
+    def yad_cmd(self, yad_args, *extra):
+        return ["yad", "--title", f"bench-{self.count + 1}", *extra, *yad_args]
+
+
+def alternate(i, pair):
+    """Even rounds: ours first; odd rounds: yad first."""
+    return pair if i % 2 == 0 else list(reversed(pair))
+
+
+# ------------------------------------------------------------------------------------------
+# Statistics and output
+
+
+def vals(results, key, scale=1.0):
+    out = []
+    for r in results:
+        v = r.get(key)
+        if isinstance(v, list):
+            out += [x * scale for x in v if x is not None and x >= 0]
+        elif v is not None:
+            out.append(v * scale)
+    return out
+
+
+def fmt(x):
+    if x is None:
+        return "n/a"
+    a = abs(x)
+    if a >= 100:
+        return f"{x:.0f}"
+    if a >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+def stat(v):
+    if not v:
+        return None
+    return statistics.median(v), min(v), max(v), len(v)
+
+
+def cell(s):
+    if s is None:
+        return "n/a"
+    med, lo, hi, n = s
+    return f"{fmt(med)} ({fmt(lo)}–{fmt(hi)})"
+
+
+def ratio(a, b):
+    if a is None or b is None:
+        return "n/a"
+    if b[0] == 0:
+        return "∞" if a[0] > 0 else "—"
+    return f"{a[0] / b[0]:.2f}"
+
+
+def table(rows, have_yad):
+    """rows: (section, name, ours_values, yad_values)."""
+    head = ["figure", "form-elicitation, median (min–max)"]
+    if have_yad:
+        head += ["yad --form, median (min–max)", "ratio us/yad"]
+    lines = []
+    for section, name, ov, yv in rows:
+        so, sy = stat(ov), stat(yv)
+        row = [name, cell(so)]
+        if have_yad:
+            row += [cell(sy), ratio(so, sy)]
+        lines.append((section, row))
+    return head, lines
+
+
+def print_text_table(head, lines):
+    widths = [max(len(head[i]), *(len(r[i]) for _, r in lines)) for i in range(len(head))]
+    section = None
+    print("  ".join(h.ljust(w) for h, w in zip(head, widths)))
+    for sec, r in lines:
+        if sec != section:
+            section = sec
+            print(f"-- {sec}")
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+
+
+def markdown_table(head, lines):
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    section = None
+    for sec, r in lines:
+        if sec != section:
+            section = sec
+            out.append("| **" + sec + "** |" + " |" * (len(head) - 1))
+        out.append("| " + " | ".join(r) + " |")
+    return "\n".join(out)
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def mem_total():
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    return f"{int(line.split()[1]) / 1048576:.1f} GiB RAM"
+    except OSError:
+        pass
+    return ""
+
+
+def mesa_version(display):
+    if not shutil.which("glxinfo"):
+        return None
+    try:
+        r = subprocess.run(["glxinfo", "-B"], capture_output=True, text=True, timeout=20,
+                           env=dict(os.environ, DISPLAY=display))
+        m = re.search(r"OpenGL renderer string: (.*)", r.stdout)
+        v = re.search(r"OpenGL version string: (.*)", r.stdout)
+        if m and v:
+            return f"{m.group(1).strip()}, {v.group(1).strip()}"
+    except Exception:
+        pass
+    return None
+
+
+def needed_libs(path):
+    try:
+        r = subprocess.run(["readelf", "-d", path], capture_output=True, text=True)
+        return re.findall(r"\(NEEDED\)\s+Shared library: \[(.*?)\]", r.stdout)
+    except FileNotFoundError:
+        return None
+
+
+def ldd_closure(path):
+    try:
+        r = subprocess.run(["ldd", path], capture_output=True, text=True)
+    except FileNotFoundError:
+        return None
+    libs = re.findall(r"=> (/\S+)", r.stdout)
+    size = sum(os.path.getsize(l) for l in libs if os.path.exists(l))
+    return len(libs), size
+
+
+def smaps_summary(path, top=8):
+    """RSS by mapping (file name, or [heap]/anon), in KiB, largest first."""
+    by = {}
+    name = None
+    try:
+        with open(path) as f:
+            for line in f:
+                parts = line.split()
+                if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                    name = os.path.basename(parts[5]) if len(parts) >= 6 else "[anon]"
+                elif parts and parts[0] == "Rss:" and name is not None:
+                    by[name] = by.get(name, 0) + int(parts[1])
+    except OSError:
+        return None
+    total = sum(by.values())
+    return total, sorted(by.items(), key=lambda kv: -kv[1])[:top]
+
+
+# ------------------------------------------------------------------------------------------
+
+
+def main():
+    args = parse_args()
+    need("Xvfb", "xvfb")
+    need("gcc", "gcc libc6-dev")
+    have_yad = not args.no_yad and shutil.which("yad") is not None
+    if not args.no_yad and not have_yad:
+        log("yad is not installed: measuring only form-elicitation (apt-get install yad to compare)")
+
+    binary = get_binary(args)
+    tmp = tempfile.mkdtemp(prefix="form-elicitation-bench.")
+    # Measure a private copy: a concurrent `cargo build --release` must not swap the binary mid-run.
+    ours = os.path.join(tmp, "form-elicitation")
+    shutil.copy2(binary, ours)
+    probe = build_probe(tmp)
+    xvfb, display = start_xvfb()
+
+    def stop(*_):
+        xvfb.terminate()
+        try:
+            xvfb.wait(5)
+        except subprocess.TimeoutExpired:
+            xvfb.kill()
+        if not args.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    signal.signal(signal.SIGTERM, lambda *_: (stop(), sys.exit(143)))
+    try:
+        report(args, have_yad, binary, ours, probe, display, tmp)
+    finally:
+        stop()
+        if args.keep:
+            log(f"kept {tmp}")
+
+
+def report(args, have_yad, binary, ours, probe, display, tmp):
+    started = datetime.datetime.now().astimezone()
+    load_before = os.getloadavg()
+    R = Runner(probe, display, tmp, ours, have_yad)
+    form = os.path.join(HERE, "form.json")
+    yad_form = read_yad_args(os.path.join(HERE, "form.yad"))
+    idle = args.idle
+    keys = args.keys
+
+    def ours_small(i, **kw):
+        return R.run("ours", "form", R.ours_cmd(), stdin=form, **kw)
+
+    def yad_small(i, **kw):
+        return R.run("yad", "form", R.yad_cmd(yad_form), **kw)
+
+    # Warm-up (page cache, fontconfig cache, Mesa shader cache): not counted.
+    for _ in range(args.warmup):
+        log("warm-up ...")
+        R.run("ours", "warmup", R.ours_cmd(), stdin=form, finish="submit")
+        if have_yad:
+            R.run("yad", "warmup", R.yad_cmd(yad_form), finish="submit")
+
+    ours_runs, yad_runs = [], []
+    first_smaps = os.path.join(tmp, "ours.smaps")
+    yad_smaps = os.path.join(tmp, "yad.smaps")
+    for i in range(args.runs):
+        with_idle = i < args.idle_runs
+        log(f"run {i + 1}/{args.runs}{' (with idle)' if with_idle else ''} ...")
+        kw = dict(finish="submit", keys=keys,
+                  idle_unfocused=idle if with_idle else None, idle_focused=idle if with_idle else None)
+        for who in alternate(i, ["ours", "yad"]):
+            if who == "ours":
+                ours_runs.append(ours_small(i, smaps=first_smaps if i == 0 else None, **kw))
+            elif have_yad:
+                yad_runs.append(yad_small(i, smaps=yad_smaps if i == 0 else None, **kw))
+
+    ours_to, yad_to = [], []
+    for i in range(args.idle_runs):
+        log(f"--timeout 60 run {i + 1}/{args.idle_runs} ...")
+        for who in alternate(i, ["ours", "yad"]):
+            if who == "ours":
+                ours_to.append(R.run("ours", "timeout", R.ours_cmd("--timeout", "60"), stdin=form,
+                                     idle_unfocused=idle, finish="escape"))
+            elif have_yad:
+                yad_to.append(R.run("yad", "timeout",
+                                    R.yad_cmd(yad_form, "--timeout=60", "--timeout-indicator=bottom"),
+                                    idle_unfocused=idle, finish="escape"))
+
+    big = {}
+    if args.big_runs > 0:
+        fields_req, fields_yad = big_form(tmp)
+        enum_req, enum_yad = big_enum(tmp)
+        for label, req, yad_args, keysym in (("500 fields", fields_req, fields_yad, "a"),
+                                             ("10,000-option enum", enum_req, enum_yad, "1")):
+            o, y = [], []
+            for i in range(args.big_runs):
+                log(f"{label} run {i + 1}/{args.big_runs} ...")
+                for who in alternate(i, ["ours", "yad"]):
+                    kw = dict(keys=max(keys, 3), key=keysym, finish="term", settle_max=10000, limit=120)
+                    if who == "ours":
+                        o.append(R.run("ours", label, R.ours_cmd(), stdin=req, **kw))
+                    elif have_yad:
+                        y.append(R.run("yad", label, R.yad_cmd(yad_args), **kw))
+            big[label] = (o, y)
+
+    variants = []
+    if args.variants:
+        # Each round runs the plain binary and then every variant, so that they share conditions.
+        envs = [("no variant (same rounds)", {}),
+                ("LP_NUM_THREADS=0 (llvmpipe without worker threads)", {"LP_NUM_THREADS": "0"}),
+                ("GALLIUM_DRIVER=softpipe", {"GALLIUM_DRIVER": "softpipe"}),
+                ("MESA_SHADER_CACHE_DISABLE=true (as on a first run)", {"MESA_SHADER_CACHE_DISABLE": "true"})]
+        results = {name: [] for name, _ in envs}
+        for i in range(max(3, args.runs // 2)):
+            log(f"variants round {i + 1} ...")
+            for name, env in (envs if i % 2 == 0 else list(reversed(envs))):
+                results[name].append(R.run("ours", name, R.ours_cmd(), stdin=form, env_extra=env,
+                                           finish="submit", keys=keys))
+        variants = [(name, results[name]) for name, _ in envs]
+
+    # ---- failures
+    bad = [r for r in R.raw if r["label"] != "warmup" and (r["paint_ms"] is None or
+                                                          (r["label"] == "form" and r["answer_after_key_ms"] is None))]
+
+    # ---- table
+    mib = 1 / 1024
+    rows = [
+        ("startup (4-field form)", "spawn → window mapped, ms", vals(ours_runs, "map_ms"), vals(yad_runs, "map_ms")),
+        ("startup (4-field form)", "spawn → first painted frame, ms", vals(ours_runs, "paint_ms"), vals(yad_runs, "paint_ms")),
+        ("startup (4-field form)", "CPU time spawn → first paint, ms", vals(ours_runs, "cpu_at_paint_ms"), vals(yad_runs, "cpu_at_paint_ms")),
+        ("startup (4-field form)", "CPU time spawn → settled (no repaint for 300 ms), ms", vals(ours_runs, "cpu_settled_ms"), vals(yad_runs, "cpu_settled_ms")),
+        ("startup (4-field form)", "repaints until settled (incl. first)", vals(ours_runs, "startup_repaints"), vals(yad_runs, "startup_repaints")),
+        ("startup (4-field form)", "spawn → last startup repaint, ms", vals(ours_runs, "last_startup_repaint_ms"), vals(yad_runs, "last_startup_repaint_ms")),
+        ("startup (4-field form)", "threads at first paint", vals(ours_runs, "threads_at_paint"), vals(yad_runs, "threads_at_paint")),
+        ("answer", "Enter → answer line on stdout, ms", vals(ours_runs, "answer_after_key_ms"), vals(yad_runs, "answer_after_key_ms")),
+        ("answer", "Enter → process exit, ms", vals(ours_runs, "exit_after_key_ms"), vals(yad_runs, "exit_after_key_ms")),
+        ("memory", "peak RSS (ru_maxrss), MiB", vals(ours_runs, "maxrss_kb", mib), vals(yad_runs, "maxrss_kb", mib)),
+        ("memory", "RSS at first paint, MiB", vals(ours_runs, "rss_at_paint_kb", mib), vals(yad_runs, "rss_at_paint_kb", mib)),
+        ("typing", "key → next repaint, ms", vals(ours_runs, "key_latency_ms"), vals(yad_runs, "key_latency_ms")),
+        ("typing", "key → last repaint of its burst, ms", vals(ours_runs, "key_last_repaint_ms"), vals(yad_runs, "key_last_repaint_ms")),
+        ("typing", "repaints per key", vals(ours_runs, "key_repaints"), vals(yad_runs, "key_repaints")),
+        (f"idle {idle:g} s", "unfocused: CPU, ms", vals(ours_runs, "idle_unfocused_cpu_ms"), vals(yad_runs, "idle_unfocused_cpu_ms")),
+        (f"idle {idle:g} s", "unfocused: repaints", vals(ours_runs, "idle_unfocused_repaints"), vals(yad_runs, "idle_unfocused_repaints")),
+        (f"idle {idle:g} s", "focused, caret in a text field: CPU, ms", vals(ours_runs, "idle_focused_cpu_ms"), vals(yad_runs, "idle_focused_cpu_ms")),
+        (f"idle {idle:g} s", "focused, caret in a text field: repaints", vals(ours_runs, "idle_focused_repaints"), vals(yad_runs, "idle_focused_repaints")),
+        (f"idle {idle:g} s", "--timeout 60, unfocused: CPU, ms", vals(ours_to, "idle_unfocused_cpu_ms"), vals(yad_to, "idle_unfocused_cpu_ms")),
+        (f"idle {idle:g} s", "--timeout 60, unfocused: repaints", vals(ours_to, "idle_unfocused_repaints"), vals(yad_to, "idle_unfocused_repaints")),
+    ]
+    for label, (o, y) in big.items():
+        rows += [
+            (label, "spawn → first painted frame, ms", vals(o, "paint_ms"), vals(y, "paint_ms")),
+            (label, "CPU time spawn → first paint, ms", vals(o, "cpu_at_paint_ms"), vals(y, "cpu_at_paint_ms")),
+            (label, "CPU time spawn → settled, ms", vals(o, "cpu_settled_ms"), vals(y, "cpu_settled_ms")),
+            (label, "spawn → last startup repaint, ms", vals(o, "last_startup_repaint_ms"), vals(y, "last_startup_repaint_ms")),
+            (label, "peak RSS, MiB", vals(o, "maxrss_kb", mib), vals(y, "maxrss_kb", mib)),
+            (label, "key → next repaint (≈ frame time), ms", vals(o, "key_latency_ms"), vals(y, "key_latency_ms")),
+            (label, "key → last repaint of its burst, ms", vals(o, "key_last_repaint_ms"), vals(y, "key_last_repaint_ms")),
+            (label, "repaints per key", vals(o, "key_repaints"), vals(y, "key_repaints")),
+        ]
+    for name, rs in variants:
+        rows += [
+            (f"ours, Mesa variant: {name}", "spawn → first painted frame, ms", vals(rs, "paint_ms"), []),
+            (f"ours, Mesa variant: {name}", "CPU time spawn → first paint, ms", vals(rs, "cpu_at_paint_ms"), []),
+            (f"ours, Mesa variant: {name}", "peak RSS, MiB", vals(rs, "maxrss_kb", mib), []),
+            (f"ours, Mesa variant: {name}", "key → next repaint, ms", vals(rs, "key_latency_ms"), []),
+        ]
+    head, lines = table(rows, have_yad)
+
+    # ---- static facts
+    size = os.path.getsize(ours)
+    needed = needed_libs(ours)
+    facts = [f"form-elicitation binary: {size / 1048576:.2f} MiB ({size} bytes), NEEDED: {', '.join(needed) if needed else 'n/a'}"]
+    if have_yad:
+        yad_path = shutil.which("yad")
+        yc = ldd_closure(yad_path)
+        ysize = os.path.getsize(yad_path)
+        yv = subprocess.run(["yad", "--version"], capture_output=True, text=True,
+                            env=dict(os.environ, DISPLAY=display)).stdout.strip()
+        facts.append(f"yad {yv}: binary {ysize / 1024:.0f} KiB, NEEDED {len(needed_libs(yad_path) or [])} libraries, "
+                     f"{yc[0]} in its ldd closure ({yc[1] / 1048576:.1f} MiB on disk)" if yc else f"yad {yv}")
+    for nm, path in (("ours", first_smaps), ("yad", yad_smaps)):
+        s = smaps_summary(path)
+        if s:
+            total, topn = s
+            facts.append(f"RSS after startup, {nm}: {total / 1024:.1f} MiB; largest: " +
+                         ", ".join(f"{k} {v / 1024:.1f}" for k, v in topn))
+
+    mesa = mesa_version(display)
+    try:
+        commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=REPO,
+                                capture_output=True, text=True).stdout.strip()
+    except FileNotFoundError:
+        commit = "?"
+    built = datetime.datetime.fromtimestamp(os.path.getmtime(binary)).astimezone()
+    commit = f"binary {os.path.relpath(binary, REPO) if binary.startswith(REPO) else binary} built {built:%Y-%m-%d %H:%M} (tree now at {commit})"
+    machine = (f"{os.cpu_count()} CPUs (nproc {len(os.sched_getaffinity(0))}), {cpu_model()}, {mem_total()}, "
+               f"Linux {platform.release()}")
+    cmd = "scripts/bench " + " ".join(sys.argv[1:])
+    load_after = os.getloadavg()
+
+    print()
+    print_text_table(head, lines)
+    print()
+    for f in facts:
+        print(f)
+    if bad:
+        print(f"\n{len(bad)} run(s) failed (no paint, or no answer after Enter):")
+        for r in bad:
+            print(f"  {r['who']} {r['label']}: exit {r['exit_code']} signal {r['signal']}, stdout {r['stdout']!r}, "
+                  f"stderr in {r['stderr_file']}")
+
+    # ---- Markdown
+    md = []
+    md.append(f"Measured {started:%Y-%m-%d} with `{cmd.strip()}` ({args.runs} runs each, alternating; "
+              f"idle figures from {min(args.idle_runs, args.runs)} of them; big forms {args.big_runs} runs each).")
+    md.append("")
+    md.append(f"Machine: {machine}; Xvfb 1280x900x24, no window manager" +
+              (f"; Mesa: {mesa}" if mesa else "") + f"; load average {load_before[0]:.2f} before, "
+              f"{load_after[0]:.2f} after; form-elicitation {commit}.")
+    md.append("")
+    md.append(markdown_table(head, lines))
+    md.append("")
+    for f in facts:
+        md.append(f"- {f}")
+    print("\n---- Markdown ----\n")
+    print("\n".join(md))
+
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"machine": machine, "mesa": mesa, "commit": commit, "runs": R.raw}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
