@@ -143,9 +143,13 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
     {
         return Err(format_hint(format).to_owned());
     }
-    match &spec.pattern {
-        Some(pattern) if !pattern.matches(text) => Err(format!(
+    match spec.pattern.as_ref().map(|p| (p, p.matches(text))) {
+        Some((pattern, Some(false))) => Err(format!(
             "Does not have the expected form (pattern {})",
+            pattern.source
+        )),
+        Some((pattern, None)) => Err(format!(
+            "Cannot be checked in time against the pattern {} (it backtracks too much)",
             pattern.source
         )),
         _ => Ok(()),
@@ -642,6 +646,31 @@ mod tests {
             let got = parse_number(text, integer).ok().map(|n| n.to_string());
             assert_eq!(got.as_deref(), expected, "{text:?} integer={integer}");
         }
+    }
+
+    /// Regression: `^(a+)+$` backtracks for minutes on some 30 `a`s and a `!`; typing that
+    /// froze the window. Now the text is a problem after [`crate::form::PATTERN_TIME_LIMIT`],
+    /// and at once while that search still runs in the background.
+    #[test]
+    fn a_pattern_that_backtracks_forever_is_cut_short() {
+        let spec = |source: &str| TextSpec {
+            pattern: Some(crate::form::Pattern::new(source).expect("compiles")),
+            ..TextSpec::default()
+        };
+        let slow = spec("^(a+)+$");
+        assert_eq!(
+            text_problem(&slow, "aaaa"),
+            Ok(()),
+            "a quick match still works"
+        );
+        let evil = format!("{}!", "a".repeat(40));
+        let started = std::time::Instant::now();
+        let first = text_problem(&slow, &evil).expect_err("not accepted");
+        assert!(first.contains("in time"), "{first}");
+        let second = text_problem(&slow, "aaaa").expect_err("not while the search runs");
+        assert!(second.contains("in time"), "{second}");
+        let took = started.elapsed();
+        assert!(took < crate::form::PATTERN_TIME_LIMIT * 4, "took {took:?}");
     }
 
     #[test]

@@ -252,34 +252,107 @@ fn bad_usage_exits_2_and_help_and_version_exit_0() {
     assert!(help.stdout.contains("--timeout <SECONDS>"), "{help:?}");
 }
 
-/// Regression: a caller that writes one request and keeps stdin open must still get an answer.
+/// Regression: a caller that writes one request and keeps stdin open must still get an answer,
+/// also when the request starts with a BOM (which used to hide the value's end until EOF).
 #[test]
 fn a_complete_request_is_read_without_waiting_for_eof() {
+    let request = r#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#;
+    for input in [request.to_owned(), format!("\u{feff}{request}\n")] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+            .arg("--check")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start the binary");
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        stdin
+            .write_all(input.as_bytes())
+            .expect("write the request");
+        stdin.flush().expect("flush");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("poll the child") {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("the binary waited for EOF after a complete request: {input:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        drop(stdin);
+        assert_eq!(status.code(), Some(0), "{input:?}");
+    }
+}
+
+/// Regression: a `pattern` that backtracks exponentially on its own `default` (`^(a+)+$` on
+/// 40 `a`s and a `!`) kept `--check` busy for hours; now the default is refused in time.
+#[test]
+fn a_default_that_backtracks_forever_is_refused_in_time() {
+    let request = format!(
+        r#"{{"message":"m","requestedSchema":{{"type":"object","properties":{{"p":{{"type":"string","pattern":"^(a+)+$","default":"{}!"}}}}}}}}"#,
+        "a".repeat(40)
+    );
+    let started = std::time::Instant::now();
+    let run = run(&["--check"], request.as_bytes());
+    let took = started.elapsed();
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(
+        run.stderr.contains("properties.p.default") && run.stderr.contains("in time"),
+        "{run:?}"
+    );
+    assert!(took < std::time::Duration::from_secs(10), "took {took:?}");
+}
+
+/// Runs the binary with the read end of its stdout already closed, as when the caller gave up.
+fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
-        .arg("--check")
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("start the binary");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin
-        .write_all(br#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#)
-        .expect("write the request");
-    stdin.flush().expect("flush");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("poll the child") {
-            break status;
-        }
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the binary waited for EOF after a complete request");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    drop(stdin);
-    assert_eq!(status.code(), Some(0));
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let _ = input.write_all(stdin);
+    drop(input);
+    let output = child.wait_with_output().expect("wait for the binary");
+    Run {
+        code: output.status.code(),
+        stdout: String::new(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Nobody reads our stdout any more: writing fails with EPIPE (Rust ignores SIGPIPE), which is
+/// exit 1 and one line saying so, never a panic. (`tests/window.rs` does the same for an answer
+/// given in the window.)
+#[test]
+fn a_closed_stdout_is_exit_1_and_one_line() {
+    let run = run_with_stdout_closed(
+        &["--check"],
+        br#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#,
+    );
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert_eq!(
+        run.stderr, "form-elicitation: cannot write to stdout: Broken pipe (os error 32)\n",
+        "{run:?}"
+    );
+    // A refused JSON-RPC request whose error cannot be delivered: the refusal, then the failure.
+    let run = run_with_stdout_closed(
+        &["--check"],
+        br#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m"}}"#,
+    );
+    assert_eq!(run.code, Some(1), "{run:?}");
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{run:?}");
+    assert!(lines[0].contains("requestedSchema"), "{run:?}");
+    assert!(lines[1].contains("cannot write to stdout"), "{run:?}");
+    assert!(!run.stderr.contains("panicked"), "{run:?}");
 }
 
 #[test]

@@ -144,6 +144,52 @@ fn parent_death_cancels_and_closes_the_window() {
     );
 }
 
+/// The caller stopped reading before the person answered: writing the answer fails with EPIPE
+/// (Rust ignores SIGPIPE). Exit 1 with one line saying so, no panic, and the window gone.
+#[test]
+fn a_closed_stdout_is_exit_1_and_one_line() {
+    let Some(x) = display_or_skip(&["bash"]) else {
+        return;
+    };
+    let title = unique_title("epipe");
+    let mut command = Command::new("bash");
+    // `true` exits at once, so nobody reads the pipe; pipefail makes the helper's code bash's.
+    command
+        .args([
+            "-c",
+            r#"set -o pipefail; "$0" --title "$1" | true"#,
+            BIN,
+            &title,
+        ])
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY");
+    let mut shown = Shown {
+        app: Running::spawn("bash pipeline", command, Some(NAME_REQUEST)),
+        window: None,
+        started: Instant::now(),
+    };
+    x.wait_for_window(&mut shown, &title);
+    x.type_text("Ada");
+    x.key("Return");
+    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    let ours: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("form-elicitation:"))
+        .collect();
+    assert!(
+        out.code == Some(1)
+            && ours == ["form-elicitation: cannot write to stdout: Broken pipe (os error 32)"]
+            && !out.stderr.contains("panicked"),
+        "expected exit 1 and one line about stdout.\n{}",
+        out.describe()
+    );
+    assert!(
+        x.find_windows(&title).is_empty(),
+        "the window is still there"
+    );
+}
+
 #[test]
 fn timeout_cancels() {
     let Some(x) = display_or_skip(&[]) else {

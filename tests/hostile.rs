@@ -1,0 +1,185 @@
+//! Hostile text in the window (kittest, no display): a 1 MB message, 10,000-character labels,
+//! right-to-left overrides, zero-width and control characters, a 10,000-line description.
+//! The harness must settle, Enter must still answer, and the window must not ask to be wider
+//! than the form (the height may be large: the window clamps it to the screen and scrolls).
+
+use std::time::{Duration, Instant};
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use form_elicitation::answer::Answer;
+use form_elicitation::form::Form;
+use form_elicitation::ui::FormApp;
+use serde_json::{Value, json};
+
+/// The widest the window may want to be.
+const MAX_WIDTH: f32 = 600.0;
+/// How long drawing a hostile form may take in a debug build, frames included.
+const SETTLE_LIMIT: Duration = Duration::from_secs(20);
+
+const CONTROLS: &str = "\u{0}\u{7}\u{8}\u{1b}[31m\r\u{7f}\u{85}\u{9b}";
+const ZERO_WIDTH: &str = "\u{200b}\u{200c}\u{200d}\u{2060}\u{feff}\u{34f}";
+const BIDI: &str = "\u{202e}gnp.exe\u{202c}\u{2067}\u{2066}\u{200f}\u{61c}";
+
+/// Builds the form, draws it until it settles, and checks the time and the wanted size.
+fn settled(what: &str, message: &str, schema: Value) -> Harness<'static, FormApp> {
+    let form = Form::from_schema(message.to_owned(), &schema).expect("valid schema");
+    let started = Instant::now();
+    let app = FormApp::new(form, Some("hostile-server".into()), None);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 800.0))
+        // Control and unassigned characters have no glyph in any font; what counts here is
+        // that they neither hang nor break the layout.
+        .allow_missing_glyphs()
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    harness.run();
+    let took = started.elapsed();
+    assert!(took < SETTLE_LIMIT, "{what}: took {took:?} to settle");
+    let size = harness.state().content_size().expect("measured");
+    assert!(
+        size.x.is_finite() && size.x <= MAX_WIDTH,
+        "{what}: wants width {}",
+        size.x
+    );
+    assert!(
+        size.y.is_finite() && size.y > 0.0,
+        "{what}: wants height {}",
+        size.y
+    );
+    // Everything wraps within the window's width: no label pushes the form sideways.
+    for node in harness.root().children_recursive() {
+        let node = node.accesskit_node();
+        if let Some(bounds) = node.bounding_box() {
+            assert!(
+                bounds.x1 <= 520.0,
+                "{what}: {:?} {:?} reaches x = {}",
+                node.role(),
+                node.label().map(|l| l.chars().take(40).collect::<String>()),
+                bounds.x1
+            );
+        }
+    }
+    // Submit stays on screen.
+    let submit = harness.get_by_role_and_label(Role::Button, "Submit");
+    let bounds = submit.accesskit_node().bounding_box().expect("laid out");
+    assert!(
+        bounds.x1 <= 520.0 && bounds.y1 <= 800.0,
+        "{what}: Submit at {bounds:?}"
+    );
+    harness
+}
+
+/// Enter answers accept, with `content`.
+fn enter_accepts(what: &str, harness: &mut Harness<'_, FormApp>, content: &Value) {
+    harness.key_press(Key::Enter);
+    harness.run();
+    match harness.state().outcome() {
+        Some(Answer::Accept(got)) => assert_eq!(&Value::Object(got.clone()), content, "{what}"),
+        other => panic!(
+            "{what}: expected accept, got {other:?}; problems {:?}",
+            harness.state().problems()
+        ),
+    }
+}
+
+#[test]
+fn a_one_megabyte_message() {
+    let line = "A line of a very long message, with words to wrap. 한국어 日本語 👍🏽\n";
+    let message = line.repeat(1024 * 1024 / line.len());
+    let mut h = settled(
+        "1 MB message",
+        &message,
+        json!({"properties": {"ok": {"type": "boolean", "title": "OK"}}}),
+    );
+    enter_accepts("1 MB message", &mut h, &json!({}));
+}
+
+/// One word with nowhere to break it: egui breaks it anywhere, in time linear in its length
+/// but some 30 times slower than text with spaces (about 9 s for 1 MB in a debug build), so
+/// a quarter of that here.
+#[test]
+fn a_long_message_without_spaces() {
+    let message = "x".repeat(256 * 1024);
+    let mut h = settled("256 KB word", &message, json!({"properties": {}}));
+    enter_accepts("256 KB word", &mut h, &json!({}));
+}
+
+#[test]
+fn ten_thousand_character_labels() {
+    let word = "Label ".repeat(10_000 / 6);
+    let unbroken = "L".repeat(10_000);
+    let options: Vec<Value> = [&word, &unbroken]
+        .iter()
+        .enumerate()
+        .map(|(i, title)| json!({"const": i.to_string(), "title": title}))
+        .collect();
+    let mut h = settled(
+        "long labels",
+        "m",
+        json!({"properties": {
+            "text": {"type": "string", "title": word, "default": "x"},
+            "long": {"type": "string", "title": unbroken, "default": "y"},
+            "number": {"type": "integer", "title": unbroken, "default": 1},
+            "check": {"type": "boolean", "title": unbroken, "default": true},
+            "radio": {"type": "string", "title": word, "oneOf": options, "default": "1"},
+            "multi": {"type": "array", "title": word,
+                      "items": {"anyOf": options}, "default": ["0"]}},
+            "required": ["text", "long", "number", "check", "radio", "multi"]}),
+    );
+    enter_accepts(
+        "long labels",
+        &mut h,
+        &json!({"text": "x", "long": "y", "number": 1, "check": true, "radio": "1", "multi": ["0"]}),
+    );
+}
+
+#[test]
+fn bidi_overrides_zero_width_and_control_characters() {
+    let nasty = format!("{BIDI}{ZERO_WIDTH}{CONTROLS}");
+    let options: Vec<Value> = (0..3)
+        .map(|i| json!({"const": format!("{i}{nasty}"), "title": format!("{nasty}{i}")}))
+        .collect();
+    let mut h = settled(
+        "bidi, zero-width, controls",
+        &format!("{nasty} message {nasty}"),
+        json!({"title": nasty, "description": nasty, "properties": {
+            "name": {"type": "string", "title": format!("{nasty}name"),
+                     "description": nasty, "default": nasty},
+            "pick": {"type": "string", "title": nasty, "oneOf": options, "default": format!("2{nasty}")}},
+            "required": ["name", "pick"]}),
+    );
+    enter_accepts(
+        "bidi, zero-width, controls",
+        &mut h,
+        &json!({"name": nasty, "pick": format!("2{nasty}")}),
+    );
+}
+
+#[test]
+fn typing_hostile_text_into_a_field() {
+    let mut h = settled(
+        "typing",
+        "m",
+        json!({"properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]}),
+    );
+    let typed = format!("{BIDI}{ZERO_WIDTH}{}", "한".repeat(5000));
+    h.get_by_role_and_label(Role::MultilineTextInput, "Name")
+        .type_text(&typed);
+    h.run();
+    enter_accepts("typing", &mut h, &json!({"name": typed}));
+}
+
+#[test]
+fn a_ten_thousand_line_description() {
+    let description: String = (0..10_000).map(|i| format!("line {i}\n")).collect();
+    let mut h = settled(
+        "10,000 lines",
+        "m",
+        json!({"description": description, "properties": {
+            "first": {"type": "string", "title": "First", "description": description, "default": "a"},
+            "last": {"type": "boolean", "title": "Last", "description": description}}}),
+    );
+    enter_accepts("10,000 lines", &mut h, &json!({"first": "a"}));
+}
