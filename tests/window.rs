@@ -710,7 +710,11 @@ impl Xvfb {
 
     /// Types `text` into the focused window, a key every 80 ms.
     fn type_text(&self, text: &str) {
-        let out = run_tool(&self.display, "xdotool", &["type", "--delay", "80", text]);
+        // Characters outside the keymap (Hangul) are typed by remapping a spare keycode for
+        // each; on a loaded machine the window may read the keymap after xdotool has moved on,
+        // so such text goes slower.
+        let delay = if text.is_ascii() { "80" } else { "300" };
+        let out = run_tool(&self.display, "xdotool", &["type", "--delay", delay, text]);
         assert_eq!(
             out.code,
             Some(0),
