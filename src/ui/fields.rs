@@ -23,12 +23,28 @@ pub struct FieldUi {
     focused_option: Option<usize>,
     /// The radio buttons' ids in the last frame, to keep the group a single Tab stop.
     radio_ids: Vec<Id>,
+    /// For a long list, each option's label and value, lower-cased, for the filter.
+    search_text: Vec<String>,
 }
 
 impl FieldUi {
     /// Fresh window state for a field.
-    pub fn new(_field: &Field) -> Self {
-        Self::default()
+    pub fn new(field: &Field) -> Self {
+        // A long list filters on every frame: lower-case its options once, not per frame.
+        let search_text = match &field.kind {
+            FieldKind::Choice(spec) if spec.options.len() > RADIO_MAX => spec
+                .options
+                .iter()
+                .map(|o| {
+                    format!("{}\n{}", o.label, crate::form::value_text(&o.value)).to_lowercase()
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Self {
+            search_text,
+            ..Self::default()
+        }
     }
 }
 
@@ -320,17 +336,11 @@ fn list_ui(
     );
     controls.push(filter.id);
     let needle = extra.filter.to_lowercase();
-    let matching: Vec<usize> = spec
-        .options
+    let matching: Vec<usize> = extra
+        .search_text
         .iter()
         .enumerate()
-        .filter(|(_, o)| {
-            needle.is_empty()
-                || o.label.to_lowercase().contains(&needle)
-                || crate::form::value_text(&o.value)
-                    .to_lowercase()
-                    .contains(&needle)
-        })
+        .filter(|(_, text)| needle.is_empty() || text.contains(&needle))
         .map(|(i, _)| i)
         .collect();
     let mut changed = false;
