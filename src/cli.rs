@@ -36,6 +36,21 @@ pub struct Args {
     /// Colours of the window: follow the system, or force light or dark.
     #[arg(long, value_enum, default_value_t = Theme::System, env = "FORM_ELICITATION_THEME")]
     pub theme: Theme,
+
+    /// How the window is drawn: on the CPU (no GL needed), or through OpenGL.
+    #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
+    pub renderer: Renderer,
+}
+
+/// The window's renderers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Renderer {
+    /// Paint on the CPU and hand the pixels to the display: opens fastest and lightest, and
+    /// needs no GL at all.
+    #[default]
+    Cpu,
+    /// Paint through OpenGL (glow): for very large windows on a real GPU.
+    Gl,
 }
 
 /// The window's colour themes.

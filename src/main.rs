@@ -109,6 +109,7 @@ fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
         server: args.server.clone(),
         timeout: args.timeout.map(std::time::Duration::from_secs_f64),
         theme: args.theme,
+        renderer: args.renderer,
     };
     ui::run_url_window(
         request,
@@ -132,6 +133,7 @@ fn show(form: Form, args: &Args) -> Result<Answer, String> {
                 server: args.server.clone(),
                 timeout,
                 theme: args.theme,
+                renderer: args.renderer,
             };
             match ui::run_window(form.clone(), options, Some(answer_and_exit())) {
                 Ok(answer) => return Ok(answer),

@@ -45,8 +45,10 @@ def parse_args():
     p.add_argument("--bin", help="binary to measure (default: cargo build --release, then target/release/form-elicitation)")
     p.add_argument("--no-build", action="store_true", help="do not run cargo build; use target/release as it is")
     p.add_argument("--no-yad", action="store_true", help="measure only form-elicitation")
+    p.add_argument("--no-gl", action="store_true",
+                   help="skip the comparison of our two renderers (--renderer cpu, the default, and gl)")
     p.add_argument("--variants", action="store_true",
-                   help="also measure form-elicitation under Mesa variants (softpipe, LP_NUM_THREADS=0, ...)")
+                   help="also measure --renderer gl under Mesa variants (softpipe, LP_NUM_THREADS=0, ...)")
     p.add_argument("--json", help="also write every raw probe result to this file")
     p.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, smaps)")
     return p.parse_args()
@@ -461,12 +463,16 @@ def report(args, have_yad, binary, ours, probe, display, tmp):
             big[label] = (o, y)
 
     variants = []
+    gl = {"FORM_ELICITATION_RENDERER": "gl"}
+    envs = [] if args.no_gl else [("--renderer cpu (default; same rounds)", {}),
+                                  ("--renderer gl (glow on Mesa)", gl)]
     if args.variants:
-        # Each round runs the plain binary and then every variant, so that they share conditions.
-        envs = [("no variant (same rounds)", {}),
-                ("LP_NUM_THREADS=0 (llvmpipe without worker threads)", {"LP_NUM_THREADS": "0"}),
-                ("GALLIUM_DRIVER=softpipe", {"GALLIUM_DRIVER": "softpipe"}),
-                ("MESA_SHADER_CACHE_DISABLE=true (as on a first run)", {"MESA_SHADER_CACHE_DISABLE": "true"})]
+        envs += [("--renderer gl, LP_NUM_THREADS=0 (llvmpipe without worker threads)", {**gl, "LP_NUM_THREADS": "0"}),
+                 ("--renderer gl, GALLIUM_DRIVER=softpipe", {**gl, "GALLIUM_DRIVER": "softpipe"}),
+                 ("--renderer gl, MESA_SHADER_CACHE_DISABLE=true (as on a first run)",
+                  {**gl, "MESA_SHADER_CACHE_DISABLE": "true"})]
+    if envs:
+        # Each round runs every variant, so that they share conditions.
         results = {name: [] for name, _ in envs}
         for i in range(max(3, args.runs // 2)):
             log(f"variants round {i + 1} ...")
@@ -516,10 +522,11 @@ def report(args, have_yad, binary, ours, probe, display, tmp):
         ]
     for name, rs in variants:
         rows += [
-            (f"ours, Mesa variant: {name}", "spawn → first painted frame, ms", vals(rs, "paint_ms"), []),
-            (f"ours, Mesa variant: {name}", "CPU time spawn → first paint, ms", vals(rs, "cpu_at_paint_ms"), []),
-            (f"ours, Mesa variant: {name}", "peak RSS, MiB", vals(rs, "maxrss_kb", mib), []),
-            (f"ours, Mesa variant: {name}", "key → next repaint, ms", vals(rs, "key_latency_ms"), []),
+            (f"ours, {name}", "spawn → first painted frame, ms", vals(rs, "paint_ms"), []),
+            (f"ours, {name}", "CPU time spawn → first paint, ms", vals(rs, "cpu_at_paint_ms"), []),
+            (f"ours, {name}", "peak RSS, MiB", vals(rs, "maxrss_kb", mib), []),
+            (f"ours, {name}", "key → next repaint, ms", vals(rs, "key_latency_ms"), []),
+            (f"ours, {name}", "Enter → process exit, ms", vals(rs, "exit_after_key_ms"), []),
         ]
     head, lines = table(rows, have_yad)
 

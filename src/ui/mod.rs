@@ -1,9 +1,11 @@
-//! The window: an eframe shell around [`FormApp`], which draws the form and decides the answer.
+//! The window: a shell around [`FormApp`], which draws the form and decides the answer, painted
+//! on the CPU ([`soft`]) or through OpenGL (eframe with glow).
 
 mod app;
 mod deadline;
 mod fields;
 mod fonts;
+mod soft;
 mod url_app;
 
 use std::sync::{Arc, Mutex};
@@ -12,7 +14,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::answer::Answer;
-use crate::cli::Theme;
+use crate::cli::{Renderer, Theme};
 use crate::form::Form;
 use crate::signals;
 use crate::url::UrlRequest;
@@ -31,6 +33,8 @@ pub struct WindowOptions {
     pub timeout: Option<Duration>,
     /// Light, dark, or the system's choice.
     pub theme: Theme,
+    /// How the window is painted.
+    pub renderer: Renderer,
 }
 
 /// Called with the answer the moment it is decided, before the window closes: the caller can
@@ -127,40 +131,43 @@ fn run_dialog(
         ));
     }
     let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();
-    let native = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(&options.title)
-            .with_app_id("form-elicitation")
-            .with_inner_size(size)
-            .with_min_inner_size([320.0, 160.0])
-            .with_active(true),
-        centered: true,
-        // We add the system fonts ourselves, only when the text needs them (see `fonts`).
-        system_font_fallback: false,
-        ..Default::default()
-    };
-    let shell = Shell {
+    let viewport = egui::ViewportBuilder::default()
+        .with_title(&options.title)
+        .with_app_id("form-elicitation")
+        .with_inner_size(size)
+        .with_min_inner_size([320.0, 160.0])
+        .with_active(true);
+    let mut shell = Shell {
         app: Box::new(app),
         on_answer,
         outcome: Arc::clone(&outcome),
         sized: false,
     };
-    eframe::run_native(
-        "form-elicitation",
-        native,
-        Box::new(|cc| {
-            cc.egui_ctx.set_theme(match options.theme {
-                Theme::System => egui::ThemePreference::System,
-                Theme::Light => egui::ThemePreference::Light,
-                Theme::Dark => egui::ThemePreference::Dark,
-            });
-            outline_controls(&cc.egui_ctx);
-            let ctx = cc.egui_ctx.clone();
-            signals::set_waker(move || ctx.request_repaint());
-            Ok(Box::new(shell))
-        }),
-    )
-    .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+    match options.renderer {
+        Renderer::Cpu => {
+            let ctx = egui::Context::default();
+            prepare(&ctx, options.theme);
+            soft::run(ctx, viewport, move |ui| shell.frame(ui))?;
+        }
+        Renderer::Gl => {
+            let native = eframe::NativeOptions {
+                viewport,
+                centered: true,
+                // We add the system fonts ourselves, only when the text needs them (see `fonts`).
+                system_font_fallback: false,
+                ..Default::default()
+            };
+            eframe::run_native(
+                "form-elicitation",
+                native,
+                Box::new(|cc| {
+                    prepare(&cc.egui_ctx, options.theme);
+                    Ok(Box::new(shell))
+                }),
+            )
+            .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+        }
+    }
     let answer = outcome
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -169,8 +176,20 @@ fn run_dialog(
     Ok(answer.unwrap_or(Answer::Cancel))
 }
 
-/// The eframe app: runs [`FormApp`], closes the window once it has an answer, and turns a
-/// close request from the window manager into `cancel`.
+/// Sets the theme and style, and lets a signal wake the window.
+fn prepare(ctx: &egui::Context, theme: Theme) {
+    ctx.set_theme(match theme {
+        Theme::System => egui::ThemePreference::System,
+        Theme::Light => egui::ThemePreference::Light,
+        Theme::Dark => egui::ThemePreference::Dark,
+    });
+    outline_controls(ctx);
+    let ctx = ctx.clone();
+    signals::set_waker(move || ctx.request_repaint());
+}
+
+/// Runs the dialog, closes the window once it has an answer, and turns a close request from the
+/// window manager into `cancel`.
 struct Shell {
     app: Box<dyn Dialog>,
     on_answer: Option<AnswerHook>,
@@ -180,6 +199,12 @@ struct Shell {
 
 impl eframe::App for Shell {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+}
+
+impl Shell {
+    fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if ctx.input(|i| i.viewport().close_requested()) && self.app.outcome().is_none() {
             self.app.finish(Answer::Cancel);

@@ -1,0 +1,302 @@
+//! The CPU window: winit for the window and input, egui-winit for the translation to egui,
+//! [`raster`] for the pixels and softbuffer to put them on screen. No GL is touched, so the
+//! window opens where there is none, and on a machine with only Mesa's software GL it opens
+//! sooner and in a fraction of the memory (see "Speed and memory" in the README).
+
+mod raster;
+
+use std::num::NonZeroU32;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use egui::{ViewportBuilder, ViewportCommand, ViewportId, ViewportInfo};
+use egui_winit::accesskit_winit;
+use winit::application::ApplicationHandler;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
+use winit::window::{Window, WindowId};
+
+use super::WindowError;
+pub use raster::{Painter, Target};
+
+/// What wakes the event loop besides window events.
+enum Wake {
+    /// egui asked for a repaint at `when`; `pass` tells a stale request from a fresh one.
+    Repaint { when: Instant, pass: u64 },
+    /// A screen reader wants the tree, or asks for an action.
+    AccessKit(accesskit_winit::Event),
+}
+
+impl From<accesskit_winit::Event> for Wake {
+    fn from(event: accesskit_winit::Event) -> Self {
+        Self::AccessKit(event)
+    }
+}
+
+/// Runs `ui` in a window built from `builder` (centred on the primary monitor) until a frame
+/// sends [`ViewportCommand::Close`] or the window goes away.
+///
+/// The window stays hidden through the first pass, so a [`ViewportCommand::InnerSize`] sent
+/// then sizes it before anyone sees it, and the first painted frame is the final layout.
+pub fn run(
+    ctx: egui::Context,
+    builder: ViewportBuilder,
+    ui: impl FnMut(&mut egui::Ui),
+) -> Result<(), WindowError> {
+    let event_loop = EventLoop::<Wake>::with_user_event()
+        .build()
+        .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+    let proxy = event_loop.create_proxy();
+    let repaint_proxy = proxy.clone();
+    ctx.set_request_repaint_callback(move |info| {
+        let _ = repaint_proxy.send_event(Wake::Repaint {
+            when: Instant::now() + info.delay,
+            pass: info.current_cumulative_pass_nr,
+        });
+    });
+    let mut runner = Runner {
+        ctx,
+        builder,
+        ui,
+        proxy,
+        live: None,
+        next_repaint: None,
+        error: None,
+    };
+    event_loop
+        .run_app(&mut runner)
+        .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+    match runner.error {
+        Some(error) => Err(WindowError::NoDisplay(error)),
+        None => Ok(()),
+    }
+}
+
+struct Runner<F> {
+    ctx: egui::Context,
+    builder: ViewportBuilder,
+    ui: F,
+    proxy: EventLoopProxy<Wake>,
+    live: Option<Live>,
+    next_repaint: Option<Instant>,
+    error: Option<String>,
+}
+
+/// The window and what draws into it, once it exists.
+struct Live {
+    window: Rc<Window>,
+    state: egui_winit::State,
+    surface: softbuffer::Surface<Rc<Window>, Rc<Window>>,
+    painter: Painter,
+    info: ViewportInfo,
+    shown: bool,
+}
+
+impl<F: FnMut(&mut egui::Ui)> Runner<F> {
+    fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
+        let builder = centred(self.builder.clone(), event_loop).with_visible(false);
+        let window = egui_winit::create_window(&self.ctx, event_loop, &builder)
+            .map_err(|e| e.to_string())?;
+        let window = Rc::new(window);
+        let context = softbuffer::Context::new(Rc::clone(&window)).map_err(|e| e.to_string())?;
+        let surface =
+            softbuffer::Surface::new(&context, Rc::clone(&window)).map_err(|e| e.to_string())?;
+        let mut state = egui_winit::State::new(
+            self.ctx.clone(),
+            ViewportId::ROOT,
+            event_loop,
+            Some(window.scale_factor() as f32),
+            window.theme(),
+            Some(8192),
+        );
+        // AccessKit must see the window before it is first shown.
+        state.init_accesskit(event_loop, &window, self.proxy.clone());
+        let mut info = ViewportInfo::default();
+        egui_winit::update_viewport_info(&mut info, &self.ctx, &window, true);
+        self.live = Some(Live {
+            window,
+            state,
+            surface,
+            painter: Painter::default(),
+            info,
+            shown: false,
+        });
+        // Lay out once unseen, so the window can take its size before it is mapped.
+        self.frame(event_loop);
+        if let Some(live) = &mut self.live {
+            live.shown = true;
+            live.window.set_visible(true);
+            live.window.request_redraw();
+        }
+        Ok(())
+    }
+
+    /// Runs one egui pass and, once the window is shown, paints it.
+    fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        let Some(live) = &mut self.live else {
+            return;
+        };
+        let window = Rc::clone(&live.window);
+        egui_winit::update_viewport_info(&mut live.info, &self.ctx, &window, false);
+        let mut input = live.state.take_egui_input(&window);
+        input.viewports.insert(ViewportId::ROOT, live.info.clone());
+        live.info.events.clear();
+        let mut output = self.ctx.run_ui(input, &mut self.ui);
+        let mut textures = std::mem::take(&mut output.textures_delta);
+        live.painter.set_textures(&textures);
+        live.painter.free_textures_later(&textures);
+        textures.clear();
+        live.state.handle_platform_output_with_event_loop(
+            &window,
+            event_loop,
+            output.platform_output,
+        );
+        let viewport = output.viewport_output.get(&ViewportId::ROOT);
+        let commands = viewport.map(|v| v.commands.clone()).unwrap_or_default();
+        if commands.contains(&ViewportCommand::Close) {
+            window.set_visible(false);
+            event_loop.exit();
+            return;
+        }
+        let mut actions = Vec::new();
+        egui_winit::process_viewport_commands(
+            &self.ctx,
+            &mut live.info,
+            commands,
+            &window,
+            &mut actions,
+        );
+        if live.shown {
+            let primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
+            if let Err(error) = present(live, output.pixels_per_point, &primitives, &self.ctx) {
+                self.error = Some(error);
+                event_loop.exit();
+            }
+        }
+        live.painter.free_pending();
+        let delay = viewport.map_or(Duration::MAX, |v| v.repaint_delay);
+        if delay.is_zero() {
+            window.request_redraw();
+        } else if let Some(when) = Instant::now().checked_add(delay) {
+            self.next_repaint = Some(self.next_repaint.map_or(when, |t| t.min(when)));
+        }
+    }
+}
+
+/// Paints the primitives into the window's buffer and shows it.
+fn present(
+    live: &mut Live,
+    pixels_per_point: f32,
+    primitives: &[egui::ClippedPrimitive],
+    ctx: &egui::Context,
+) -> Result<(), String> {
+    let size = live.window.inner_size();
+    let (Some(width), Some(height)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height))
+    else {
+        return Ok(());
+    };
+    live.surface
+        .resize(width, height)
+        .map_err(|e| e.to_string())?;
+    let mut buffer = live.surface.buffer_mut().map_err(|e| e.to_string())?;
+    let background = ctx.global_style().visuals.panel_fill;
+    live.painter.paint(
+        &mut Target {
+            pixels: &mut buffer,
+            width: size.width as usize,
+            height: size.height as usize,
+        },
+        background,
+        pixels_per_point,
+        primitives,
+    );
+    buffer.present().map_err(|e| e.to_string())
+}
+
+/// The builder with a position that centres it on the primary monitor.
+fn centred(builder: ViewportBuilder, event_loop: &ActiveEventLoop) -> ViewportBuilder {
+    let Some(monitor) = event_loop
+        .primary_monitor()
+        .or_else(|| event_loop.available_monitors().next())
+    else {
+        return builder;
+    };
+    let screen = monitor.size().to_logical::<f32>(monitor.scale_factor());
+    let size = builder.inner_size.unwrap_or(egui::vec2(800.0, 600.0));
+    if screen.width <= 0.0 || screen.height <= 0.0 {
+        return builder;
+    }
+    builder.with_position([
+        ((screen.width - size.x) * 0.5).max(0.0),
+        ((screen.height - size.y) * 0.5).max(0.0),
+    ])
+}
+
+impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.live.is_none()
+            && let Err(error) = self.open(event_loop)
+        {
+            self.error = Some(error);
+            event_loop.exit();
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
+        let Some(live) = &mut self.live else {
+            return;
+        };
+        match event {
+            WindowEvent::RedrawRequested => self.frame(event_loop),
+            WindowEvent::Destroyed => event_loop.exit(),
+            event => {
+                if event == WindowEvent::CloseRequested {
+                    live.info.events.push(egui::ViewportEvent::Close);
+                }
+                if live.state.on_window_event(&live.window, &event).repaint {
+                    live.window.request_redraw();
+                }
+            }
+        }
+    }
+
+    fn user_event(&mut self, _: &ActiveEventLoop, wake: Wake) {
+        let Some(live) = &mut self.live else {
+            return;
+        };
+        match wake {
+            Wake::Repaint { when, pass } => {
+                if pass == self.ctx.cumulative_pass_nr_for(ViewportId::ROOT) {
+                    self.next_repaint = Some(self.next_repaint.map_or(when, |t| t.min(when)));
+                }
+            }
+            Wake::AccessKit(event) => match event.window_event {
+                accesskit_winit::WindowEvent::InitialTreeRequested => {
+                    self.ctx.enable_accesskit();
+                    live.window.request_redraw();
+                }
+                accesskit_winit::WindowEvent::ActionRequested(request) => {
+                    live.state.on_accesskit_action_request(request);
+                    live.window.request_redraw();
+                }
+                accesskit_winit::WindowEvent::AccessibilityDeactivated => {
+                    self.ctx.disable_accesskit();
+                }
+            },
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        match self.next_repaint {
+            Some(when) if when <= Instant::now() => {
+                self.next_repaint = None;
+                if let Some(live) = &self.live {
+                    live.window.request_redraw();
+                }
+                event_loop.set_control_flow(ControlFlow::Wait);
+            }
+            Some(when) => event_loop.set_control_flow(ControlFlow::WaitUntil(when)),
+            None => event_loop.set_control_flow(ControlFlow::Wait),
+        }
+    }
+}
