@@ -237,6 +237,59 @@ fn env_options_are_read() {
     expect_answer(app, r#"{"action":"cancel"}"#);
 }
 
+/// Environment that hides every GL driver from Mesa and from the GL vendor libraries, as on a
+/// machine with no GL at all.
+const NO_GL: &[(&str, &str)] = &[
+    (
+        "__EGL_VENDOR_LIBRARY_FILENAMES",
+        "/nonexistent/egl-vendor.json",
+    ),
+    ("__GLX_VENDOR_LIBRARY_NAME", "nonexistent"),
+    ("LIBGL_DRIVERS_PATH", "/nonexistent"),
+];
+
+#[test]
+fn the_gl_renderer_still_answers() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let title = unique_title("gl");
+    let app = x.launch(
+        NAME_REQUEST,
+        &["--renderer", "gl", "--title", &title],
+        &[],
+        &title,
+    );
+    x.type_text("Grace");
+    x.key("Return");
+    expect_answer(app, r#"{"action":"accept","content":{"name":"Grace"}}"#);
+}
+
+#[test]
+fn the_window_opens_without_any_gl() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    // Proof that the environment really takes GL away: the GL renderer cannot open.
+    let gl = x.run(NAME_REQUEST, &["--ui", "window", "--renderer", "gl"], NO_GL);
+    let out = gl.app.wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(3) && out.stdout.is_empty(),
+        "expected --renderer gl to fail with exit code 3 without GL.\n{}",
+        out.describe()
+    );
+    let title = unique_title("no-gl");
+    let app = x.launch(
+        NAME_REQUEST,
+        &["--ui", "window", "--title", &title],
+        NO_GL,
+        &title,
+    );
+    x.type_text("Ada");
+    x.key("Return");
+    expect_answer(app, r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
 /// A Korean form: the labels need the system's CJK fonts.
 const KOREAN_REQUEST: &str = r#"{"message":"이름을 입력해 주세요.","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"이름"}},"required":["name"]}}"#;
 

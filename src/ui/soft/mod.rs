@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use egui::{ViewportBuilder, ViewportCommand, ViewportId, ViewportInfo};
 use egui_winit::accesskit_winit;
 use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
 use winit::window::{Window, WindowId};
@@ -90,6 +91,32 @@ struct Live {
     painter: Painter,
     info: ViewportInfo,
     shown: bool,
+    /// What is on screen now.
+    painted: Option<Painted>,
+}
+
+/// A tessellated frame at a window size: equal frames look the same.
+struct Painted {
+    size: PhysicalSize<u32>,
+    pixels_per_point: f32,
+    primitives: Vec<egui::ClippedPrimitive>,
+}
+
+impl PartialEq for Painted {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size
+            && self.pixels_per_point == other.pixels_per_point
+            && self.primitives.len() == other.primitives.len()
+            && self.primitives.iter().zip(&other.primitives).all(|(a, b)| {
+                a.clip_rect == b.clip_rect && same_primitive(&a.primitive, &b.primitive)
+            })
+    }
+}
+
+fn same_primitive(a: &egui::epaint::Primitive, b: &egui::epaint::Primitive) -> bool {
+    use egui::epaint::Primitive::Mesh;
+    // A paint callback (which we never use) is never taken as unchanged.
+    matches!((a, b), (Mesh(a), Mesh(b)) if a == b)
 }
 
 impl<F: FnMut(&mut egui::Ui)> Runner<F> {
@@ -120,9 +147,10 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             painter: Painter::default(),
             info,
             shown: false,
+            painted: None,
         });
         // Lay out once unseen, so the window can take its size before it is mapped.
-        self.frame(event_loop);
+        self.frame(event_loop, false);
         if let Some(live) = &mut self.live {
             live.shown = true;
             live.window.set_visible(true);
@@ -131,8 +159,9 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         Ok(())
     }
 
-    /// Runs one egui pass and, once the window is shown, paints it.
-    fn frame(&mut self, event_loop: &ActiveEventLoop) {
+    /// Runs one egui pass and, once the window is shown, paints it: always when `expose` (the
+    /// system asked for pixels), else only when it differs from what is on screen.
+    fn frame(&mut self, event_loop: &ActiveEventLoop, expose: bool) {
         let Some(live) = &mut self.live else {
             return;
         };
@@ -143,6 +172,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         live.info.events.clear();
         let mut output = self.ctx.run_ui(input, &mut self.ui);
         let mut textures = std::mem::take(&mut output.textures_delta);
+        let textures_changed = !textures.is_empty();
         live.painter.set_textures(&textures);
         live.painter.free_textures_later(&textures);
         textures.clear();
@@ -168,29 +198,30 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         );
         if live.shown {
             let primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
-            if let Err(error) = present(live, output.pixels_per_point, &primitives, &self.ctx) {
-                self.error = Some(error);
-                event_loop.exit();
+            let frame = Painted {
+                size: window.inner_size(),
+                pixels_per_point: output.pixels_per_point,
+                primitives,
+            };
+            // egui runs extra passes after input; most of them draw exactly what is on screen.
+            if expose || textures_changed || live.painted.as_ref() != Some(&frame) {
+                if let Err(error) = present(live, &frame, &self.ctx) {
+                    self.error = Some(error);
+                    event_loop.exit();
+                }
+                live.painted = Some(frame);
             }
         }
         live.painter.free_pending();
+        // This pass's wish replaces the one before it, which it has just fulfilled.
         let delay = viewport.map_or(Duration::MAX, |v| v.repaint_delay);
-        if delay.is_zero() {
-            window.request_redraw();
-        } else if let Some(when) = Instant::now().checked_add(delay) {
-            self.next_repaint = Some(self.next_repaint.map_or(when, |t| t.min(when)));
-        }
+        self.next_repaint = Instant::now().checked_add(delay);
     }
 }
 
-/// Paints the primitives into the window's buffer and shows it.
-fn present(
-    live: &mut Live,
-    pixels_per_point: f32,
-    primitives: &[egui::ClippedPrimitive],
-    ctx: &egui::Context,
-) -> Result<(), String> {
-    let size = live.window.inner_size();
+/// Paints the frame into the window's buffer and shows it.
+fn present(live: &mut Live, frame: &Painted, ctx: &egui::Context) -> Result<(), String> {
+    let size = frame.size;
     let (Some(width), Some(height)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height))
     else {
         return Ok(());
@@ -207,8 +238,8 @@ fn present(
             height: size.height as usize,
         },
         background,
-        pixels_per_point,
-        primitives,
+        frame.pixels_per_point,
+        &frame.primitives,
     );
     buffer.present().map_err(|e| e.to_string())
 }
@@ -247,14 +278,14 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             return;
         };
         match event {
-            WindowEvent::RedrawRequested => self.frame(event_loop),
+            WindowEvent::RedrawRequested => self.frame(event_loop, true),
             WindowEvent::Destroyed => event_loop.exit(),
             event => {
                 if event == WindowEvent::CloseRequested {
                     live.info.events.push(egui::ViewportEvent::Close);
                 }
                 if live.state.on_window_event(&live.window, &event).repaint {
-                    live.window.request_redraw();
+                    self.next_repaint = Some(Instant::now());
                 }
             }
         }
@@ -273,11 +304,11 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             Wake::AccessKit(event) => match event.window_event {
                 accesskit_winit::WindowEvent::InitialTreeRequested => {
                     self.ctx.enable_accesskit();
-                    live.window.request_redraw();
+                    self.next_repaint = Some(Instant::now());
                 }
                 accesskit_winit::WindowEvent::ActionRequested(request) => {
                     live.state.on_accesskit_action_request(request);
-                    live.window.request_redraw();
+                    self.next_repaint = Some(Instant::now());
                 }
                 accesskit_winit::WindowEvent::AccessibilityDeactivated => {
                     self.ctx.disable_accesskit();
@@ -286,17 +317,17 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
         }
     }
 
+    /// Runs the pass egui asked for once its time has come; events that arrived together share
+    /// one pass.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        match self.next_repaint {
-            Some(when) if when <= Instant::now() => {
-                self.next_repaint = None;
-                if let Some(live) = &self.live {
-                    live.window.request_redraw();
-                }
-                event_loop.set_control_flow(ControlFlow::Wait);
-            }
-            Some(when) => event_loop.set_control_flow(ControlFlow::WaitUntil(when)),
-            None => event_loop.set_control_flow(ControlFlow::Wait),
+        if self.next_repaint.is_some_and(|when| when <= Instant::now()) {
+            self.next_repaint = None;
+            self.frame(event_loop, false);
         }
+        event_loop.set_control_flow(match self.next_repaint {
+            Some(when) if when <= Instant::now() => ControlFlow::Poll,
+            Some(when) => ControlFlow::WaitUntil(when),
+            None => ControlFlow::Wait,
+        });
     }
 }
