@@ -37,7 +37,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Theme::System, env = "FORM_ELICITATION_THEME")]
     pub theme: Theme,
 
-    /// How the window is drawn: on the CPU (no GL needed), or through OpenGL.
+    /// How the window is drawn: on the CPU (no GL needed), or through OpenGL (builds with the
+    /// `gl` feature).
     #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
     pub renderer: Renderer,
 }
@@ -49,7 +50,8 @@ pub enum Renderer {
     /// needs no GL at all.
     #[default]
     Cpu,
-    /// Paint through OpenGL (glow): for very large windows on a real GPU.
+    /// Paint through OpenGL (glow), in builds with the `gl` feature.
+    #[cfg(feature = "gl")]
     Gl,
 }
 

@@ -208,7 +208,7 @@ fn refuse(envelope: &Envelope, error: &RequestError) -> anyhow::Result<Exit> {
 }
 
 /// The window's fast path: write the answer the moment it is decided and exit, instead of
-/// waiting some 20 ms for the event loop, the GL context and the clipboard thread to wind
+/// waiting some 20 ms for the event loop, the renderer and the clipboard thread to wind
 /// down. Exiting closes the X connection, so the window goes with us.
 fn answer_and_exit() -> ui::AnswerHook {
     Box::new(|answer: &Answer| {

@@ -248,6 +248,7 @@ const NO_GL: &[(&str, &str)] = &[
     ("LIBGL_DRIVERS_PATH", "/nonexistent"),
 ];
 
+#[cfg(feature = "gl")]
 #[test]
 fn the_gl_renderer_still_answers() {
     let Some(x) = display_or_skip(&[]) else {
@@ -271,13 +272,16 @@ fn the_window_opens_without_any_gl() {
         return;
     };
     // Proof that the environment really takes GL away: the GL renderer cannot open.
-    let gl = x.run(NAME_REQUEST, &["--ui", "window", "--renderer", "gl"], NO_GL);
-    let out = gl.app.wait_output(ANSWER_TIMEOUT);
-    assert!(
-        out.code == Some(3) && out.stdout.is_empty(),
-        "expected --renderer gl to fail with exit code 3 without GL.\n{}",
-        out.describe()
-    );
+    #[cfg(feature = "gl")]
+    {
+        let gl = x.run(NAME_REQUEST, &["--ui", "window", "--renderer", "gl"], NO_GL);
+        let out = gl.app.wait_output(ANSWER_TIMEOUT);
+        assert!(
+            out.code == Some(3) && out.stdout.is_empty(),
+            "expected --renderer gl to fail with exit code 3 without GL.\n{}",
+            out.describe()
+        );
+    }
     let title = unique_title("no-gl");
     let app = x.launch(
         NAME_REQUEST,

@@ -43,10 +43,12 @@ def parse_args():
     p.add_argument("--keys", type=int, default=3, help="keystrokes timed per run (default 3)")
     p.add_argument("--warmup", type=int, default=1, help="untimed runs of each program first (default 1)")
     p.add_argument("--bin", help="binary to measure (default: cargo build --release, then target/release/form-elicitation)")
+    p.add_argument("--gl-bin", help="a build with the gl feature, for the renderer comparison (default: "
+                                    "cargo build --release --features gl, copied to target/release/form-elicitation-gl)")
     p.add_argument("--no-build", action="store_true", help="do not run cargo build; use target/release as it is")
     p.add_argument("--no-yad", action="store_true", help="measure only form-elicitation")
     p.add_argument("--no-gl", action="store_true",
-                   help="skip the comparison of our two renderers (--renderer cpu, the default, and gl)")
+                   help="skip the comparison of our two renderers (the default CPU one and --renderer gl)")
     p.add_argument("--variants", action="store_true",
                    help="also measure --renderer gl under Mesa variants (softpipe, LP_NUM_THREADS=0, ...)")
     p.add_argument("--json", help="also write every raw probe result to this file")
@@ -90,18 +92,30 @@ def start_xvfb():
     return xvfb, ":" + data.decode().strip()
 
 
-def get_binary(args):
-    if args.bin:
-        return os.path.abspath(args.bin)
+def cargo_build(*features):
+    log(f"cargo build --release {' '.join(features)} ...")
+    r = subprocess.run(["cargo", "build", "--release", "--quiet", *features], cwd=REPO)
+    if r.returncode != 0:
+        sys.exit("scripts/bench: cargo build --release failed")
+
+
+def get_binaries(args):
+    """The binary to measure and, unless --no-gl, a build with the gl feature."""
+    release = os.path.join(REPO, "target", "release")
+    path = os.path.abspath(args.bin) if args.bin else os.path.join(release, "form-elicitation")
+    gl = None if args.no_gl else (os.path.abspath(args.gl_bin) if args.gl_bin
+                                  else os.path.join(release, "form-elicitation-gl"))
     if not args.no_build:
-        log("cargo build --release ...")
-        r = subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO)
-        if r.returncode != 0:
-            sys.exit("scripts/bench: cargo build --release failed")
-    path = os.path.join(REPO, "target", "release", "form-elicitation")
-    if not os.path.exists(path):
-        sys.exit(f"scripts/bench: {path} does not exist (run without --no-build)")
-    return path
+        # The gl build first: both share target/release, and the default build must end there.
+        if gl and not args.gl_bin:
+            cargo_build("--features", "gl")
+            shutil.copy2(os.path.join(release, "form-elicitation"), gl)
+        if not args.bin:
+            cargo_build()
+    for p in (path, gl):
+        if p and not os.path.exists(p):
+            sys.exit(f"scripts/bench: {p} does not exist (run without --no-build, or pass --no-gl)")
+    return path, gl
 
 
 # ------------------------------------------------------------------------------------------
@@ -371,11 +385,15 @@ def main():
     if not args.no_yad and not have_yad:
         log("yad is not installed: measuring only form-elicitation (apt-get install yad to compare)")
 
-    binary = get_binary(args)
+    binary, gl_binary = get_binaries(args)
     tmp = tempfile.mkdtemp(prefix="form-elicitation-bench.")
-    # Measure a private copy: a concurrent `cargo build --release` must not swap the binary mid-run.
+    # Measure private copies: a concurrent `cargo build --release` must not swap a binary mid-run.
     ours = os.path.join(tmp, "form-elicitation")
     shutil.copy2(binary, ours)
+    ours_gl = None
+    if gl_binary:
+        ours_gl = os.path.join(tmp, "form-elicitation-gl")
+        shutil.copy2(gl_binary, ours_gl)
     probe = build_probe(tmp)
     xvfb, display = start_xvfb()
 
@@ -390,14 +408,14 @@ def main():
 
     signal.signal(signal.SIGTERM, lambda *_: (stop(), sys.exit(143)))
     try:
-        report(args, have_yad, binary, ours, probe, display, tmp)
+        report(args, have_yad, binary, ours, ours_gl, probe, display, tmp)
     finally:
         stop()
         if args.keep:
             log(f"kept {tmp}")
 
 
-def report(args, have_yad, binary, ours, probe, display, tmp):
+def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
     started = datetime.datetime.now().astimezone()
     load_before = os.getloadavg()
     R = Runner(probe, display, tmp, ours, have_yad)
@@ -464,22 +482,24 @@ def report(args, have_yad, binary, ours, probe, display, tmp):
 
     variants = []
     gl = {"FORM_ELICITATION_RENDERER": "gl"}
-    envs = [] if args.no_gl else [("--renderer cpu (default; same rounds)", {}),
-                                  ("--renderer gl (glow on Mesa)", gl)]
-    if args.variants:
-        envs += [("--renderer gl, LP_NUM_THREADS=0 (llvmpipe without worker threads)", {**gl, "LP_NUM_THREADS": "0"}),
-                 ("--renderer gl, GALLIUM_DRIVER=softpipe", {**gl, "GALLIUM_DRIVER": "softpipe"}),
-                 ("--renderer gl, MESA_SHADER_CACHE_DISABLE=true (as on a first run)",
+    envs = [] if not ours_gl else [("CPU renderer (the default; same rounds)", ours, {}),
+                                   ("--renderer gl (glow on Mesa)", ours_gl, gl)]
+    if ours_gl and args.variants:
+        envs += [("--renderer gl, LP_NUM_THREADS=0 (llvmpipe without worker threads)", ours_gl,
+                  {**gl, "LP_NUM_THREADS": "0"}),
+                 ("--renderer gl, GALLIUM_DRIVER=softpipe", ours_gl, {**gl, "GALLIUM_DRIVER": "softpipe"}),
+                 ("--renderer gl, MESA_SHADER_CACHE_DISABLE=true (as on a first run)", ours_gl,
                   {**gl, "MESA_SHADER_CACHE_DISABLE": "true"})]
     if envs:
         # Each round runs every variant, so that they share conditions.
-        results = {name: [] for name, _ in envs}
+        results = {name: [] for name, _, _ in envs}
         for i in range(max(3, args.runs // 2)):
             log(f"variants round {i + 1} ...")
-            for name, env in (envs if i % 2 == 0 else list(reversed(envs))):
-                results[name].append(R.run("ours", name, R.ours_cmd(), stdin=form, env_extra=env,
+            for name, exe, env in (envs if i % 2 == 0 else list(reversed(envs))):
+                cmd = [exe, *R.ours_cmd()[1:]]
+                results[name].append(R.run("ours", name, cmd, stdin=form, env_extra=env,
                                            finish="submit", keys=keys))
-        variants = [(name, results[name]) for name, _ in envs]
+        variants = [(name, results[name]) for name, _, _ in envs]
 
     # ---- failures
     bad = [r for r in R.raw if r["label"] != "warmup" and (r["paint_ms"] is None or
@@ -534,6 +554,9 @@ def report(args, have_yad, binary, ours, probe, display, tmp):
     size = os.path.getsize(ours)
     needed = needed_libs(ours)
     facts = [f"form-elicitation binary: {size / 1048576:.2f} MiB ({size} bytes), NEEDED: {', '.join(needed) if needed else 'n/a'}"]
+    if ours_gl:
+        gl_size = os.path.getsize(ours_gl)
+        facts.append(f"the same built with the gl feature: {gl_size / 1048576:.2f} MiB ({gl_size} bytes)")
     if have_yad:
         yad_path = shutil.which("yad")
         yc = ldd_closure(yad_path)

@@ -1,6 +1,7 @@
 //! [`FormApp`]: draws the form, handles the keyboard, and decides the answer.
 //!
-//! It knows nothing of eframe, so the kittest tests drive exactly what the window runs.
+//! It knows nothing of the window shell or the renderer, so the kittest tests drive exactly what
+//! the window runs.
 
 use std::time::Duration;
 

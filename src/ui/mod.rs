@@ -44,7 +44,7 @@ pub type AnswerHook = Box<dyn FnOnce(&Answer)>;
 /// Why no window could be shown.
 #[derive(Debug, Error)]
 pub enum WindowError {
-    /// No display, or the window or its GL context could not be created.
+    /// No display, or the window (or, with `--renderer gl`, its GL context) could not be created.
     #[error("cannot open a window: {0}")]
     NoDisplay(String),
 }
@@ -149,6 +149,7 @@ fn run_dialog(
             prepare(&ctx, options.theme);
             soft::run(ctx, viewport, move |ui| shell.frame(ui))?;
         }
+        #[cfg(feature = "gl")]
         Renderer::Gl => {
             let native = eframe::NativeOptions {
                 viewport,
@@ -197,6 +198,7 @@ struct Shell {
     sized: bool,
 }
 
+#[cfg(feature = "gl")]
 impl eframe::App for Shell {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);

@@ -152,6 +152,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         // Lay out once unseen, so the window can take its size before it is mapped.
         self.frame(event_loop, false);
         if let Some(live) = &mut self.live {
+            recentre(&live.window);
             live.shown = true;
             live.window.set_visible(true);
             live.window.request_redraw();
@@ -261,6 +262,20 @@ fn centred(builder: ViewportBuilder, event_loop: &ActiveEventLoop) -> ViewportBu
         ((screen.width - size.x) * 0.5).max(0.0),
         ((screen.height - size.y) * 0.5).max(0.0),
     ])
+}
+
+/// Centres the window on its monitor again, after the first pass has sized it to its content.
+fn recentre(window: &Window) {
+    let Some(monitor) = window.current_monitor() else {
+        return;
+    };
+    let (screen, origin, size) = (monitor.size(), monitor.position(), window.outer_size());
+    let offset = |screen: u32, size: u32| (i64::from(screen) - i64::from(size)).max(0) / 2;
+    let x = i64::from(origin.x) + offset(screen.width, size.width);
+    let y = i64::from(origin.y) + offset(screen.height, size.height);
+    if let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) {
+        window.set_outer_position(winit::dpi::PhysicalPosition::new(x, y));
+    }
 }
 
 impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {

@@ -296,6 +296,8 @@ struct Varying {
     /// Whether the texture is sampled per pixel (else `tint` is its one texel).
     textured: bool,
     tint: [f32; 4],
+    /// Whether all three vertices have one colour (text): then `color0` is it.
+    flat_color: bool,
 }
 
 impl Shade {
@@ -328,6 +330,7 @@ impl Varying {
             uv2: [t2[0] - t0[0], t2[1] - t0[1]],
             textured,
             tint,
+            flat_color: v[0].color == v[1].color && v[1].color == v[2].color,
         }
     }
 
@@ -335,8 +338,11 @@ impl Varying {
     /// pixel, `d1`, `d2` their change per pixel.
     fn span(&self, row: &mut [u32], texture: &Texture, mut w1: f32, mut w2: f32, d1: f32, d2: f32) {
         for pixel in row {
-            let color: [f32; 4] =
-                std::array::from_fn(|k| self.color0[k] + self.color1[k] * w1 + self.color2[k] * w2);
+            let color: [f32; 4] = if self.flat_color {
+                self.color0
+            } else {
+                std::array::from_fn(|k| self.color0[k] + self.color1[k] * w1 + self.color2[k] * w2)
+            };
             let texel = if self.textured {
                 let u = self.uv0[0] + self.uv1[0] * w1 + self.uv2[0] * w2;
                 let t = self.uv0[1] + self.uv1[1] * w1 + self.uv2[1] * w2;
@@ -358,10 +364,12 @@ impl Varying {
 }
 
 impl Texture {
+    #[inline]
     fn texel(&self, x: usize, y: usize) -> Color32 {
         self.texels[y.min(self.height - 1) * self.width + x.min(self.width - 1)]
     }
 
+    #[inline]
     fn sample_nearest(&self, u: f32, v: f32) -> Color32 {
         if self.width == 0 || self.height == 0 {
             return Color32::WHITE;
@@ -372,6 +380,7 @@ impl Texture {
     }
 
     /// The texture at `(u, v)` (0..1 across it), filtered as egui asked, clamped at the borders.
+    #[inline]
     fn sample(&self, u: f32, v: f32) -> Color32 {
         if !self.linear || self.width == 0 || self.height == 0 {
             return self.sample_nearest(u, v);
@@ -405,12 +414,14 @@ impl Texture {
 }
 
 /// A colour as four 0..1 channels.
+#[inline]
 fn rgba(color: Color32) -> [f32; 4] {
     let [r, g, b, a] = color.to_array();
     [r, g, b, a].map(|c| f32::from(c) / 255.0)
 }
 
 /// A 0..1 channel as a byte.
+#[inline]
 fn channel(value: f32) -> u8 {
     (value * 255.0 + 0.5).clamp(0.0, 255.0) as u8
 }
@@ -423,17 +434,20 @@ fn multiply(a: Color32, b: Color32) -> Color32 {
 }
 
 /// `a * b / 255`, rounded.
+#[inline]
 fn mul_255(a: u8, b: u8) -> u8 {
     let t = u32::from(a) * u32::from(b) + 128;
     ((t + (t >> 8)) >> 8) as u8
 }
 
+#[inline]
 fn pack(color: Color32) -> u32 {
     let [r, g, b, _] = color.to_array();
     (u32::from(r) << 16) | (u32::from(g) << 8) | u32::from(b)
 }
 
 /// `src` (premultiplied) over the opaque pixel `dst`.
+#[inline]
 fn blend(dst: u32, src: Color32) -> u32 {
     let [r, g, b, a] = src.to_array();
     match a {
@@ -467,21 +481,19 @@ mod tests {
     use egui::epaint::{ColorImage, ImageDelta, Mesh};
     use egui::{Pos2, pos2};
 
+    /// Hands one texture change to the painter, as a frame would.
+    fn upload(painter: &mut Painter, id: TextureId, change: ImageDelta) {
+        let mut delta = TexturesDelta::default();
+        delta.set.insert(id, [change].into_iter().collect());
+        painter.set_textures(&delta);
+        delta.clear();
+    }
+
     fn white_texture() -> (Painter, TextureId) {
         let mut painter = Painter::default();
         let id = TextureId::Managed(0);
-        let mut delta = TexturesDelta::default();
-        delta.set.insert(
-            id,
-            [ImageDelta::full(
-                ColorImage::filled([1, 1], Color32::WHITE),
-                TextureOptions::LINEAR,
-            )]
-            .into_iter()
-            .collect(),
-        );
-        painter.set_textures(&delta);
-        delta.clear();
+        let white = ColorImage::filled([1, 1], Color32::WHITE);
+        upload(&mut painter, id, ImageDelta::full(white, TextureOptions::LINEAR));
         (painter, id)
     }
 
@@ -557,31 +569,11 @@ mod tests {
     #[test]
     fn partial_texture_updates_land_where_asked() {
         let (mut painter, id) = white_texture();
-        let mut delta = TexturesDelta::default();
-        delta.set.insert(
-            id,
-            [ImageDelta::full(
-                ColorImage::filled([4, 4], Color32::TRANSPARENT),
-                TextureOptions::NEAREST,
-            )]
-            .into_iter()
-            .collect(),
-        );
-        painter.set_textures(&delta);
-        delta.clear();
-        let mut patch = TexturesDelta::default();
-        patch.set.insert(
-            id,
-            [ImageDelta::partial(
-                [2, 1],
-                ColorImage::filled([1, 1], Color32::BLUE),
-                TextureOptions::NEAREST,
-            )]
-            .into_iter()
-            .collect(),
-        );
-        painter.set_textures(&patch);
-        patch.clear();
+        let clear = ColorImage::filled([4, 4], Color32::TRANSPARENT);
+        upload(&mut painter, id, ImageDelta::full(clear, TextureOptions::NEAREST));
+        let blue = ColorImage::filled([1, 1], Color32::BLUE);
+        let patch = ImageDelta::partial([2, 1], blue, TextureOptions::NEAREST);
+        upload(&mut painter, id, patch);
         let texture = &painter.textures[&id];
         assert_eq!(texture.texel(2, 1), Color32::BLUE);
         assert_eq!(texture.texel(1, 1), Color32::TRANSPARENT);
