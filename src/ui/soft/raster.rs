@@ -493,7 +493,11 @@ mod tests {
         let mut painter = Painter::default();
         let id = TextureId::Managed(0);
         let white = ColorImage::filled([1, 1], Color32::WHITE);
-        upload(&mut painter, id, ImageDelta::full(white, TextureOptions::LINEAR));
+        upload(
+            &mut painter,
+            id,
+            ImageDelta::full(white, TextureOptions::LINEAR),
+        );
         (painter, id)
     }
 
@@ -570,7 +574,11 @@ mod tests {
     fn partial_texture_updates_land_where_asked() {
         let (mut painter, id) = white_texture();
         let clear = ColorImage::filled([4, 4], Color32::TRANSPARENT);
-        upload(&mut painter, id, ImageDelta::full(clear, TextureOptions::NEAREST));
+        upload(
+            &mut painter,
+            id,
+            ImageDelta::full(clear, TextureOptions::NEAREST),
+        );
         let blue = ColorImage::filled([1, 1], Color32::BLUE);
         let patch = ImageDelta::partial([2, 1], blue, TextureOptions::NEAREST);
         upload(&mut painter, id, patch);
