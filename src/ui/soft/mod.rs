@@ -34,7 +34,7 @@ impl From<accesskit_winit::Event> for Wake {
     }
 }
 
-/// Runs `ui` in a window built from `builder` (centred on the primary monitor) until a frame
+/// Runs `ui` in a window built from `builder` (centred on its monitor) until a frame
 /// sends [`ViewportCommand::Close`] or the window goes away.
 ///
 /// The window stays hidden through the first pass, so a [`ViewportCommand::InnerSize`] sent
@@ -121,7 +121,7 @@ fn same_primitive(a: &egui::epaint::Primitive, b: &egui::epaint::Primitive) -> b
 
 impl<F: FnMut(&mut egui::Ui)> Runner<F> {
     fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
-        let builder = centred(self.builder.clone(), event_loop).with_visible(false);
+        let builder = self.builder.clone().with_visible(false);
         let window = egui_winit::create_window(&self.ctx, event_loop, &builder)
             .map_err(|e| e.to_string())?;
         let window = Rc::new(window);
@@ -152,7 +152,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         // Lay out once unseen, so the window can take its size before it is mapped.
         self.frame(event_loop, false);
         if let Some(live) = &mut self.live {
-            recentre(&live.window);
+            centre(&live.window);
             live.shown = true;
             live.window.set_visible(true);
             live.window.request_redraw();
@@ -175,15 +175,20 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         let mut textures = std::mem::take(&mut output.textures_delta);
         let textures_changed = !textures.is_empty();
         live.painter.set_textures(&textures);
-        live.painter.free_textures_later(&textures);
+        // To drop once this frame is painted.
+        let freed = std::mem::take(&mut textures.free);
         textures.clear();
         live.state.handle_platform_output_with_event_loop(
             &window,
             event_loop,
             output.platform_output,
         );
-        let viewport = output.viewport_output.get(&ViewportId::ROOT);
-        let commands = viewport.map(|v| v.commands.clone()).unwrap_or_default();
+        let (commands, delay) = output
+            .viewport_output
+            .remove(&ViewportId::ROOT)
+            .map_or((Vec::new(), Duration::MAX), |v| {
+                (v.commands, v.repaint_delay)
+            });
         if commands.contains(&ViewportCommand::Close) {
             window.set_visible(false);
             event_loop.exit();
@@ -213,9 +218,8 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                 live.painted = Some(frame);
             }
         }
-        live.painter.free_pending();
+        live.painter.free_textures(freed);
         // This pass's wish replaces the one before it, which it has just fulfilled.
-        let delay = viewport.map_or(Duration::MAX, |v| v.repaint_delay);
         self.next_repaint = Instant::now().checked_add(delay);
     }
 }
@@ -245,27 +249,8 @@ fn present(live: &mut Live, frame: &Painted, ctx: &egui::Context) -> Result<(), 
     buffer.present().map_err(|e| e.to_string())
 }
 
-/// The builder with a position that centres it on the primary monitor.
-fn centred(builder: ViewportBuilder, event_loop: &ActiveEventLoop) -> ViewportBuilder {
-    let Some(monitor) = event_loop
-        .primary_monitor()
-        .or_else(|| event_loop.available_monitors().next())
-    else {
-        return builder;
-    };
-    let screen = monitor.size().to_logical::<f32>(monitor.scale_factor());
-    let size = builder.inner_size.unwrap_or(egui::vec2(800.0, 600.0));
-    if screen.width <= 0.0 || screen.height <= 0.0 {
-        return builder;
-    }
-    builder.with_position([
-        ((screen.width - size.x) * 0.5).max(0.0),
-        ((screen.height - size.y) * 0.5).max(0.0),
-    ])
-}
-
-/// Centres the window on its monitor again, after the first pass has sized it to its content.
-fn recentre(window: &Window) {
+/// Centres the window on its monitor, once the first pass has sized it to its content.
+fn centre(window: &Window) {
     let Some(monitor) = window.current_monitor() else {
         return;
     };

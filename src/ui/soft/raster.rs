@@ -27,8 +27,6 @@ struct Texture {
 #[derive(Default)]
 pub struct Painter {
     textures: HashMap<TextureId, Texture>,
-    /// Textures to drop once the current frame is painted.
-    pending_free: Vec<TextureId>,
 }
 
 /// A frame buffer of `0x00RRGGBB` pixels, row by row.
@@ -81,14 +79,9 @@ impl Painter {
         }
     }
 
-    /// Notes the textures egui no longer needs, to drop after the frame is painted.
-    pub fn free_textures_later(&mut self, delta: &textures::TexturesDelta) {
-        self.pending_free.extend(delta.free.iter().copied());
-    }
-
-    /// Drops the textures noted by [`Painter::free_textures_later`]; call after painting.
-    pub fn free_pending(&mut self) {
-        for id in self.pending_free.drain(..) {
+    /// Drops the textures egui no longer needs; call after painting the frame that freed them.
+    pub fn free_textures(&mut self, ids: impl IntoIterator<Item = TextureId>) {
+        for id in ids {
             self.textures.remove(&id);
         }
     }
@@ -585,12 +578,7 @@ mod tests {
         let texture = &painter.textures[&id];
         assert_eq!(texture.texel(2, 1), Color32::BLUE);
         assert_eq!(texture.texel(1, 1), Color32::TRANSPARENT);
-        let mut free = TexturesDelta::default();
-        free.free.insert(id);
-        painter.free_textures_later(&free);
-        free.clear();
-        assert!(painter.textures.contains_key(&id));
-        painter.free_pending();
+        painter.free_textures([id]);
         assert!(painter.textures.is_empty());
     }
 }
