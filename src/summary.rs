@@ -86,8 +86,14 @@ pub fn url_summary(request: &crate::url::UrlRequest) -> String {
         request.url,
         request.host
     );
-    for warning in &request.warnings {
-        let _ = writeln!(out, "  warning: {}", warning.text());
+    if let Some(unicode) = &request.host_unicode {
+        let _ = writeln!(out, "  written as: {unicode}");
+    }
+    if request.is_normalised() {
+        let _ = writeln!(out, "  sent: {:?}", request.sent);
+    }
+    for warning in request.warning_texts() {
+        let _ = writeln!(out, "  warning: {warning}");
     }
     out
 }

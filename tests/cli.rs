@@ -375,3 +375,38 @@ fn url_requests_check_and_need_a_window() {
     assert_eq!(no_window.code, Some(3), "{no_window:?}");
     assert!(no_window.stdout.is_empty(), "{no_window:?}");
 }
+
+/// Regression: `\` is `/` to a browser, so this URL opens evil.example. `--check` must name
+/// the site the browser opens, and not warn that bank.example is the real site.
+#[test]
+fn url_check_shows_the_site_the_browser_opens() {
+    let request =
+        br#"{"mode":"url","message":"Sign in to your bank","url":"https://evil.example\\@bank.example/login"}"#;
+    let check = run(&["--check"], request);
+    assert_eq!(check.code, Some(0), "{check:?}");
+    assert!(check.stdout.contains("  site: evil.example\n"), "{check:?}");
+    assert!(
+        check
+            .stdout
+            .contains("  open: https://evil.example/@bank.example/login\n"),
+        "{check:?}"
+    );
+    assert!(!check.stdout.contains("bank.example."), "{check:?}");
+}
+
+/// A URL the URL Standard refuses (a `%40` in the host) is a bad request: exit 2, one line
+/// naming `url`, and a JSON-RPC error for a JSON-RPC request.
+#[test]
+fn url_that_a_browser_refuses_is_a_bad_request() {
+    let request = br#"{"jsonrpc":"2.0","id":4,"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://a%40b.example/"}}"#;
+    let refused = run(&["--check"], request);
+    assert_eq!(refused.code, Some(2), "{refused:?}");
+    assert!(
+        refused.stderr.starts_with("form-elicitation: params.url: ")
+            || refused.stderr.starts_with("form-elicitation: url: "),
+        "{refused:?}"
+    );
+    assert_eq!(refused.stderr.lines().count(), 1, "{refused:?}");
+    assert!(refused.stdout.contains(r#""code":-32602"#), "{refused:?}");
+    assert!(refused.stdout.contains(r#""id":4"#), "{refused:?}");
+}

@@ -352,9 +352,9 @@ fn korean_glyphs_are_not_tofu() {
 /// The URL the URL-mode tests ask for: escapes, a query and a fragment, to be passed on as is.
 const URL: &str = "https://example.com/sign-in?state=a%20b&next=%2Fhome#x";
 
-/// Shows a URL request for [`URL`] with an opener script that records its arguments in the
+/// Shows a URL request for `url` with an opener script that records its arguments in the
 /// returned file.
-fn show_url(x: &Xvfb, name: &str) -> (Shown, std::path::PathBuf) {
+fn show_url(x: &Xvfb, name: &str, url: &str) -> (Shown, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("fe-url-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let log = dir.join("opened.txt");
@@ -372,7 +372,8 @@ fn show_url(x: &Xvfb, name: &str) -> (Shown, std::path::PathBuf) {
     assert!(made.success());
     let _ = std::fs::remove_file(&log);
     let request =
-        format!(r#"{{"mode":"url","message":"Sign in","url":"{URL}","elicitationId":"e"}}"#);
+        serde_json::json!({"mode": "url", "message": "Sign in", "url": url, "elicitationId": "e"})
+            .to_string();
     let title = unique_title(name);
     let opener = opener.to_string_lossy().into_owned();
     let app = x.launch(
@@ -389,7 +390,7 @@ fn url_mode_escape_cancels_without_opening() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let (app, log) = show_url(&x, "url-esc");
+    let (app, log) = show_url(&x, "url-esc", URL);
     x.key("Escape");
     expect_answer(app, r#"{"action":"cancel"}"#);
     assert!(
@@ -403,12 +404,32 @@ fn url_mode_open_by_keyboard_opens_the_exact_url_and_accepts() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let (app, log) = show_url(&x, "url-open");
+    let (app, log) = show_url(&x, "url-open", URL);
     x.key("Tab");
     x.key("Return");
     expect_answer(app, r#"{"action":"accept"}"#);
     let opened = std::fs::read_to_string(&log).expect("the opener ran");
     assert_eq!(opened, format!("{URL}\n"), "byte for byte, once");
+}
+
+/// Regression: a backslash is a slash to a browser, so this URL opens evil.example; the
+/// opener must get the address the browser reads (the one on screen), never the raw string
+/// whose "user name" made it look like bank.example.
+#[test]
+fn url_mode_opens_the_parsed_serialization_not_the_raw_string() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let (app, log) = show_url(
+        &x,
+        "url-backslash",
+        "https://evil.example\\@bank.example/login",
+    );
+    x.key("Tab");
+    x.key("Return");
+    expect_answer(app, r#"{"action":"accept"}"#);
+    let opened = std::fs::read_to_string(&log).expect("the opener ran");
+    assert_eq!(opened, "https://evil.example/@bank.example/login\n");
 }
 
 // ---------------------------------------------------------------------------------------------

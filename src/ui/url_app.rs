@@ -128,8 +128,14 @@ impl UrlApp {
                     .size(17.0),
             );
         });
-        // The whole URL, never shortened, selectable so it can be copied; links are not
-        // clickable: only the Open button opens it.
+        if let Some(unicode) = &self.request.host_unicode {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Written as:");
+                ui.label(RichText::new(unicode).monospace());
+            });
+        }
+        // The whole URL as the browser will load it, never shortened, selectable so it can be
+        // copied; links are not clickable: only the Open button opens it.
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(
@@ -139,9 +145,17 @@ impl UrlApp {
             )
             .on_hover_text("The full address that Open will load");
         });
+        if self.request.is_normalised() {
+            ui.label(
+                RichText::new(
+                    "The server wrote this address differently; shown as your browser reads it.",
+                )
+                .weak(),
+            );
+        }
         let warn = ui.visuals().warn_fg_color;
-        for warning in &self.request.warnings {
-            ui.label(RichText::new(format!("Warning: {}", warning.text())).color(warn));
+        for warning in self.request.warning_texts() {
+            ui.label(RichText::new(format!("Warning: {warning}")).color(warn));
         }
         ui.label(RichText::new("Nothing is loaded until you press Open.").weak());
         if let Some(failure) = &self.failure {
