@@ -238,6 +238,29 @@ const ROOT_KEYS: &[&str] = &[
     "additionalProperties",
 ];
 
+/// The message as the person reads it: a run of blank lines becomes one blank line, so that
+/// a message cannot push who asks, or its own start, out of sight with empty lines. Blank
+/// means nothing but white space.
+pub fn collapse_blank_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank_run = 0;
+    for (i, line) in text.split('\n').enumerate() {
+        if line.trim().is_empty() {
+            blank_run += 1;
+            if blank_run > 1 {
+                continue;
+            }
+        } else {
+            blank_run = 0;
+        }
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(if line.trim().is_empty() { "" } else { line });
+    }
+    out
+}
+
 impl Form {
     /// Builds a form from the request's message and `requestedSchema`, or says why not.
     pub fn from_schema(message: String, schema: &Value) -> Result<Self, RequestError> {
@@ -292,7 +315,7 @@ impl Form {
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
-            message,
+            message: collapse_blank_lines(&message),
             title,
             description,
             fields,
@@ -1047,6 +1070,23 @@ fn wrong_default(path: &str, expected: &str, got: &Value) -> RequestError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: 80 newlines in a message hid who asks and put a fake header in view.
+    #[test]
+    fn runs_of_blank_lines_collapse_to_one() {
+        let cases = [
+            ("a\n\nb", "a\n\nb"),
+            ("a\n\n\nb", "a\n\nb"),
+            ("a\n \n\t\n\n\nb\n\n\n\nc", "a\n\nb\n\nc"),
+            ("a\nb", "a\nb"),
+            ("\n\n\n\na", "\na"),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(collapse_blank_lines(text), expected, "{text:?}");
+        }
+        let hostile = format!("Delete it?{}trusted-bank asks:", "\n".repeat(80));
+        assert_eq!(collapse_blank_lines(&hostile), "Delete it?\n\ntrusted-bank asks:");
+    }
     use serde_json::json;
 
     fn one_field(field: Value, root_extra: Value) -> Result<FieldKind, String> {

@@ -106,7 +106,7 @@ impl UrlRequest {
             warnings.push(Warning::International);
         }
         Ok(Self {
-            message,
+            message: crate::form::collapse_blank_lines(&message),
             url: parsed.into(),
             sent,
             scheme,
