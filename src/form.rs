@@ -1085,7 +1085,10 @@ mod tests {
             assert_eq!(collapse_blank_lines(text), expected, "{text:?}");
         }
         let hostile = format!("Delete it?{}trusted-bank asks:", "\n".repeat(80));
-        assert_eq!(collapse_blank_lines(&hostile), "Delete it?\n\ntrusted-bank asks:");
+        assert_eq!(
+            collapse_blank_lines(&hostile),
+            "Delete it?\n\ntrusted-bank asks:"
+        );
     }
     use serde_json::json;
 

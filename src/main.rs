@@ -35,11 +35,28 @@ impl From<Exit> for ExitCode {
 }
 
 fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        // A bug must still end as the contract says: exit 1 and one line, never an abort
+        // (the release build aborts on panic) and never a second panic on a closed stderr.
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let what = what.lines().next().unwrap_or_default();
+        diag(format_args!("internal error: {what}{place}"));
+        exit_now(Exit::Failure);
+    }));
     let args = Args::parse();
     match run(&args) {
         Ok(exit) => exit.into(),
         Err(error) => {
-            eprintln!("form-elicitation: {error:#}");
+            diag(format_args!("{error:#}"));
             Exit::Failure.into()
         }
     }
@@ -69,7 +86,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
                 return match show_url(request, args) {
                     Ok(answer) => deliver(&answer, &envelope),
                     Err(reason) => {
-                        eprintln!("form-elicitation: {reason}");
+                        diag(format_args!("{reason}"));
                         Ok(Exit::NoDisplay)
                     }
                 };
@@ -88,7 +105,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     let answer = match show(form, args) {
         Ok(answer) => answer,
         Err(reason) => {
-            eprintln!("form-elicitation: {reason}");
+            diag(format_args!("{reason}"));
             return Ok(Exit::NoDisplay);
         }
     };
@@ -200,7 +217,7 @@ fn read_one_value(input: &mut impl Read, bytes: &mut Vec<u8>) -> io::Result<()> 
 /// Refuses a request: one line on stderr, a JSON-RPC error on stdout when the request was
 /// JSON-RPC, exit 2.
 fn refuse(envelope: &Envelope, error: &RequestError) -> anyhow::Result<Exit> {
-    eprintln!("form-elicitation: {error}");
+    diag(format_args!("{error}"));
     if let Some(line) = answer::error_line(envelope, error) {
         write_stdout(&line)?;
     }
@@ -216,7 +233,7 @@ fn answer_and_exit() -> ui::AnswerHook {
         let code = match deliver(answer, &envelope) {
             Ok(exit) => exit,
             Err(error) => {
-                eprintln!("form-elicitation: {error:#}");
+                diag(format_args!("{error:#}"));
                 Exit::Failure
             }
         };
@@ -232,6 +249,13 @@ fn exit_now(code: Exit) -> ! {
     // SAFETY: _exit has no preconditions; it ends the process without running Rust or C
     // cleanup, which is what we want here.
     unsafe { libc::_exit(code as i32) }
+}
+
+/// Writes one diagnostic line to stderr. A stderr nobody reads (closed, or a pipe shared with
+/// a stdout that was closed) is ignored: the exit code still tells.
+fn diag(what: std::fmt::Arguments) {
+    use std::io::Write as _;
+    let _ = writeln!(io::stderr().lock(), "form-elicitation: {what}");
 }
 
 /// Writes the one answer.

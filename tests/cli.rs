@@ -410,3 +410,34 @@ fn url_that_a_browser_refuses_is_a_bad_request() {
     assert!(refused.stdout.contains(r#""code":-32602"#), "{refused:?}");
     assert!(refused.stdout.contains(r#""id":4"#), "{refused:?}");
 }
+
+/// Regression: `--check REQUEST 2>&1 | head -c 10` aborted (134) once `head` had gone: the
+/// failed stdout write was reported on the same closed pipe, and that report panicked. Both
+/// stdout and stderr go to one pipe whose reader is gone: exit 1, silently.
+#[test]
+fn a_closed_pipe_shared_by_stdout_and_stderr_is_exit_1() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let stderr = writer.try_clone().expect("clone the pipe");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+        .arg("--check")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(stderr)
+        .spawn()
+        .expect("start the binary");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let _ = input.write_all(
+        std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/every-field.json"
+        ))
+        .expect("the example")
+        .as_slice(),
+    );
+    drop(input);
+    let status = child.wait().expect("wait for the binary");
+    assert_eq!(status.code(), Some(1), "{status:?}");
+}

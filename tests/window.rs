@@ -432,6 +432,33 @@ fn url_mode_opens_the_parsed_serialization_not_the_raw_string() {
     assert_eq!(opened, "https://evil.example/@bank.example/login\n");
 }
 
+/// Regression: on a 360-pixel-wide screen, and on 640x480 at scale 2, the window's size
+/// clamp panicked (its minimum was over 90 % of the screen) and the program aborted without an
+/// answer. The window must fit whatever screen it gets.
+#[test]
+fn small_and_high_scale_screens_show_the_form() {
+    if !tools_available(&[]) {
+        return;
+    }
+    let confirm = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/confirm.json"
+    ))
+    .expect("examples/confirm.json");
+    for (screen, scale) in [("360x640x24", "1"), ("640x480x24", "2")] {
+        let x = Xvfb::start_sized(screen);
+        let title = unique_title("small-screen");
+        let app = x.launch(
+            &confirm,
+            &["--title", &title],
+            &[("WINIT_X11_SCALE_FACTOR", scale)],
+            &title,
+        );
+        x.key("Escape");
+        expect_answer(app, r#"{"action":"cancel"}"#);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Skipping
 
@@ -634,6 +661,11 @@ struct Xvfb {
 impl Xvfb {
     /// Starts `Xvfb` on a free display number and waits for its socket.
     fn start() -> Xvfb {
+        Self::start_sized("1280x800x24")
+    }
+
+    /// [`Xvfb::start`] with a screen of `screen` (`WIDTHxHEIGHTxDEPTH`).
+    fn start_sized(screen: &str) -> Xvfb {
         let base = 50 + std::process::id() % 400;
         let mut failures = Vec::new();
         for _ in 0..40 {
@@ -649,7 +681,7 @@ impl Xvfb {
                 display.as_str(),
                 "-screen",
                 "0",
-                "1280x800x24",
+                screen,
                 "-noreset",
                 "-nolisten",
                 "tcp",

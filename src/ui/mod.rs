@@ -248,12 +248,55 @@ fn outline_controls(ctx: &egui::Context) {
 
 /// Resizes the window to its content, within 90 % of the screen.
 fn fit_to_content(ctx: &egui::Context, content: egui::Vec2) {
-    let monitor = ctx
-        .input(|i| i.viewport().monitor_size)
+    let monitor = ctx.input(|i| i.viewport().monitor_size);
+    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(fitted_size(
+        content, monitor,
+    )));
+}
+
+/// The window's size for `content` on a screen of `monitor` points: at least a comfortable
+/// minimum, at most 90 % of the screen, and when the screen is smaller than that minimum (a
+/// 360-point phone, or a small screen at scale 2) the screen wins and the content scrolls.
+/// Never panics, whatever the screen reports.
+pub fn fitted_size(content: egui::Vec2, monitor: Option<egui::Vec2>) -> egui::Vec2 {
+    const MIN: egui::Vec2 = egui::vec2(360.0, 160.0);
+    let usable = |v: f32| v.is_finite() && v > 0.0;
+    let monitor = monitor
+        .filter(|m| usable(m.x) && usable(m.y))
         .unwrap_or(egui::vec2(1280.0, 800.0));
-    let size = egui::vec2(
-        content.x.clamp(360.0, monitor.x * 0.9),
-        content.y.clamp(160.0, monitor.y * 0.9),
-    );
-    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+    let axis = |want: f32, floor: f32, screen: f32| {
+        let want = if want.is_finite() { want } else { floor };
+        want.max(floor).min(screen * 0.9)
+    };
+    egui::vec2(
+        axis(content.x, MIN.x, monitor.x),
+        axis(content.y, MIN.y, monitor.y),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: a 360x640 screen, or 640x480 at scale 2 (320x240 points), panicked in a
+    /// clamp whose minimum was over 90 % of the screen.
+    #[test]
+    fn the_window_fits_small_and_odd_screens() {
+        let content = egui::vec2(560.0, 400.0);
+        let cases = [
+            (Some(egui::vec2(1280.0, 900.0)), egui::vec2(560.0, 400.0)),
+            (Some(egui::vec2(360.0, 640.0)), egui::vec2(324.0, 400.0)),
+            (Some(egui::vec2(320.0, 240.0)), egui::vec2(288.0, 216.0)),
+            (Some(egui::vec2(0.0, 0.0)), egui::vec2(560.0, 400.0)),
+            (Some(egui::vec2(f32::NAN, 10.0)), egui::vec2(560.0, 400.0)),
+            (None, egui::vec2(560.0, 400.0)),
+        ];
+        for (monitor, expected) in cases {
+            assert_eq!(fitted_size(content, monitor), expected, "{monitor:?}");
+        }
+        assert_eq!(
+            fitted_size(egui::vec2(10.0, f32::INFINITY), None),
+            egui::vec2(360.0, 160.0)
+        );
+    }
 }
