@@ -4,7 +4,7 @@ use serde_json::{Map, Value, json};
 
 use crate::error::RequestError;
 use crate::form::Form;
-use crate::request::Envelope;
+use crate::request::{Envelope, RequestId};
 use crate::validate::{FieldState, field_value};
 
 /// What the person decided.
@@ -33,29 +33,32 @@ impl Answer {
 
     /// The line to write to stdout (without the newline), wrapped as the request was.
     pub fn to_line(&self, envelope: &Envelope) -> String {
-        let value = match envelope {
-            Envelope::JsonRpc { id } => {
-                json!({"jsonrpc": "2.0", "id": id, "result": self.result()})
-            }
-            Envelope::Bare | Envelope::InputRequest => self.result(),
-        };
-        value.to_string()
+        match envelope {
+            Envelope::JsonRpc { id } => json_rpc_response(id, "result", &self.result()),
+            Envelope::Bare | Envelope::InputRequest => self.result().to_string(),
+        }
     }
 }
 
 /// The JSON-RPC error response for a refused request, when the request came as JSON-RPC.
 pub fn error_line(envelope: &Envelope, error: &RequestError) -> Option<String> {
     match envelope {
-        Envelope::JsonRpc { id } => Some(
-            json!({
-                "jsonrpc": "2.0",
-                "id": id,
-                "error": {"code": error.json_rpc_code(), "message": error.to_string()},
-            })
-            .to_string(),
-        ),
+        Envelope::JsonRpc { id } => Some(json_rpc_response(
+            id,
+            "error",
+            &json!({"code": error.json_rpc_code(), "message": error.to_string()}),
+        )),
         Envelope::Bare | Envelope::InputRequest => None,
     }
+}
+
+/// A JSON-RPC response carrying `id` exactly as the request wrote it, and `value` under `key`
+/// (`result` or `error`).
+fn json_rpc_response(id: &RequestId, key: &str, value: &Value) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{},"{key}":{value}}}"#,
+        id.as_json()
+    )
 }
 
 /// Builds `content` from the field states, or lists each field's problem by field index.
@@ -208,7 +211,9 @@ mod tests {
 
     #[test]
     fn lines() {
-        let rpc = Envelope::JsonRpc { id: json!("x") };
+        let rpc = Envelope::JsonRpc {
+            id: RequestId::from_value(&json!("x")),
+        };
         assert_eq!(
             Answer::Cancel.to_line(&Envelope::Bare),
             r#"{"action":"cancel"}"#

@@ -69,7 +69,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         Ok(value) => value,
         Err(error) => return refuse(&Envelope::Bare, &error),
     };
-    let envelope = request::envelope_of(&value);
+    let envelope = request::envelope_in(&bytes, &value);
     signals::set_envelope(envelope.clone());
     let (message, schema) = match request::parse(&value) {
         Ok(request) => match request.params {

@@ -19,10 +19,29 @@ pub enum Envelope {
     /// A JSON-RPC 2.0 request: the answer is a response with the same id.
     JsonRpc {
         /// The request id, echoed in the response.
-        id: Value,
+        id: RequestId,
     },
     /// The 2026-07-28 input-request entry `{"method", "params"}`: the answer is the bare result.
     InputRequest,
+}
+
+/// A JSON-RPC request id, kept as the exact JSON text the client sent: a client matches the
+/// response to its request by this text, so `12345678901234567890123` must not come back as
+/// `1.2345678901234568e+22`, nor `-0` as `-0.0`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestId(String);
+
+impl RequestId {
+    /// The id of a decoded value; exact for strings and for numbers that fit 64 bits. Use
+    /// [`envelope_in`] to keep any id exactly.
+    pub fn from_value(id: &Value) -> Self {
+        Self(id.to_string())
+    }
+
+    /// The id as JSON text, to be written into the response as is.
+    pub fn as_json(&self) -> &str {
+        &self.0
+    }
 }
 
 /// What the request asks for, still as wire JSON.
@@ -75,12 +94,36 @@ pub fn envelope_of(value: &Value) -> Envelope {
         return Envelope::Bare;
     };
     if object.contains_key("jsonrpc") {
-        let id = object.get("id").cloned().unwrap_or(Value::Null);
-        Envelope::JsonRpc { id }
+        let id = object.get("id").unwrap_or(&Value::Null);
+        Envelope::JsonRpc {
+            id: RequestId::from_value(id),
+        }
     } else if object.contains_key("method") {
         Envelope::InputRequest
     } else {
         Envelope::Bare
+    }
+}
+
+/// [`envelope_of`] for the value decoded from `bytes`, with the JSON-RPC id taken exactly as
+/// written in `bytes`.
+pub fn envelope_in(bytes: &[u8], value: &Value) -> Envelope {
+    #[derive(serde::Deserialize)]
+    struct IdText<'a> {
+        #[serde(borrow)]
+        id: Option<&'a serde_json::value::RawValue>,
+    }
+    let envelope = envelope_of(value);
+    if !matches!(envelope, Envelope::JsonRpc { .. }) {
+        return envelope;
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    // A request with the key twice fails here and keeps the decoded value's id (the last).
+    match serde_json::from_slice::<IdText>(bytes) {
+        Ok(IdText { id: Some(raw) }) => Envelope::JsonRpc {
+            id: RequestId(raw.get().to_owned()),
+        },
+        _ => envelope,
     }
 }
 
@@ -92,11 +135,14 @@ pub fn parse(value: &Value) -> Result<Request, RequestError> {
         .ok_or_else(|| RequestError::invalid("request", "must be a JSON object"))?;
     let (params, path) = match envelope {
         Envelope::Bare => (object, ""),
-        Envelope::JsonRpc { ref id } => {
+        Envelope::JsonRpc { .. } => {
             if object.get("jsonrpc") != Some(&Value::String("2.0".into())) {
                 return Err(RequestError::invalid("jsonrpc", "must be \"2.0\""));
             }
-            if !(id.is_string() || id.is_number()) {
+            if !object
+                .get("id")
+                .is_some_and(|id| id.is_string() || id.is_number())
+            {
                 return Err(RequestError::invalid(
                     "id",
                     "a JSON-RPC request needs an \"id\" that is a string or a number",
@@ -215,13 +261,17 @@ mod tests {
                 format!(
                     r#"{{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{form}}}"#
                 ),
-                Envelope::JsonRpc { id: json!(7) },
+                Envelope::JsonRpc {
+                    id: RequestId::from_value(&json!(7)),
+                },
             ),
             (
                 format!(
                     r#"{{"jsonrpc":"2.0","id":"a","method":"elicitation/create","params":{form}}}"#
                 ),
-                Envelope::JsonRpc { id: json!("a") },
+                Envelope::JsonRpc {
+                    id: RequestId::from_value(&json!("a")),
+                },
             ),
             (
                 format!(r#"{{"method":"elicitation/create","params":{form}}}"#),

@@ -441,3 +441,31 @@ fn a_closed_pipe_shared_by_stdout_and_stderr_is_exit_1() {
     let status = child.wait().expect("wait for the binary");
     assert_eq!(status.code(), Some(1), "{status:?}");
 }
+
+/// Regression: ids beyond 64 bits came back rounded (`1.2345678901234568e+22`) and `-0` as
+/// `-0.0`, so a client matching responses by id never saw the answer. The id is echoed as
+/// the exact JSON text the request used, in answers and in errors.
+#[test]
+fn json_rpc_ids_are_echoed_exactly() {
+    for id in [
+        "12345678901234567890123",
+        "18446744073709551616",
+        "-0",
+        "1.50",
+        "2E+3",
+        r#""\u0041b""#,
+        "7",
+    ] {
+        let request = format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{"x":{{"type":"string","format":"nope"}}}}}}}}}}"#
+        );
+        let refused = run(&["--check"], request.as_bytes());
+        assert_eq!(refused.code, Some(2), "{refused:?}");
+        assert!(
+            refused
+                .stdout
+                .starts_with(&format!(r#"{{"jsonrpc":"2.0","id":{id},"error":"#)),
+            "{id}: {refused:?}"
+        );
+    }
+}

@@ -212,12 +212,13 @@ fn jsonrpc_envelope() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let request = r#"{"jsonrpc":"2.0","id":42,"method":"elicitation/create","params":{"message":"ok?","requestedSchema":{"type":"object","properties":{}}}}"#;
+    // An id beyond 64 bits comes back exactly as written (it came back rounded once).
+    let request = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"elicitation/create","params":{"message":"ok?","requestedSchema":{"type":"object","properties":{}}}}"#;
     let app = x.show("jsonrpc", request, &[]);
     x.key("Return");
     expect_answer(
         app,
-        r#"{"jsonrpc":"2.0","id":42,"result":{"action":"accept","content":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":12345678901234567890123,"result":{"action":"accept","content":{}}}"#,
     );
 }
 
