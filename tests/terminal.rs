@@ -40,6 +40,8 @@ const UP: &str = "\x1b[A";
 const DOWN: &str = "\x1b[B";
 const END: &str = "\x1b[F";
 const BACKSPACE: &str = "\x7f";
+const PASTE_START: &str = "\x1b[200~";
+const PASTE_END: &str = "\x1b[201~";
 
 /// One required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -489,6 +491,40 @@ fn control_characters_in_the_request_are_not_sent_to_the_terminal() {
     let done = d.finish();
     assert!(!done.raw.contains("\x1b[2J"), "{done:?}");
     assert!(!done.raw.contains("\x1b]0;"), "{done:?}");
+}
+
+/// Regression (issue 13, item 16): bidi controls (U+202E and the rest) reached the terminal,
+/// so a bidi-capable terminal showed a label, an option or a value reversed.
+#[test]
+fn bidi_controls_in_the_request_and_the_value_are_shown_as_replacement_characters() {
+    let request = r#"{"message":"Pay \u202egnp.exe\u202c now","requestedSchema":{"type":"object","properties":{
+        "who":{"type":"string","title":"Name \u2067x\u2069","maxLength":20},
+        "pick":{"type":"string","title":"Pick","enum":["a\u200fb","c\u061cd"]}},
+        "required":["who","pick"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Pay \u{FFFD}gnp.exe\u{FFFD} now");
+    d.expect("[1/2] Name \u{FFFD}x\u{FFFD} *");
+    d.send(PASTE_START);
+    d.send("ab\u{202E}cd");
+    d.send(PASTE_END);
+    d.expect("> ab\u{FFFD}cd");
+    d.send(ENTER);
+    d.expect("( ) 2. c\u{FFFD}d");
+    d.send("2");
+    d.expect("Review");
+    d.send(ENTER);
+    let done = d.finish();
+    for c in ['\u{202E}', '\u{202C}', '\u{2067}', '\u{2069}', '\u{200F}', '\u{061C}'] {
+        assert!(
+            !done.raw.contains(c),
+            "U+{:04X} reached the terminal: {done:?}",
+            u32::from(c)
+        );
+    }
+    // What the person pasted is sent as it is: only its display is made safe.
+    done.answered("{\"action\":\"accept\",\"content\":{\"who\":\"ab\u{202E}cd\",\"pick\":\"c\u{061C}d\"}}");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -130,13 +130,25 @@ pub fn text_width(text: &str) -> usize {
     text.chars().map(char_width).sum()
 }
 
-/// The character shown for `c`: a tab is a space, any other control character `�`.
+/// The character shown for `c`: a tab is a space, any other control character `�`, and so is
+/// a bidirectional control (see [`is_bidi_control`]).
 pub fn shown(c: char) -> char {
     match c {
         '\t' => ' ',
-        c if c.is_control() => '\u{FFFD}',
+        c if c.is_control() || is_bidi_control(c) => '\u{FFFD}',
         c => c,
     }
+}
+
+/// Whether `c` changes the direction of the text around it: the embeddings, overrides and
+/// isolates, and the marks (ALM, LRM, RLM). A terminal that applies the bidirectional algorithm
+/// would let one reorder the rest of the row (a label could read backwards, or a value seem to
+/// be another), so the request's text never passes them through.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 /// Cuts `text` to at most `width` columns, ending in `…` when something was cut. Line breaks
@@ -353,6 +365,37 @@ mod tests {
     fn control_characters_cannot_reach_the_terminal() {
         let line = Line::styled("a\u{1b}[31mb\tc", Style::Plain);
         assert_eq!(texts(&[line], 40), ["a\u{FFFD}[31mb c"]);
+    }
+
+    /// Regression (issue 13, item 16): U+202E in a label reached the terminal unchanged, and a
+    /// bidi-capable terminal showed the rest of the row reversed.
+    #[test]
+    fn bidi_controls_cannot_reach_the_terminal() {
+        let controls = [
+            '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}',
+            '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        ];
+        for c in controls {
+            assert_eq!(shown(c), '\u{FFFD}', "U+{:04X}", u32::from(c));
+            assert_eq!(
+                char_width(c),
+                1,
+                "U+{:04X} takes the column of its �",
+                u32::from(c)
+            );
+            let line = Line::styled(format!("pay{c}cba"), Style::Plain);
+            assert_eq!(
+                texts(&[line], 40),
+                ["pay\u{FFFD}cba"],
+                "U+{:04X}",
+                u32::from(c)
+            );
+        }
+        assert_eq!(truncate("ab\u{202E}cdefghij", 6), "ab\u{FFFD}cd…");
+        // Neighbours that do not reorder anything stay as they are.
+        for c in ['\u{200B}', '\u{200D}', '\u{2070}', '\u{0627}', '\u{05D0}'] {
+            assert_eq!(shown(c), c, "U+{:04X}", u32::from(c));
+        }
     }
 
     #[test]
