@@ -78,9 +78,17 @@ pub enum UiChoice {
     Terminal,
 }
 
+/// The longest `--timeout`: 2^32 - 1 seconds, some 136 years, far from any clock overflow.
+const MAX_TIMEOUT: f64 = u32::MAX as f64;
+
 fn parse_timeout(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 1e9 => Ok(seconds),
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIMEOUT => {
+            Ok(seconds)
+        }
+        Ok(seconds) if seconds > MAX_TIMEOUT => Err(format!(
+            "{text:?} is more than the maximum, {MAX_TIMEOUT} seconds (about 136 years)"
+        )),
         _ => Err(format!(
             "{text:?} is not a number of seconds greater than 0"
         )),

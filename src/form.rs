@@ -177,19 +177,125 @@ impl Format {
     }
 }
 
+/// A JSON number compared exactly: a whole number as an integer (so 2^53 + 1 stays itself and
+/// is never rounded to its float neighbour), anything else as the float it is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Exact {
+    /// A whole number.
+    Int(i128),
+    /// A number with a fraction, or too large for an `i128`.
+    Float(f64),
+}
+
+/// 2^53: from here on not every whole number has a float of its own.
+const EXACT_FLOAT_LIMIT: f64 = 9_007_199_254_740_992.0;
+
+impl Exact {
+    /// The exact value of `n`: what is compared when `n` is sent in an answer.
+    pub fn of(n: &Number) -> Option<Self> {
+        if let Some(i) = n.as_i64() {
+            return Some(Self::Int(i.into()));
+        }
+        if let Some(u) = n.as_u64() {
+            return Some(Self::Int(u.into()));
+        }
+        let f = n.as_f64().filter(|f| f.is_finite())?;
+        // Every whole float below 2^127 has an exact i128.
+        if f.fract() == 0.0 && f.abs() < 1.0e38 {
+            Some(Self::Int(f as i128))
+        } else {
+            Some(Self::Float(f))
+        }
+    }
+
+    /// The exact value of a bound `n` as the request wrote it, or `None` for a float of 2^53
+    /// or more, which may not be the number written: serde_json reads `9007199254740993.0`
+    /// and `18446744073709551616` as rounded floats.
+    pub fn of_bound(n: &Number) -> Option<Self> {
+        if !(n.is_i64() || n.is_u64()) && n.as_f64().is_some_and(|f| f.abs() >= EXACT_FLOAT_LIMIT) {
+            return None;
+        }
+        Self::of(n)
+    }
+
+    /// Whether this is a whole number.
+    pub fn is_whole(self) -> bool {
+        matches!(self, Self::Int(_))
+    }
+
+    /// The smallest whole number at or above this one.
+    pub fn ceil(self) -> i128 {
+        match self {
+            Self::Int(i) => i,
+            Self::Float(f) => f.ceil() as i128,
+        }
+    }
+
+    /// The largest whole number at or below this one.
+    pub fn floor(self) -> i128 {
+        match self {
+            Self::Int(i) => i,
+            Self::Float(f) => f.floor() as i128,
+        }
+    }
+
+    /// The nearest float, for tests and estimates; never for comparisons.
+    pub fn approx(self) -> f64 {
+        match self {
+            Self::Int(i) => i as f64,
+            Self::Float(f) => f,
+        }
+    }
+}
+
+impl PartialOrd for Exact {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        use std::cmp::Ordering;
+        // Exact: the float's floor is a whole float, exactly an i128 when below 2^127.
+        let int_float = |i: i128, f: f64| {
+            let floor = f.floor();
+            if floor >= 1.0e38 {
+                Ordering::Less
+            } else if floor <= -1.0e38 {
+                Ordering::Greater
+            } else {
+                match i.cmp(&(floor as i128)) {
+                    Ordering::Equal if f > floor => Ordering::Less,
+                    other => other,
+                }
+            }
+        };
+        match (*self, *other) {
+            (Self::Int(a), Self::Int(b)) => Some(a.cmp(&b)),
+            (Self::Float(a), Self::Float(b)) => a.partial_cmp(&b),
+            (Self::Int(a), Self::Float(b)) => Some(int_float(a, b)),
+            (Self::Float(a), Self::Int(b)) => Some(int_float(b, a).reverse()),
+        }
+    }
+}
+
+impl std::fmt::Display for Exact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Int(i) => write!(f, "{i}"),
+            Self::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
 /// Constraints of a number field.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NumberSpec {
     /// Whole numbers only.
     pub integer: bool,
     /// The smallest value allowed.
-    pub minimum: Option<f64>,
+    pub minimum: Option<Exact>,
     /// The largest value allowed.
-    pub maximum: Option<f64>,
+    pub maximum: Option<Exact>,
     /// Values must be greater than this.
-    pub exclusive_minimum: Option<f64>,
+    pub exclusive_minimum: Option<Exact>,
     /// Values must be less than this.
-    pub exclusive_maximum: Option<f64>,
+    pub exclusive_maximum: Option<Exact>,
     /// The pre-filled value.
     pub default: Option<Number>,
 }
@@ -509,10 +615,20 @@ fn number(
         path,
         type_name,
     )?;
-    let bound = |key: &str| -> Result<Option<f64>, RequestError> {
+    let exact = |key: &str, n: &Number| {
+        Exact::of_bound(n).ok_or_else(|| {
+            RequestError::invalid(
+                format!("{path}.{key}"),
+                format!(
+                    "{n} cannot be compared exactly (a float of 2^53 or more may not be the number written); write it as an integer within 64 bits"
+                ),
+            )
+        })
+    };
+    let bound = |key: &str| -> Result<Option<Exact>, RequestError> {
         match object.get(key) {
             None => Ok(None),
-            Some(Value::Number(n)) => Ok(n.as_f64()),
+            Some(Value::Number(n)) => exact(key, n).map(Some),
             Some(other) => Err(RequestError::invalid(
                 format!("{path}.{key}"),
                 format!("must be a number, got {other}"),
@@ -541,7 +657,7 @@ fn number(
     ] {
         match object.get(key) {
             None | Some(Value::Bool(false)) => {}
-            Some(Value::Number(n)) => *exclusive = n.as_f64(),
+            Some(Value::Number(n)) => *exclusive = Some(exact(key, n)?),
             Some(Value::Bool(true)) if inclusive.is_some() => *exclusive = inclusive.take(),
             Some(other) => {
                 return Err(RequestError::invalid(
@@ -571,7 +687,7 @@ fn number(
             } else {
                 n.clone()
             };
-            if let Some(problem) = validate::bounds_problem(&spec, n.as_f64().unwrap_or(f64::NAN)) {
+            if let Some(problem) = validate::bounds_problem(&spec, &n) {
                 return Err(RequestError::invalid(
                     format!("{path}.default"),
                     format!("{n} does not fit the field: {problem}"),
@@ -1037,6 +1153,12 @@ fn count(object: &Map<String, Value>, key: &str, path: &str) -> Result<Option<u6
         {
             Ok(n.as_f64().map(|f| f as u64))
         }
+        Some(Value::Number(n)) if n.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0) => {
+            Err(RequestError::invalid(
+                format!("{path}.{key}"),
+                format!("{n} is too large (at most 9000000000000000)"),
+            ))
+        }
         Some(other) => Err(RequestError::invalid(
             format!("{path}.{key}"),
             format!("must be a whole number of at least 0, got {other}"),
@@ -1160,8 +1282,8 @@ mod tests {
                 json!({"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1}),
                 json!({}),
                 number(NumberSpec {
-                    exclusive_minimum: Some(0.0),
-                    exclusive_maximum: Some(1.0),
+                    exclusive_minimum: Some(Exact::Int(0)),
+                    exclusive_maximum: Some(Exact::Int(1)),
                     ..NumberSpec::default()
                 }),
             ),
@@ -1170,8 +1292,8 @@ mod tests {
                 json!({}),
                 number(NumberSpec {
                     integer: true,
-                    minimum: Some(3.0),
-                    maximum: Some(5.0),
+                    minimum: Some(Exact::Int(3)),
+                    maximum: Some(Exact::Int(5)),
                     default: Some(4.into()),
                     ..NumberSpec::default()
                 }),
@@ -1249,6 +1371,12 @@ mod tests {
                 json!({"type": "string", "pattern": "("}),
                 json!({}),
                 "pattern",
+            ),
+            // Regression: this said "must be a whole number", which 1e30 is.
+            (
+                json!({"type": "string", "maxLength": 1e30}),
+                json!({}),
+                "too large",
             ),
             (
                 json!({"type": "string"}),

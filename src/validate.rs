@@ -5,7 +5,7 @@
 
 use serde_json::{Number, Value};
 
-use crate::form::{Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
+use crate::form::{Exact, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
 
 /// What the person has entered in one field so far.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,7 +76,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                 };
             }
             let number = parse_number(text, spec.integer)?;
-            match bounds_problem(spec, number.as_f64().unwrap_or(f64::NAN)) {
+            match bounds_problem(spec, &number) {
                 Some(problem) => Err(problem),
                 None => Ok(Some(Value::Number(number))),
             }
@@ -177,13 +177,25 @@ pub fn format_ok(format: Format, text: &str) -> bool {
 }
 
 /// Parses typed text as a JSON number: an integer stays an integer, a decimal stays as typed.
+/// Spaces around it are dropped and full-width digits (`５`, from a CJK input method) read as
+/// the digits they are (NFKC).
 pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
+    let text = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(text.trim());
     let text = text.trim();
     if let Ok(i) = text.parse::<i64>() {
         return Ok(Number::from(i));
     }
     if let Ok(u) = text.parse::<u64>() {
         return Ok(Number::from(u));
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // A whole number past 64 bits would be rounded on its way out: say so.
+        return Err(format!(
+            "Too large: whole numbers go from {} to {}",
+            i64::MIN,
+            u64::MAX
+        ));
     }
     if integer {
         return Err("Enter a whole number (like 42)".to_owned());
@@ -198,11 +210,11 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
         .ok_or_else(|| "Enter a number (like 2.5)".to_owned())
 }
 
-/// Checks a number against a number field's bounds.
-pub fn bounds_problem(spec: &NumberSpec, value: f64) -> Option<String> {
-    if value.is_nan() {
+/// Checks a number against a number field's bounds, exactly (see [`Exact`]).
+pub fn bounds_problem(spec: &NumberSpec, value: &Number) -> Option<String> {
+    let Some(value) = Exact::of(value) else {
         return Some("Enter a number (like 2.5)".to_owned());
-    }
+    };
     if let Some(min) = spec.minimum
         && value < min
     {
@@ -228,12 +240,13 @@ pub fn bounds_problem(spec: &NumberSpec, value: f64) -> Option<String> {
 
 /// Says why no number fits a field's bounds, if none does (for an integer field: no whole number).
 pub fn empty_range(spec: &NumberSpec) -> Option<String> {
-    let pick = |inclusive: Option<f64>,
-                exclusive: Option<f64>,
+    type Tighter = fn(&Exact, &Exact) -> bool;
+    let pick = |inclusive: Option<Exact>,
+                exclusive: Option<Exact>,
                 names: [&'static str; 2],
-                tighter: fn(f64, f64) -> bool| {
+                tighter: Tighter| {
         match (inclusive, exclusive) {
-            (Some(i), Some(e)) if tighter(e, i) || e == i => Some((e, true, names[1])),
+            (Some(i), Some(e)) if tighter(&e, &i) || e == i => Some((e, true, names[1])),
             (Some(i), _) => Some((i, false, names[0])),
             (None, Some(e)) => Some((e, true, names[1])),
             (None, None) => None,
@@ -255,13 +268,13 @@ pub fn empty_range(spec: &NumberSpec) -> Option<String> {
         return None;
     };
     let empty = if spec.integer {
-        let first = if low_open {
-            low.floor() + 1.0
+        let first = if low_open && low.is_whole() {
+            low.floor() + 1
         } else {
             low.ceil()
         };
-        let last = if high_open {
-            high.ceil() - 1.0
+        let last = if high_open && high.is_whole() {
+            high.ceil() - 1
         } else {
             high.floor()
         };
@@ -622,6 +635,61 @@ mod tests {
         ];
         for &(format, text, ok) in cases {
             assert_eq!(format_ok(format, text), ok, "{} {text:?}", format.name());
+        }
+    }
+
+    /// Regression: integer bounds above 2^53 were compared as floats, so 2^53 passed a
+    /// minimum of 2^53 + 1 and the only valid value between two exclusive bounds was refused.
+    #[test]
+    fn integer_bounds_are_compared_exactly() {
+        let form = |schema: serde_json::Value| {
+            crate::form::Form::from_schema(
+                "m".into(),
+                &serde_json::json!({"properties": {"n": schema}, "required": ["n"]}),
+            )
+        };
+        let answer = |schema: serde_json::Value, typed: &str| {
+            let form = form(schema).expect("a valid schema");
+            field_value(&form.fields[0], &FieldState::Number(typed.into())).map(|v| v.is_some())
+        };
+        let min_max = serde_json::json!({"type": "integer", "minimum": 9007199254740993u64, "maximum": 9007199254740993u64});
+        assert!(answer(min_max.clone(), "9007199254740992").is_err());
+        assert_eq!(answer(min_max.clone(), "9007199254740993"), Ok(true));
+        assert!(answer(min_max.clone(), "9007199254740994").is_err());
+        let below = serde_json::json!({"type": "integer", "maximum": i64::MIN});
+        assert!(answer(below.clone(), "-9223372036854775807").is_err());
+        assert_eq!(answer(below, "-9223372036854775808"), Ok(true));
+        let open = serde_json::json!({"type": "integer", "exclusiveMinimum": 9007199254740992u64, "exclusiveMaximum": 9007199254740994u64});
+        assert_eq!(answer(open.clone(), "9007199254740993"), Ok(true));
+        assert!(answer(open.clone(), "9007199254740992").is_err());
+        let closed = serde_json::json!({"type": "integer", "exclusiveMinimum": 9007199254740992u64, "exclusiveMaximum": 9007199254740993u64});
+        assert!(form(closed).is_err(), "no whole number fits");
+        let number = serde_json::json!({"type": "number", "maximum": 9007199254740993u64});
+        assert!(answer(number.clone(), "9007199254740994").is_err());
+        assert_eq!(answer(number.clone(), "9007199254740993"), Ok(true));
+        assert_eq!(answer(number, "9007199254740992.5"), Ok(true));
+        let summary = crate::summary::form_summary(&form(min_max).expect("valid"));
+        assert!(summary.contains("≥ 9007199254740993"), "{summary}");
+        // A float bound past 2^53 may not be the number written: refused, with the reason.
+        let rounded = serde_json::json!({"type": "integer", "minimum": 18446744073709551616.0});
+        let refused = form(rounded).expect_err("not exact");
+        assert!(refused.to_string().contains("minimum"), "{refused}");
+        assert!(refused.to_string().contains("exactly"), "{refused}");
+    }
+
+    /// Regression: `５` from a CJK input method was "not a number", and a whole number past
+    /// 64 bits got "Enter a whole number", which it is.
+    #[test]
+    fn full_width_digits_and_huge_integers() {
+        assert_eq!(parse_number("５", true), Ok(Number::from(5)));
+        assert_eq!(parse_number("－１２", true), Ok(Number::from(-12)));
+        assert_eq!(
+            parse_number("２.５", false).map(|n| n.to_string()),
+            Ok("2.5".into())
+        );
+        for integer in [true, false] {
+            let err = parse_number("12345678901234567890123", integer).expect_err("too large");
+            assert!(err.starts_with("Too large"), "{err}");
         }
     }
 

@@ -241,6 +241,17 @@ fn bad_usage_exits_2_and_help_and_version_exit_0() {
     assert!(bad.stdout.is_empty());
     let zero = run(&["--timeout", "0"], b"");
     assert_eq!(zero.code, Some(2), "{zero:?}");
+    // A long timeout is taken (it was refused as "not a number of seconds greater than 0");
+    // one beyond the maximum says the maximum.
+    let check = br#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#;
+    let long = run(&["--check", "--timeout", "2147483647"], check);
+    assert_eq!(long.code, Some(0), "{long:?}");
+    let too_long = run(&["--check", "--timeout", "1e12"], check);
+    assert_eq!(too_long.code, Some(2), "{too_long:?}");
+    assert!(
+        too_long.stderr.contains("maximum, 4294967295 seconds"),
+        "{too_long:?}"
+    );
     let version = run(&["--version"], b"");
     assert_eq!(version.code, Some(0));
     assert!(

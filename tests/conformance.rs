@@ -12,7 +12,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use form_elicitation::answer::Answer;
-use form_elicitation::form::{Field, FieldKind, Form, Format, NumberSpec, TextSpec};
+use form_elicitation::form::{Exact, Field, FieldKind, Form, Format, NumberSpec, TextSpec};
 use form_elicitation::request::{self, Params};
 use form_elicitation::ui::FormApp;
 use form_elicitation::validate;
@@ -73,11 +73,13 @@ fn sample_text(spec: &TextSpec, required: bool, examples: &[String]) -> Option<S
 fn sample_number(spec: &NumberSpec) -> Option<String> {
     let low = spec
         .minimum
-        .or(spec.exclusive_minimum.map(|m| m + 1.0))
+        .map(Exact::approx)
+        .or(spec.exclusive_minimum.map(|m| m.approx() + 1.0))
         .unwrap_or(1.0);
     let high = spec
         .maximum
-        .or(spec.exclusive_maximum.map(|m| m - 1.0))
+        .map(Exact::approx)
+        .or(spec.exclusive_maximum.map(|m| m.approx() - 1.0))
         .unwrap_or(low + 10.0);
     let middle = (low + high) / 2.0;
     [
@@ -100,7 +102,7 @@ fn sample_number(spec: &NumberSpec) -> Option<String> {
     })
     .find(|text| {
         validate::parse_number(text, spec.integer)
-            .is_ok_and(|n| validate::bounds_problem(spec, n.as_f64().unwrap_or(f64::NAN)).is_none())
+            .is_ok_and(|n| validate::bounds_problem(spec, &n).is_none())
     })
 }
 

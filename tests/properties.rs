@@ -372,6 +372,60 @@ fn number_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<Stri
         )
 }
 
+/// Integer fields whose bounds sit near 2^53, 2^63 and 2^64, where a float comparison rounds:
+/// the bounds are written as JSON integers and every answer must meet them exactly.
+fn big_integer_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<String>)> {
+    const CENTRES: &[i128] = &[
+        1 << 53,
+        -(1 << 53),
+        1 << 63,
+        -(1 << 63),
+        (1 << 64) - 1,
+        i64::MAX as i128,
+    ];
+    (
+        prop::sample::select(CENTRES),
+        -3i128..=3,
+        prop::option::of(0i128..3),
+        prop::option::of(0i128..3),
+        prop::option::of(1i128..3),
+        prop::option::of(1i128..3),
+    )
+        .prop_map(
+            |(centre, shift, below, above, strictly_below, strictly_above)| {
+                // A witness inside every bound that JSON and serde_json can hold exactly.
+                let witness = (centre + shift).clamp(i64::MIN.into(), u64::MAX.into());
+                let json_int = |n: i128| -> Option<Value> {
+                    i64::try_from(n)
+                        .map(Value::from)
+                        .or_else(|_| u64::try_from(n).map(Value::from))
+                        .ok()
+                };
+                let mut schema = json!({"type": "integer"});
+                let mut samples = Vec::new();
+                for (key, bound) in [
+                    ("minimum", below.map(|d| witness - d)),
+                    ("maximum", above.map(|d| witness + d)),
+                    ("exclusiveMinimum", strictly_below.map(|d| witness - d)),
+                    ("exclusiveMaximum", strictly_above.map(|d| witness + d)),
+                ] {
+                    if let Some(value) = bound.and_then(json_int) {
+                        schema[key] = value;
+                    }
+                }
+                for d in -3..=3 {
+                    samples.push((witness + d).to_string());
+                }
+                (
+                    schema,
+                    GenKind::Number { integer: true },
+                    FieldState::Number(String::new()),
+                    samples,
+                )
+            },
+        )
+}
+
 fn boolean_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<String>)> {
     (
         prop::option::of(any::<bool>()),
@@ -510,6 +564,7 @@ fn field(i: usize) -> impl Strategy<Value = GenField> {
         prop_oneof![
             3 => text_field(),
             2 => number_field(),
+            1 => big_integer_field(),
             1 => boolean_field(),
             2 => choice_field(),
             2 => multi_field(),

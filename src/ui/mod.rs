@@ -49,6 +49,26 @@ pub enum WindowError {
     NoDisplay(String),
 }
 
+impl WindowError {
+    /// A display library's error, in words for a person: winit prefixes its errors with
+    /// the path of its own source file (`os error at /…/winit-0.30/src/…/mod.rs:788: …`).
+    pub fn from_display(error: impl std::fmt::Display) -> Self {
+        Self::NoDisplay(without_source_path(&error.to_string()))
+    }
+}
+
+/// `text` without a leading `os error at FILE:LINE: `.
+fn without_source_path(text: &str) -> String {
+    text.strip_prefix("os error at ")
+        .and_then(|rest| {
+            let (_, after_rs) = rest.split_once(".rs:")?;
+            let digits = after_rs.find(|c: char| !c.is_ascii_digit())?;
+            after_rs[digits..].strip_prefix(": ")
+        })
+        .unwrap_or(text)
+        .to_owned()
+}
+
 /// Whether `DISPLAY` or `WAYLAND_DISPLAY` is set to something: a window may be possible.
 pub fn has_display() -> bool {
     ["DISPLAY", "WAYLAND_DISPLAY"]
@@ -166,7 +186,7 @@ fn run_dialog(
                     Ok(Box::new(shell))
                 }),
             )
-            .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+            .map_err(WindowError::from_display)?;
         }
     }
     let answer = outcome
@@ -280,6 +300,17 @@ mod tests {
 
     /// Regression: a 360x640 screen, or 640x480 at scale 2 (320x240 points), panicked in a
     /// clamp whose minimum was over 90 % of the screen.
+    /// Regression: "cannot open a window" showed the path of a winit source file.
+    #[test]
+    fn display_errors_carry_no_source_path() {
+        let winit = "os error at /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/winit-0.30.13/src/platform_impl/linux/mod.rs:788: Failed to open connection to X server";
+        assert_eq!(
+            WindowError::from_display(winit).to_string(),
+            "cannot open a window: Failed to open connection to X server"
+        );
+        assert_eq!(without_source_path("no display"), "no display");
+    }
+
     #[test]
     fn the_window_fits_small_and_odd_screens() {
         let content = egui::vec2(560.0, 400.0);

@@ -23,7 +23,7 @@ pub use raster::{Painter, Target};
 /// What wakes the event loop besides window events.
 enum Wake {
     /// egui asked for a repaint at `when`; `pass` tells a stale request from a fresh one.
-    Repaint { when: Instant, pass: u64 },
+    Repaint { when: Option<Instant>, pass: u64 },
     /// A screen reader wants the tree, or asks for an action.
     AccessKit(accesskit_winit::Event),
 }
@@ -46,12 +46,13 @@ pub fn run(
 ) -> Result<(), WindowError> {
     let event_loop = EventLoop::<Wake>::with_user_event()
         .build()
-        .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+        .map_err(WindowError::from_display)?;
     let proxy = event_loop.create_proxy();
     let repaint_proxy = proxy.clone();
     ctx.set_request_repaint_callback(move |info| {
         let _ = repaint_proxy.send_event(Wake::Repaint {
-            when: Instant::now() + info.delay,
+            // egui asks for "never" with a huge delay: no deadline, and no overflow panic.
+            when: Instant::now().checked_add(info.delay),
             pass: info.current_cumulative_pass_nr,
         });
     });
@@ -66,7 +67,7 @@ pub fn run(
     };
     event_loop
         .run_app(&mut runner)
-        .map_err(|e| WindowError::NoDisplay(e.to_string()))?;
+        .map_err(WindowError::from_display)?;
     match runner.error {
         Some(error) => Err(WindowError::NoDisplay(error)),
         None => Ok(()),
@@ -297,7 +298,9 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
         };
         match wake {
             Wake::Repaint { when, pass } => {
-                if pass == self.ctx.cumulative_pass_nr_for(ViewportId::ROOT) {
+                if let Some(when) = when
+                    && pass == self.ctx.cumulative_pass_nr_for(ViewportId::ROOT)
+                {
                     self.next_repaint = Some(self.next_repaint.map_or(when, |t| t.min(when)));
                 }
             }
