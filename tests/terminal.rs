@@ -28,6 +28,9 @@ const BIN: &str = env!("CARGO_BIN_EXE_form-elicitation");
 const EXPECT_TIMEOUT: Duration = Duration::from_secs(15);
 /// How long the binary may take to exit once it has been answered.
 const EXIT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The pty's size.
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
 
 // Keys as a terminal sends them.
 const ENTER: &str = "\r";
@@ -516,7 +519,9 @@ fn bidi_controls_in_the_request_and_the_value_are_shown_as_replacement_character
     d.expect("Review");
     d.send(ENTER);
     let done = d.finish();
-    for c in ['\u{202E}', '\u{202C}', '\u{2067}', '\u{2069}', '\u{200F}', '\u{061C}'] {
+    for c in [
+        '\u{202E}', '\u{202C}', '\u{2067}', '\u{2069}', '\u{200F}', '\u{061C}',
+    ] {
         assert!(
             !done.raw.contains(c),
             "U+{:04X} reached the terminal: {done:?}",
@@ -524,7 +529,64 @@ fn bidi_controls_in_the_request_and_the_value_are_shown_as_replacement_character
         );
     }
     // What the person pasted is sent as it is: only its display is made safe.
-    done.answered("{\"action\":\"accept\",\"content\":{\"who\":\"ab\u{202E}cd\",\"pick\":\"c\u{061C}d\"}}");
+    done.answered(
+        "{\"action\":\"accept\",\"content\":{\"who\":\"ab\u{202E}cd\",\"pick\":\"c\u{061C}d\"}}",
+    );
+}
+
+/// Regression (issue 13, item 12): 40 pasted lines in a `maxLength: 10` field, then Enter:
+/// nothing visible happened, since the label, the problem and the key hints were all pushed off
+/// the 24-row screen by the value.
+#[test]
+fn a_value_taller_than_the_screen_scrolls_and_keeps_its_field_in_view() {
+    let request = r#"{"message":"Notes","requestedSchema":{"type":"object","properties":{
+        "note":{"type":"string","title":"Short note","maxLength":10}},"required":["note"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/1] Short note *");
+    let pasted: Vec<String> = (1..=40).map(|i| format!("pasted line {i}")).collect();
+    let pasted = pasted.join("\n");
+    d.send(&format!("{PASTE_START}{pasted}{PASTE_END}"));
+    d.send(ENTER);
+    let problem = format!("! At most 10 characters (now {})", pasted.chars().count());
+    let screen = d.expect_screen("the problem", |s| s.shows(&problem));
+    for needle in [
+        "[1/1] Short note *",
+        "Enter: next",
+        "pasted line 40",
+        "more lines above)",
+    ] {
+        assert!(screen.shows(needle), "{needle:?} is not in view:\n{screen}");
+    }
+    assert!(
+        !screen
+            .lines()
+            .iter()
+            .any(|row| row.ends_with("pasted line 1")),
+        "the value shows the rows around its cursor, at its end:\n{screen}"
+    );
+    let label = screen.row_of("[1/1] Short note *");
+    let last = screen.row_of("pasted line 40");
+    let error = screen.row_of(&problem);
+    let hints = screen.row_of("Enter: next");
+    assert!(
+        label < last && last < error && error < hints,
+        "label, value, problem, hints in that order:\n{screen}"
+    );
+    // The value is still there to edit.
+    d.send(&BACKSPACE.repeat(pasted.chars().count()));
+    let screen = d.expect_screen("the emptied field", |s| {
+        !s.shows("! At most 10") && s.shows("[1/1] Short note *") && !s.shows("pasted")
+    });
+    assert!(screen.shows("Enter: next"), "{screen}");
+    d.send("brief");
+    d.send(ENTER);
+    d.expect("Short note *: brief");
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"note":"brief"}}"#);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -761,6 +823,30 @@ impl Dialog {
         }
     }
 
+    /// Waits until the screen as a whole satisfies `ready` (described by `what`), and returns
+    /// it. Unlike [`Dialog::expect`], this looks at what is visible now, not at the stream.
+    fn expect_screen(&mut self, what: &str, ready: impl Fn(&Screen) -> bool) -> Screen {
+        let deadline = Instant::now() + EXPECT_TIMEOUT;
+        let (bytes, changed) = &*self.screen;
+        let mut guard = bytes.lock().expect("screen lock");
+        loop {
+            let screen = Screen::from_bytes(&guard, usize::from(ROWS), usize::from(COLS));
+            if ready(&screen) {
+                return screen;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                drop(guard);
+                let _ = self.child.kill();
+                panic!("the screen never showed {what}; it shows:\n{screen}");
+            }
+            guard = changed
+                .wait_timeout(guard, deadline - now)
+                .expect("screen lock")
+                .0;
+        }
+    }
+
     /// Waits for the binary to exit and collects what it left.
     fn finish(mut self) -> Done {
         let deadline = Instant::now() + EXIT_TIMEOUT;
@@ -834,8 +920,8 @@ fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
     rustix::termios::tcsetwinsize(
         &slave,
         Winsize {
-            ws_row: 24,
-            ws_col: 80,
+            ws_row: ROWS,
+            ws_col: COLS,
             ws_xpixel: 0,
             ws_ypixel: 0,
         },
@@ -866,4 +952,175 @@ fn shown_text(bytes: &[u8]) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// What an 80×24 terminal shows after `bytes`: a small emulator of the sequences the dialog
+/// writes (cursor moves, erase, line feeds that scroll at the bottom, wide characters).
+/// Colours, modes and anything else are skipped.
+#[derive(Clone)]
+struct Screen {
+    rows: Vec<Vec<char>>,
+    cols: usize,
+    row: usize,
+    col: usize,
+}
+
+/// Stands in the column after a wide character.
+const WIDE_TAIL: char = '\0';
+
+impl Screen {
+    fn new(rows: usize, cols: usize) -> Self {
+        Self {
+            rows: vec![vec![' '; cols]; rows],
+            cols,
+            row: 0,
+            col: 0,
+        }
+    }
+
+    /// Feeds everything the dialog wrote.
+    fn from_bytes(bytes: &[u8], rows: usize, cols: usize) -> Self {
+        let mut screen = Self::new(rows, cols);
+        let text = String::from_utf8_lossy(bytes);
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\x1b' => match chars.next() {
+                    Some('[') => {
+                        let mut params = String::new();
+                        let mut last = None;
+                        for p in chars.by_ref() {
+                            if ('@'..='~').contains(&p) {
+                                last = Some(p);
+                                break;
+                            }
+                            params.push(p);
+                        }
+                        if let Some(last) = last {
+                            screen.csi(&params, last);
+                        }
+                    }
+                    Some(']') => {
+                        // An OSC runs to BEL or ST.
+                        while let Some(p) = chars.next() {
+                            if p == '\x07' || (p == '\x1b' && chars.next_if_eq(&'\\').is_some()) {
+                                break;
+                            }
+                        }
+                    }
+                    _ => {}
+                },
+                '\r' => screen.col = 0,
+                '\n' => screen.line_feed(),
+                '\x08' => screen.col = screen.col.saturating_sub(1),
+                c if c.is_control() => {}
+                c => screen.print(c),
+            }
+        }
+        screen
+    }
+
+    fn line_feed(&mut self) {
+        if self.row + 1 == self.rows.len() {
+            self.rows.remove(0);
+            self.rows.push(vec![' '; self.cols]);
+        } else {
+            self.row += 1;
+        }
+    }
+
+    fn print(&mut self, c: char) {
+        let width = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if width == 0 {
+            return;
+        }
+        if self.col + width > self.cols {
+            self.col = 0;
+            self.line_feed();
+        }
+        self.rows[self.row][self.col] = c;
+        if width == 2 && self.col + 1 < self.cols {
+            self.rows[self.row][self.col + 1] = WIDE_TAIL;
+        }
+        self.col += width;
+    }
+
+    fn csi(&mut self, params: &str, last: char) {
+        if params.starts_with('?') {
+            return;
+        }
+        let numbers: Vec<usize> = params.split(';').map(|p| p.parse().unwrap_or(0)).collect();
+        let n = numbers.first().copied().unwrap_or(0).max(1);
+        let bottom = self.rows.len() - 1;
+        match last {
+            'A' => self.row = self.row.saturating_sub(n),
+            'B' => self.row = (self.row + n).min(bottom),
+            'C' => self.col = (self.col + n).min(self.cols - 1),
+            'D' => self.col = self.col.min(self.cols - 1).saturating_sub(n),
+            'G' => self.col = (n - 1).min(self.cols - 1),
+            'H' | 'f' => {
+                self.row = (n - 1).min(bottom);
+                self.col = numbers.get(1).copied().unwrap_or(1).max(1) - 1;
+            }
+            'J' => {
+                let mode = numbers.first().copied().unwrap_or(0);
+                let (from, to) = match mode {
+                    0 => (self.row + 1, self.rows.len()),
+                    1 => (0, self.row),
+                    _ => (0, self.rows.len()),
+                };
+                for row in &mut self.rows[from..to] {
+                    row.fill(' ');
+                }
+                let col = self.col.min(self.cols);
+                match mode {
+                    0 => self.rows[self.row][col..].fill(' '),
+                    1 => self.rows[self.row][..col].fill(' '),
+                    _ => {}
+                }
+            }
+            'K' => {
+                let col = self.col.min(self.cols);
+                match numbers.first().copied().unwrap_or(0) {
+                    0 => self.rows[self.row][col..].fill(' '),
+                    1 => self.rows[self.row][..col].fill(' '),
+                    _ => self.rows[self.row].fill(' '),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The rows as text, trailing spaces removed.
+    fn lines(&self) -> Vec<String> {
+        self.rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .filter(|&&c| c != WIDE_TAIL)
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    /// Whether some row shows `needle`.
+    fn shows(&self, needle: &str) -> bool {
+        self.lines().iter().any(|row| row.contains(needle))
+    }
+
+    /// The index of the first row that shows `needle`.
+    fn row_of(&self, needle: &str) -> Option<usize> {
+        self.lines().iter().position(|row| row.contains(needle))
+    }
+}
+
+impl std::fmt::Display for Screen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, row) in self.lines().iter().enumerate() {
+            writeln!(f, "{i:2}|{row}")?;
+        }
+        Ok(())
+    }
 }

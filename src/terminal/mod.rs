@@ -181,8 +181,15 @@ impl Dialog<'_> {
         let mut prompt = FieldPrompt::new(field, &self.states[i], position);
         loop {
             let (_, height) = self.tty.size();
-            let mut lines = prompt.lines(self.tty.width(), height.saturating_sub(8));
-            lines.push(self.hint_line(&format!("{} · Esc: cancel", prompt.keys())));
+            let width = self.tty.width();
+            let hint = self.hint_line(&format!("{} · Esc: cancel", prompt.keys()));
+            // One row stays free below the live region (see `Tty::paint`); the hint keeps its
+            // rows, and the prompt fits in the rest.
+            let room = height
+                .saturating_sub(1 + text::height(std::slice::from_ref(&hint), width))
+                .max(3);
+            let mut lines = prompt.lines(width, room);
+            lines.push(hint);
             self.tty.draw(&lines)?;
             match self.tty.next()? {
                 Input::Key(key) if cancels(&key) => return Err(Stop::Key),

@@ -160,16 +160,26 @@ impl<'a> FieldPrompt<'a> {
         validate::field_value(self.field, &self.state()).map(drop)
     }
 
-    /// The lines to show: label, help, the control, the problem, and the keys.
-    /// `rows` is how many rows a list of options may take.
+    /// The lines to show: label, help, the control and the problem, in at most `rows` rows of
+    /// `width` columns when that is possible. The control gets what the others leave: a long
+    /// list or a tall value scrolls within it, so the label and the problem stay in view.
     pub fn lines(&self, width: usize, rows: usize) -> Vec<Line> {
         let mut lines = vec![label_line(self.field, Some(self.position))];
         if let Some(help) = help_text(self.field) {
             lines.push(Line::styled(format!("  {help}"), Style::Weak).indent(2));
         }
+        let problem = self
+            .problem
+            .as_ref()
+            .map(|problem| Line::styled(format!("! {problem}"), Style::Error).indent(2));
+        let around = text::height(&lines, width)
+            + problem
+                .as_ref()
+                .map_or(0, |p| text::height(std::slice::from_ref(p), width));
+        let rows = rows.saturating_sub(around).max(1);
         match (&self.control, &self.field.kind) {
             (Control::Text(editor), _) | (Control::Number(editor), _) => {
-                lines.push(editor_line("> ", editor));
+                lines.extend(text::scrolled(&editor_line("> ", editor), width, rows));
             }
             (Control::Boolean(value), _) => {
                 let shown = if self.field.required {
@@ -223,9 +233,7 @@ impl<'a> FieldPrompt<'a> {
             }
             _ => {}
         }
-        if let Some(problem) = &self.problem {
-            lines.push(Line::styled(format!("! {problem}"), Style::Error).indent(2));
-        }
+        lines.extend(problem);
         lines
     }
 

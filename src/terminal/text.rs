@@ -175,6 +175,68 @@ pub fn truncate(text: &str, width: usize) -> String {
     out
 }
 
+/// How many rows `lines` take at `width`.
+pub fn height(lines: &[Line], width: usize) -> usize {
+    layout(lines, width).rows.len()
+}
+
+/// `line` in at most `rows` rows of `width` columns: all of it when it fits, else the rows
+/// around its cursor (its first rows when it has none) between notes of how many rows are
+/// hidden above and below. For a value taller than the screen, which must not push its label,
+/// its problem and the key hints out of view.
+pub fn scrolled(line: &Line, width: usize, rows: usize) -> Vec<Line> {
+    let laid = layout(std::slice::from_ref(line), width);
+    let total = laid.rows.len();
+    if total <= rows.max(1) {
+        return vec![line.clone()];
+    }
+    // The notes take two of the rows, when there are enough to spare.
+    let visible = if rows >= 3 { rows - 2 } else { rows.max(1) };
+    let focus = laid.cursor.map_or(0, |(row, _)| row);
+    let start = focus.saturating_sub(visible / 2).min(total - visible);
+    let end = start + visible;
+    let note = |text: String| Line::styled(format!("    ({text})"), Style::Weak);
+    let mut out = Vec::with_capacity(visible + 2);
+    if start > 0 && rows >= 3 {
+        out.push(note(format!("{start} more lines above")));
+    }
+    for (i, row) in laid.rows[start..end].iter().enumerate() {
+        let cursor = laid
+            .cursor
+            .filter(|&(r, _)| r == start + i)
+            .map(|(_, col)| col);
+        out.push(row_line(row, cursor));
+    }
+    if end < total && rows >= 3 {
+        out.push(note(format!("{} more lines below", total - end)));
+    }
+    out
+}
+
+/// A laid-out row as a line of its own (it fits its width, so it lays out as the same row),
+/// with the cursor at column `cursor`.
+fn row_line(row: &Row, cursor: Option<usize>) -> Line {
+    let mut line = Line {
+        spans: row.spans.clone(),
+        indent: 0,
+        wrap: Wrap::Chars,
+        cursor: None,
+    };
+    if let Some(col) = cursor {
+        let mut used = 0;
+        let mut index = 0;
+        for c in row.spans.iter().flat_map(|(text, _)| text.chars()) {
+            if used >= col {
+                break;
+            }
+            used += char_width(c);
+            index += 1;
+        }
+        line = line.cursor(index);
+    }
+    line
+}
+
 /// Lays `lines` out in rows of at most `width` columns.
 pub fn layout(lines: &[Line], width: usize) -> Layout {
     let width = width.max(8);
@@ -396,6 +458,73 @@ mod tests {
         for c in ['\u{200B}', '\u{200D}', '\u{2070}', '\u{0627}', '\u{05D0}'] {
             assert_eq!(shown(c), c, "U+{:04X}", u32::from(c));
         }
+    }
+
+    /// Regression (issue 13, item 12): a value of 40 lines filled the live region, and its
+    /// label, its problem and the key hints were cut off the screen.
+    #[test]
+    fn a_tall_value_scrolls_around_its_cursor() {
+        let value: Vec<String> = (1..=40).map(|i| format!("line {i}")).collect();
+        let text = value.join("\n");
+        let end = text.chars().count() + 2;
+        let line = Line::styled("> ", Style::Accent)
+            .push(text.clone(), Style::Plain)
+            .indent(2)
+            .cursor(end);
+        let shown = scrolled(&line, 40, 7);
+        let out = layout(&shown, 40);
+        let rows: Vec<String> = out.rows.iter().map(Row::text).collect();
+        assert_eq!(
+            rows,
+            [
+                "    (35 more lines above)",
+                "  line 36",
+                "  line 37",
+                "  line 38",
+                "  line 39",
+                "  line 40",
+            ],
+            "the rows around the cursor; nothing below it"
+        );
+        assert_eq!(out.cursor, Some((5, 9)), "after \"line 40\"");
+
+        let start = Line::styled("> ", Style::Accent)
+            .push(text.clone(), Style::Plain)
+            .indent(2)
+            .cursor(2);
+        let out = layout(&scrolled(&start, 40, 5), 40);
+        let rows: Vec<String> = out.rows.iter().map(Row::text).collect();
+        assert_eq!(
+            rows,
+            [
+                "> line 1",
+                "  line 2",
+                "  line 3",
+                "    (37 more lines below)"
+            ]
+        );
+        assert_eq!(out.cursor, Some((0, 2)));
+
+        let middle = Line::styled("> ", Style::Accent)
+            .push(text, Style::Plain)
+            .indent(2)
+            .cursor(2 + "line 1\nline 2\nline 3\nline 4\nline 5\nli".chars().count());
+        let out = layout(&scrolled(&middle, 40, 5), 40);
+        let rows: Vec<String> = out.rows.iter().map(Row::text).collect();
+        assert_eq!(
+            rows,
+            [
+                "    (4 more lines above)",
+                "  line 5",
+                "  line 6",
+                "  line 7",
+                "    (33 more lines below)"
+            ]
+        );
+        assert_eq!(out.cursor, Some((2, 4)), "\"li|ne 6\"");
+
+        let short = Line::styled("> short", Style::Plain).cursor(7);
+        assert_eq!(scrolled(&short, 40, 1), [short], "what fits is left alone");
     }
 
     #[test]
