@@ -1033,6 +1033,7 @@ fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
     }
     // A set, not a scan of the options before each one: 100,000 options must not take minutes.
     let mut seen = std::collections::HashSet::with_capacity(options.len());
+    let mut looks = std::collections::HashMap::with_capacity(options.len());
     for option in options {
         if !seen.insert(OptionKey::of(&option.value)) {
             return Err(RequestError::invalid(
@@ -1040,8 +1041,36 @@ fn check_options(options: &[Choice], path: &str) -> Result<(), RequestError> {
                 format!("lists the option {} twice", option.value),
             ));
         }
+        // Two options the person cannot tell apart would let a server collect a choice the
+        // person never meant: "Keep my files" meaning `keep`, or `delete`.
+        if let Some(first) = looks.insert(visible_text(&option.label), &option.label) {
+            return Err(RequestError::invalid(
+                path,
+                format!(
+                    "options {first:?} and {:?} look the same (once invisible characters are removed and Unicode is normalised); give them titles a person can tell apart",
+                    option.label
+                ),
+            ));
+        }
     }
     Ok(())
+}
+
+/// Text as a person sees it: NFC, without invisible (default-ignorable) characters, white
+/// space runs as one space, trimmed. Two labels with the same visible text look identical.
+pub fn visible_text(text: &str) -> String {
+    let invisible = |c: char| {
+        matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+            | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+            || c.is_control()
+    };
+    let visible: String = text.chars().filter(|c| !invisible(*c)).collect();
+    let normal = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(&visible);
+    normal.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// An option value as JSON Schema compares them: numbers by value (`1` is `1.0`).
@@ -1192,6 +1221,32 @@ fn wrong_default(path: &str, expected: &str, got: &Value) -> RequestError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: options that look identical were accepted, so a person could not tell
+    /// which one they chose.
+    #[test]
+    fn options_that_look_the_same_are_refused() {
+        let cases = [
+            json!({"type": "string", "oneOf": [{"const": "delete", "title": "Keep my files"}, {"const": "keep", "title": "Keep my files"}]}),
+            json!({"type": "string", "enum": ["yes", "ye\u{200b}s"]}),
+            json!({"type": "string", "enum": ["café", "cafe\u{301}"]}),
+            json!({"type": "string", "oneOf": [{"const": "a", "title": "Keep"}, {"const": "b", "title": "Keep\u{200b}"}]}),
+            json!({"type": "array", "items": {"anyOf": [{"const": "a", "title": "Keep"}, {"const": "b", "title": " Keep "}]}}),
+            json!({"type": "string", "enum": ["a b", "a  b"]}),
+        ];
+        for schema in cases {
+            let error = Form::from_schema("m".into(), &json!({"properties": {"choice": schema}}))
+                .expect_err("two options look the same");
+            let text = error.to_string();
+            assert!(
+                text.starts_with("requestedSchema.properties.choice"),
+                "{text}"
+            );
+            assert!(text.contains("look the same"), "{text}");
+        }
+        let distinct = json!({"type": "string", "enum": ["Keep", "keep", "Kept"]});
+        assert!(Form::from_schema("m".into(), &json!({"properties": {"c": distinct}})).is_ok());
+    }
 
     /// Regression: 80 newlines in a message hid who asks and put a fake header in view.
     #[test]

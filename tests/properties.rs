@@ -9,7 +9,7 @@
 //! `PROPTEST_CASES=N` runs more cases than the quick default.
 
 use form_elicitation::answer;
-use form_elicitation::form::Form;
+use form_elicitation::form::{Form, visible_text};
 use form_elicitation::request::{self, Params};
 use form_elicitation::validate::FieldState;
 use jsonschema::Validator;
@@ -452,11 +452,35 @@ fn boolean_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<Str
         })
 }
 
-/// Distinct option values, in random order.
+/// Distinct option values that a person can tell apart (see [`visible_text`]), in random
+/// order.
 fn option_values(max: usize) -> impl Strategy<Value = Vec<String>> {
     prop::collection::btree_set(prop_oneof!["[a-z]{0,6}", "\\PC{1,5}"], 1..max)
-        .prop_map(|set| set.into_iter().collect::<Vec<_>>())
+        .prop_map(|set| {
+            let mut seen = std::collections::HashSet::new();
+            set.into_iter()
+                .filter(|v| seen.insert(visible_text(v)))
+                .collect::<Vec<_>>()
+        })
         .prop_shuffle()
+}
+
+/// `labels` made distinct to the eye: a label that looks like an earlier one gets a number.
+fn distinct_labels(labels: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    labels
+        .into_iter()
+        .enumerate()
+        .map(|(i, label)| {
+            if seen.insert(visible_text(&label)) {
+                label
+            } else {
+                let numbered = format!("{label} #{i}");
+                seen.insert(visible_text(&numbered));
+                numbered
+            }
+        })
+        .collect()
 }
 
 fn choice_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<String>)> {
@@ -471,6 +495,7 @@ fn choice_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<Stri
             )
         })
         .prop_map(|(values, labels, style, default)| {
+            let labels = distinct_labels(labels);
             let mut schema = match style {
                 0 => json!({"type": "string", "enum": values}),
                 1 => json!({"type": "string", "enum": values, "enumNames": labels}),
@@ -511,6 +536,7 @@ fn multi_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<Strin
             )
         })
         .prop_map(|(values, labels, titled, min, max_pick, default, unique)| {
+            let labels = distinct_labels(labels);
             let items = if titled {
                 let options: Vec<Value> = values
                     .iter()
@@ -749,6 +775,12 @@ fn expect(
                         Err(_) => return Expect::Problem,
                     },
                 }
+            } else if integer_literal
+                && text.parse::<i64>().is_err()
+                && text.parse::<u64>().is_err()
+            {
+                // Our rule: a whole number past 64 bits would be sent rounded, not as typed.
+                return Expect::Problem;
             } else {
                 match serde_json::from_str::<serde_json::Number>(text) {
                     Ok(n) => Value::Number(n),
