@@ -43,6 +43,8 @@ const UP: &str = "\x1b[A";
 const DOWN: &str = "\x1b[B";
 const END: &str = "\x1b[F";
 const BACKSPACE: &str = "\x7f";
+const PAGE_DOWN: &str = "\x1b[6~";
+const PAGE_UP: &str = "\x1b[5~";
 const PASTE_START: &str = "\x1b[200~";
 const PASTE_END: &str = "\x1b[201~";
 
@@ -461,7 +463,8 @@ fn a_long_option_list_scrolls_within_80_by_24() {
         .answered(r#"{"action":"accept","content":{"o":"option 37"}}"#);
 }
 
-/// Regression: a message taller than the terminal was cut to the screen's height.
+/// Regression: a message taller than the terminal was cut to the screen's height. (It is
+/// paged now: every line of it is shown.)
 #[test]
 fn a_long_message_is_shown_in_full() {
     let lines: Vec<String> = (1..=40)
@@ -475,7 +478,11 @@ fn a_long_message_is_shown_in_full() {
         return;
     };
     d.expect("line 1 of the message\n");
+    d.expect("more lines below");
+    d.send(PAGE_DOWN);
     d.expect("line 40 of the message\n");
+    d.expect("End of the message");
+    d.send(ENTER);
     d.expect("Review");
     d.send(ENTER);
     d.finish().answered(r#"{"action":"accept","content":{}}"#);
@@ -587,6 +594,71 @@ fn a_value_taller_than_the_screen_scrolls_and_keeps_its_field_in_view() {
     d.send(ENTER);
     d.finish()
         .answered(r#"{"action":"accept","content":{"note":"brief"}}"#);
+}
+
+/// Regression (issue 13, item 5): a message taller than the terminal scrolled by at once, so
+/// the first screen showed only its end, and a message ending in a fake "trusted-bank asks:"
+/// stood right above the first field while the real asker had scrolled away.
+#[test]
+fn a_long_message_is_paged_from_its_top_and_the_asker_stays_in_view() {
+    let mut message: Vec<String> = (1..=60).map(|i| format!("message line {i}")).collect();
+    message.push("trusted-bank asks:".to_owned());
+    let request = format!(
+        r#"{{"message":"{}","requestedSchema":{{"type":"object","properties":{{"name":{{"type":"string","title":"Name"}}}},"required":["name"]}}}}"#,
+        message.join("\\n")
+    );
+    let Some(mut d) = Dialog::start(&request, &["--server", "srv"], Setup::default()) else {
+        return;
+    };
+    let first = d.expect_screen("the pager", |s| s.shows("more lines below"));
+    let rows = first.lines();
+    assert_eq!(
+        rows[0], "srv asks:",
+        "the dialog starts at its top:\n{first}"
+    );
+    assert_eq!(rows[1], "message line 1", "{first}");
+    assert!(!first.shows("message line 60"), "{first}");
+    assert!(
+        !first.shows("[1/1] Name"),
+        "the message comes first:\n{first}"
+    );
+    // Each of PageDown, Space and Enter turns a page; PageUp turns back.
+    d.send(PAGE_DOWN);
+    let second = d.expect_screen("the second page", |s| s.lines()[1] == "message line 22");
+    assert_eq!(
+        second.lines()[0],
+        "srv asks:",
+        "the asker is pinned:\n{second}"
+    );
+    d.send(PAGE_UP);
+    d.expect_screen("the first page again", |s| s.lines()[1] == "message line 1");
+    d.send(" ");
+    d.expect_screen("the second page again", |s| {
+        s.lines()[1] == "message line 22"
+    });
+    d.send(ENTER);
+    d.expect_screen("the third page", |s| s.lines()[1] == "message line 43");
+    d.send(PAGE_DOWN);
+    let last = d.expect_screen("the last page", |s| s.shows("End of the message"));
+    assert!(
+        last.shows("message line 60") && last.shows("trusted-bank asks:"),
+        "{last}"
+    );
+    assert!(!last.shows("[1/1] Name"), "{last}");
+    d.send(ENTER);
+    let field = d.expect_screen("the first field", |s| s.shows("[1/1] Name *"));
+    let rows = field.lines();
+    let label = field.row_of("[1/1] Name *").unwrap_or(0);
+    assert!(
+        label > 0 && rows[label - 1] == "srv asks:",
+        "the real asker is named right above the first field:\n{field}"
+    );
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 //! The terminal front end: the same form as the window, asked field by field on `/dev/tty`.
 //!
 //! For when no window can appear (SSH, a container, a CI job with a person attached). The
-//! dialog shows who asks and the message, asks each field in order (pre-filled with its default,
-//! checked on Enter by the same [`crate::validate::field_value`] the window uses), then lists the
-//! answers for review: the person submits, changes a field by its number, declines or cancels.
+//! dialog shows who asks and the message (paged from its top when it is taller than the
+//! screen, who asks pinned above it and repeated above every field), asks each field in order
+//! (pre-filled with its default, checked on Enter by the same [`crate::validate::field_value`]
+//! the window uses), then lists the answers for review: the person submits, changes a field by
+//! its number, declines or cancels.
 //! The answer is built by [`answer::content`], so it is exactly what the window would send.
 //!
 //! Esc and Ctrl+C cancel at any point, as does Ctrl+D on an empty line (end of input), the
@@ -72,6 +74,13 @@ pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, Te
     Ok(answer)
 }
 
+/// Rows kept free below the introduction for the first field: an introduction that leaves
+/// fewer is paged, so that drawing the field never scrolls the message's start away unread.
+const ROOM_FOR_A_FIELD: usize = 6;
+
+/// The keys of the pager, while there is more below.
+const PAGER_KEYS: &str = "PageDown/Space/Enter: more · PageUp: back · Esc: cancel";
+
 /// What the person chose at the review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Decision {
@@ -133,12 +142,18 @@ impl Dialog<'_> {
         }
     }
 
-    /// Who asks, the message, and how the dialog works.
+    /// `NAME asks:`, when `--server` names who asks. It heads the introduction, stays pinned
+    /// above the message while it is paged, and is repeated above every field, so the real
+    /// asker is always in view, never scrolled away behind a message that imitates it.
+    fn asker_line(&self) -> Option<Line> {
+        let server = self.options.server.as_ref()?;
+        Some(Line::styled(format!("{server} asks:"), Style::Strong))
+    }
+
+    /// Who asks, the message, and how the dialog works: printed at once when it fits on the
+    /// screen with room for a field below it, else paged from its top (see [`Self::page`]).
     fn intro(&mut self) -> Result<(), Stop> {
         let mut lines = Vec::new();
-        if let Some(server) = &self.options.server {
-            lines.push(Line::styled(format!("{server} asks:"), Style::Strong));
-        }
         for title in [&self.options.title, &self.form.title]
             .into_iter()
             .flatten()
@@ -170,7 +185,68 @@ impl Dialog<'_> {
         lines.push(Line::new());
         lines.push(Line::styled(format!("{}.", how.join(". ")), Style::Weak));
         lines.push(Line::new());
-        self.tty.print(&lines)
+        let header: Vec<Line> = self.asker_line().into_iter().collect();
+        let (_, height) = self.tty.size();
+        let width = self.tty.width();
+        let rows = text::height(&header, width) + text::height(&lines, width);
+        if rows + ROOM_FOR_A_FIELD < height {
+            let all: Vec<Line> = header.into_iter().chain(lines).collect();
+            return self.tty.print(&all);
+        }
+        self.page(&header, &lines)
+    }
+
+    /// Shows `body` a screen at a time below the pinned `header`, from the top: PageDown,
+    /// Space and Enter turn the page and, on the last one, go on to the fields; PageUp, the
+    /// arrows, Home and End move about. The last page is left on screen.
+    fn page(&mut self, header: &[Line], body: &[Line]) -> Result<(), Stop> {
+        let mut top = 0;
+        loop {
+            let (_, height) = self.tty.size();
+            let width = self.tty.width();
+            let rows = text::layout(body, width).rows;
+            // The hint is drawn once to measure it: its words depend on what is below.
+            let hint_rows = text::height(&[self.hint_line(PAGER_KEYS)], width);
+            let page = height
+                .saturating_sub(1 + text::height(header, width) + hint_rows)
+                .max(1);
+            let last_top = rows.len().saturating_sub(page);
+            top = top.min(last_top);
+            let end = (top + page).min(rows.len());
+            let below = rows.len() - end;
+            let hint = if below > 0 {
+                format!("{below} more lines below: {PAGER_KEYS}")
+            } else {
+                "End of the message: Enter to go on · PageUp: back · Esc: cancel".to_owned()
+            };
+            let shown = |with_hint: Option<Line>| -> Vec<Line> {
+                header
+                    .iter()
+                    .cloned()
+                    .chain(rows[top..end].iter().map(|row| text::row_line(row, None)))
+                    .chain(with_hint)
+                    .collect()
+            };
+            self.tty.draw(&shown(Some(self.hint_line(&hint))))?;
+            let key = match self.tty.next()? {
+                Input::Key(key) if cancels(&key) => return Err(Stop::Key),
+                Input::Key(key) => key,
+                Input::Paste(_) | Input::Redraw => continue,
+            };
+            match key.code {
+                KeyCode::PageDown | KeyCode::Enter | KeyCode::Char(' ') if below == 0 => {
+                    self.tty.draw(&shown(None))?;
+                    return self.tty.commit();
+                }
+                KeyCode::PageDown | KeyCode::Enter | KeyCode::Char(' ') => top += page,
+                KeyCode::Down | KeyCode::Char('j') => top += 1,
+                KeyCode::Up | KeyCode::Char('k') => top = top.saturating_sub(1),
+                KeyCode::PageUp | KeyCode::Char('b') => top = top.saturating_sub(page),
+                KeyCode::Home | KeyCode::Char('g') => top = 0,
+                KeyCode::End | KeyCode::Char('G') => top = last_top,
+                _ => {}
+            }
+        }
     }
 
     /// Asks field `i` until it holds a valid value, then leaves a one-line summary.
@@ -183,12 +259,13 @@ impl Dialog<'_> {
             let (_, height) = self.tty.size();
             let width = self.tty.width();
             let hint = self.hint_line(&format!("{} · Esc: cancel", prompt.keys()));
-            // One row stays free below the live region (see `Tty::paint`); the hint keeps its
-            // rows, and the prompt fits in the rest.
-            let room = height
-                .saturating_sub(1 + text::height(std::slice::from_ref(&hint), width))
-                .max(3);
-            let mut lines = prompt.lines(width, room);
+            let mut lines: Vec<Line> = self.asker_line().into_iter().collect();
+            // One row stays free below the live region (see `Tty::paint`); who asks and the
+            // hint keep their rows, and the prompt fits in the rest.
+            let taken =
+                text::height(&lines, width) + text::height(std::slice::from_ref(&hint), width);
+            let room = height.saturating_sub(1 + taken).max(3);
+            lines.extend(prompt.lines(width, room));
             lines.push(hint);
             self.tty.draw(&lines)?;
             match self.tty.next()? {

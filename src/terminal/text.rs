@@ -215,7 +215,7 @@ pub fn scrolled(line: &Line, width: usize, rows: usize) -> Vec<Line> {
 
 /// A laid-out row as a line of its own (it fits its width, so it lays out as the same row),
 /// with the cursor at column `cursor`.
-fn row_line(row: &Row, cursor: Option<usize>) -> Line {
+pub fn row_line(row: &Row, cursor: Option<usize>) -> Line {
     let mut line = Line {
         spans: row.spans.clone(),
         indent: 0,
