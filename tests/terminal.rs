@@ -14,7 +14,7 @@ use std::io::{Read, Write};
 use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt as _;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::{self, JoinHandle};
@@ -47,6 +47,15 @@ const PAGE_DOWN: &str = "\x1b[6~";
 const PAGE_UP: &str = "\x1b[5~";
 const PASTE_START: &str = "\x1b[200~";
 const PASTE_END: &str = "\x1b[201~";
+
+/// A job-control shell in miniature, for [`Setup::job_control`]: it runs the binary (its
+/// arguments) as a foreground job in a process group of its own, as an interactive shell does,
+/// so SIGTSTP stops it (the kernel ignores SIGTSTP in an orphaned process group, which a child
+/// that is its own session leader is). When the job stops, the shell takes the terminal back
+/// and waits for a line on its stdin before running `fg`, which gives the terminal to the job
+/// again and sends it SIGCONT. `fg` names the job on stdout, so that goes to stderr.
+const JOB_SHELL: &str =
+    r#"set -m; "$@" </dev/tty; s=$?; if [ $s -ge 128 ]; then read _; fg >&2; s=$?; fi; exit $s"#;
 
 /// One required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -557,7 +566,11 @@ fn a_value_taller_than_the_screen_scrolls_and_keeps_its_field_in_view() {
     d.send(&format!("{PASTE_START}{pasted}{PASTE_END}"));
     d.send(ENTER);
     let problem = format!("! At most 10 characters (now {})", pasted.chars().count());
-    let screen = d.expect_screen("the problem", |s| s.shows(&problem));
+    // The key hints are the frame's last row: once they show below the problem, the frame is
+    // complete.
+    let screen = d.expect_screen("the problem, then the key hints", |s| {
+        s.row_of(&problem) < s.row_of("Enter: next") && s.shows(&problem)
+    });
     for needle in [
         "[1/1] Short note *",
         "Enter: next",
@@ -583,10 +596,12 @@ fn a_value_taller_than_the_screen_scrolls_and_keeps_its_field_in_view() {
     );
     // The value is still there to edit.
     d.send(&BACKSPACE.repeat(pasted.chars().count()));
-    let screen = d.expect_screen("the emptied field", |s| {
-        !s.shows("! At most 10") && s.shows("[1/1] Short note *") && !s.shows("pasted")
+    d.expect_screen("the emptied field, its label and the key hints", |s| {
+        !s.shows("! At most 10")
+            && !s.shows("pasted")
+            && s.shows("[1/1] Short note *")
+            && s.shows("Enter: next")
     });
-    assert!(screen.shows("Enter: next"), "{screen}");
     d.send("brief");
     d.send(ENTER);
     d.expect("Short note *: brief");
@@ -661,6 +676,73 @@ fn a_long_message_is_paged_from_its_top_and_the_asker_stays_in_view() {
         .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
 }
 
+/// Regression (issue 13, item 9): after `kill -TSTP` and `fg` the dialog was dead: the process
+/// stopped with the terminal still raw (the shell's keys did not echo), and once continued it
+/// neither took raw mode back nor redrew, so Enter did nothing.
+#[test]
+fn stopped_by_sigtstp_and_continued_by_fg_the_dialog_comes_back() {
+    let setup = Setup {
+        job_control: true,
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &["--server", "srv"], setup) else {
+        return;
+    };
+    d.expect("[1/1] Name *");
+    d.send("Ad");
+    d.expect("> Ad");
+    let job = d.foreground_job();
+    d.signal_process(job, rustix::process::Signal::TSTP);
+    d.wait_until_stopped(job);
+    assert!(
+        d.cooked(),
+        "stopped with the terminal in raw mode: the shell gets no echo and no line editing"
+    );
+    d.skip_shown();
+    d.fg();
+    // Redrawn in full, with what was typed before the stop.
+    d.expect("srv asks:");
+    d.expect("[1/1] Name *");
+    d.expect("> Ad");
+    d.send("a");
+    d.expect("> Ada");
+    d.send(ENTER);
+    d.expect("[1/1] Name *: Ada");
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
+/// SIGSTOP cannot be caught, so the terminal stays raw while stopped; but on SIGCONT the
+/// dialog takes raw mode again (the shell may have reset it) and redraws.
+#[test]
+fn stopped_by_sigstop_the_dialog_redraws_when_continued() {
+    let setup = Setup {
+        job_control: true,
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], setup) else {
+        return;
+    };
+    d.expect("[1/1] Name *");
+    d.send("Ad");
+    d.expect("> Ad");
+    let job = d.foreground_job();
+    d.signal_process(job, rustix::process::Signal::STOP);
+    d.wait_until_stopped(job);
+    d.skip_shown();
+    d.fg();
+    d.expect("[1/1] Name *");
+    d.expect("> Ad");
+    d.send("a");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The harness
 
@@ -673,6 +755,9 @@ struct Setup {
     color: bool,
     /// The request on stdin (a pipe) instead of a file argument with the pty as stdin.
     request_on_stdin: bool,
+    /// Run as the foreground job of a job-control shell (see [`JOB_SHELL`]), as in an
+    /// interactive shell, so that SIGTSTP can stop it.
+    job_control: bool,
 }
 
 impl Default for Setup {
@@ -681,6 +766,7 @@ impl Default for Setup {
             ui: Some("terminal"),
             color: false,
             request_on_stdin: false,
+            job_control: false,
         }
     }
 }
@@ -698,6 +784,8 @@ struct Dialog {
     /// How much of the shown text `expect` has consumed.
     seen: usize,
     request_file: Option<PathBuf>,
+    /// With [`Setup::job_control`]: a line here makes the shell run `fg`.
+    shell_input: Option<ChildStdin>,
 }
 
 /// What a finished run left.
@@ -752,7 +840,13 @@ impl Dialog {
                 return None;
             }
         };
-        let mut command = Command::new(BIN);
+        let mut command = if setup.job_control {
+            let mut shell = Command::new("sh");
+            shell.args(["-c", JOB_SHELL, "sh", BIN]);
+            shell
+        } else {
+            Command::new(BIN)
+        };
         command
             .args(args)
             .env_remove("DISPLAY")
@@ -783,7 +877,11 @@ impl Dialog {
             ));
             std::fs::write(&path, request).expect("write the request file");
             command.arg(&path);
-            command.stdin(Stdio::from(slave.try_clone().expect("dup the pty")));
+            if setup.job_control {
+                command.stdin(Stdio::piped());
+            } else {
+                command.stdin(Stdio::from(slave.try_clone().expect("dup the pty")));
+            }
             request_file = Some(path);
         }
         let controlling = slave.try_clone().expect("dup the pty");
@@ -799,11 +897,14 @@ impl Dialog {
         let mut child = command.spawn().expect("start the binary");
         // The parent's copies of the pty's slave side go with the command.
         drop(command);
+        let mut shell_input = None;
         if setup.request_on_stdin {
             let mut stdin = child.stdin.take().expect("stdin is piped");
             stdin
                 .write_all(request.as_bytes())
                 .expect("write the request");
+        } else if setup.job_control {
+            shell_input = child.stdin.take();
         }
         let stdout = child.stdout.take().map(|mut out| {
             thread::spawn(move || {
@@ -847,6 +948,7 @@ impl Dialog {
             stderr,
             seen: 0,
             request_file,
+            shell_input,
         })
     }
 
@@ -864,7 +966,66 @@ impl Dialog {
     /// Sends a signal to the binary.
     fn signal(&mut self, signal: rustix::process::Signal) {
         let pid = rustix::process::Pid::from_child(&self.child);
-        rustix::process::kill_process(pid, signal).expect("signal the binary");
+        self.signal_process(pid, signal);
+    }
+
+    /// Sends a signal to process `pid`.
+    fn signal_process(&mut self, pid: rustix::process::Pid, signal: rustix::process::Signal) {
+        rustix::process::kill_process(pid, signal).expect("send the signal");
+    }
+
+    /// The process group in the terminal's foreground: with [`Setup::job_control`], the
+    /// binary's (the shell makes each job a group led by its process).
+    fn foreground_job(&self) -> rustix::process::Pid {
+        rustix::termios::tcgetpgrp(&self.master).expect("the pty's foreground process group")
+    }
+
+    /// Waits until process `pid` is stopped (state `T` in `/proc`).
+    fn wait_until_stopped(&mut self, pid: rustix::process::Pid) {
+        let stat = format!("/proc/{}/stat", pid.as_raw_nonzero());
+        let deadline = Instant::now() + EXPECT_TIMEOUT;
+        loop {
+            let text = std::fs::read_to_string(&stat).unwrap_or_default();
+            // The state follows the command name, which is in parentheses.
+            let state = text
+                .rsplit_once(") ")
+                .and_then(|(_, rest)| rest.chars().next());
+            if state == Some('T') {
+                return;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("process {pid:?} did not stop (state {state:?})");
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Whether the terminal is in cooked mode (line editing and echo on), as a shell expects.
+    fn cooked(&self) -> bool {
+        self.slave.as_ref().is_some_and(|slave| {
+            rustix::termios::tcgetattr(slave).is_ok_and(|t| {
+                t.local_modes
+                    .contains(LocalModes::ICANON | LocalModes::ECHO)
+            })
+        })
+    }
+
+    /// With [`Setup::job_control`]: the shell brings the stopped job back to the foreground
+    /// and continues it, as `fg` typed at a prompt does.
+    fn fg(&mut self) {
+        let input = self
+            .shell_input
+            .as_mut()
+            .expect("the dialog runs under a shell");
+        input.write_all(b"\n").expect("tell the shell to run fg");
+        input.flush().expect("flush the shell's input");
+    }
+
+    /// Forgets what the terminal has shown so far: the next [`Dialog::expect`] looks only at
+    /// what comes after.
+    fn skip_shown(&mut self) {
+        self.seen = shown_text(&self.screen.0.lock().expect("screen lock")).len();
     }
 
     /// Waits until the terminal shows `needle` (escape sequences removed) after what earlier
@@ -933,12 +1094,7 @@ impl Dialog {
             }
             thread::sleep(Duration::from_millis(20));
         };
-        let cooked = self.slave.as_ref().is_some_and(|slave| {
-            rustix::termios::tcgetattr(slave).is_ok_and(|t| {
-                t.local_modes
-                    .contains(LocalModes::ICANON | LocalModes::ECHO)
-            })
-        });
+        let cooked = self.cooked();
         // With the last handle on the terminal side closed, the reader sees the end.
         drop(self.slave.take());
         let stdout = self.stdout.take().map(join).unwrap_or_default();

@@ -8,6 +8,10 @@
 //!
 //! Raw mode is undone on every way out: [`RawMode`]'s `Drop`, a panic hook (which also runs
 //! when panics abort), and the signal handler's waker.
+//!
+//! Job control works as in any full-screen program: SIGTSTP (`kill -TSTP`, or Ctrl+Z where the
+//! terminal sends it) restores the terminal, then stops the process the default way, so the
+//! shell gets a sane terminal back; SIGCONT (`fg`) enters raw mode again and redraws.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -264,6 +268,17 @@ impl Tty {
             if signals::cancelled() {
                 return Err(Stop::Signal);
             }
+            if STOP_ASKED.swap(false, Ordering::SeqCst) {
+                self.stop_and_wait()?;
+                return Ok(Input::Redraw);
+            }
+            if CONTINUED.swap(false, Ordering::SeqCst) {
+                // Stopped by something we could not catch (SIGSTOP): the shell may have put
+                // the terminal back in cooked mode, and written over the live region.
+                self.commit()?;
+                self.resume()?;
+                return Ok(Input::Redraw);
+            }
             let mut wait = TICK;
             if let Some(deadline) = self.deadline {
                 let left = deadline.saturating_duration_since(Instant::now());
@@ -291,6 +306,116 @@ impl Tty {
             }
         }
     }
+}
+
+impl Tty {
+    /// Leaves the live region above, gives the terminal back as it was, and stops the process
+    /// as SIGTSTP's default action would; once continued, takes the terminal again.
+    fn stop_and_wait(&mut self) -> Result<(), Stop> {
+        self.commit()?;
+        restore();
+        job_control::stop_self();
+        // A stop and its continuation are one event: the SIGCONT handler's flag is ours.
+        CONTINUED.store(false, Ordering::SeqCst);
+        self.resume()
+    }
+
+    /// Raw mode and bracketed paste again after a stop, and a live region drawn afresh below
+    /// whatever the shell wrote meanwhile.
+    fn resume(&mut self) -> Result<(), Stop> {
+        // crossterm enters raw mode only when it believes it is not in it, and remembers the
+        // settings it found as those to restore: leave first, so both are today's.
+        let _ = terminal::disable_raw_mode();
+        terminal::enable_raw_mode()?;
+        RAW.store(true, Ordering::SeqCst);
+        queue!(self.out, event::EnableBracketedPaste)?;
+        self.out.flush()?;
+        self.live_rows = 0;
+        self.cursor_row = 0;
+        Ok(())
+    }
+}
+
+/// A SIGTSTP arrived: stop once the terminal is restored.
+static STOP_ASKED: AtomicBool = AtomicBool::new(false);
+/// A SIGCONT arrived: the process was stopped and has gone on.
+static CONTINUED: AtomicBool = AtomicBool::new(false);
+
+/// SIGTSTP and SIGCONT, caught while the terminal is in raw mode.
+///
+/// The handlers only set [`STOP_ASKED`] and [`CONTINUED`] (an atomic store is all a signal
+/// handler may safely do); [`Tty::next`] looks at them between keys, at least every [`TICK`].
+/// There is no safe wrapper for `sigaction` among our dependencies (`ctrlc` handles only the
+/// signals that cancel), hence the few lines of `unsafe` here.
+#[cfg(unix)]
+mod job_control {
+    use std::sync::atomic::Ordering;
+
+    use super::{CONTINUED, STOP_ASKED};
+
+    extern "C" fn on_stop(_: libc::c_int) {
+        STOP_ASKED.store(true, Ordering::SeqCst);
+    }
+
+    extern "C" fn on_continue(_: libc::c_int) {
+        CONTINUED.store(true, Ordering::SeqCst);
+    }
+
+    /// Catches SIGTSTP and SIGCONT.
+    pub fn catch() {
+        set(
+            libc::SIGTSTP,
+            on_stop as extern "C" fn(libc::c_int) as libc::sighandler_t,
+        );
+        set(
+            libc::SIGCONT,
+            on_continue as extern "C" fn(libc::c_int) as libc::sighandler_t,
+        );
+    }
+
+    /// Gives SIGTSTP and SIGCONT their default actions back.
+    pub fn release() {
+        set(libc::SIGTSTP, libc::SIG_DFL);
+        set(libc::SIGCONT, libc::SIG_DFL);
+    }
+
+    /// Stops this process the way SIGTSTP does by default, and returns once it is continued.
+    /// In an orphaned process group (no shell to continue it) the kernel ignores the signal,
+    /// and this returns at once.
+    #[allow(unsafe_code)]
+    pub fn stop_self() {
+        set(libc::SIGTSTP, libc::SIG_DFL);
+        // SAFETY: raise(3) has no memory-safety preconditions. The signal goes to this thread,
+        // which does not block it, so the stop happens before raise returns.
+        unsafe {
+            libc::raise(libc::SIGTSTP);
+        }
+        set(
+            libc::SIGTSTP,
+            on_stop as extern "C" fn(libc::c_int) as libc::sighandler_t,
+        );
+    }
+
+    #[allow(unsafe_code)]
+    fn set(signal: libc::c_int, handler: libc::sighandler_t) {
+        // SAFETY: the action is fully initialised (zeroed, then an empty mask) before use;
+        // `handler` is SIG_DFL or one of the functions above, which only store to an atomic,
+        // which is async-signal-safe. SA_RESTART keeps reads and polls from failing with EINTR.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = handler;
+            action.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod job_control {
+    pub fn catch() {}
+    pub fn release() {}
+    pub fn stop_self() {}
 }
 
 /// Whether what is drawn must fit on the screen.
@@ -327,6 +452,7 @@ impl RawMode {
         });
         terminal::enable_raw_mode()?;
         RAW.store(true, Ordering::SeqCst);
+        job_control::catch();
         queue!(out, event::EnableBracketedPaste)?;
         out.flush()?;
         Ok(Self)
@@ -335,6 +461,7 @@ impl RawMode {
 
 impl Drop for RawMode {
     fn drop(&mut self) {
+        job_control::release();
         restore();
     }
 }
