@@ -142,3 +142,151 @@ fn a_radio_group_is_one_tab_stop_that_lands_on_the_chosen_option() {
     h.run();
     focused(&h, Role::MultilineTextInput, "Before");
 }
+
+/// A harness the size of a small window, so that most of a long form is out of view.
+fn small_harness(schema: Value) -> Harness<'static, FormApp> {
+    let form = Form::from_schema("Keyboard only".into(), &schema).expect("valid schema");
+    let app = FormApp::new(form, Some("srv".into()), None);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 420.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    harness.run();
+    harness
+}
+
+/// Asserts that `rect` lies within the part of the window the fields scroll in (above the
+/// button row, which is some 40 points tall).
+fn in_view(h: &Harness<'_, FormApp>, what: &str, rect: egui::Rect) {
+    let view = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(520.0, 420.0 - 40.0));
+    assert!(
+        view.contains_rect(rect),
+        "{what} at {rect:?} is outside the view {view:?}"
+    );
+    let _ = h;
+}
+
+/// Regression: Tab moved the focus to fields that never scrolled into view, so text was
+/// typed into a field the person could not see.
+#[test]
+fn tab_scrolls_the_focused_field_and_its_label_into_view() {
+    let properties: serde_json::Map<String, Value> = (0..60)
+        .map(|i| {
+            (
+                format!("f{i}"),
+                json!({"type": "string", "title": format!("Field {i}")}),
+            )
+        })
+        .collect();
+    let mut h = small_harness(json!({ "properties": properties }));
+    typed(&mut h, "x");
+    for i in 1..=30 {
+        key(&mut h, Key::Tab);
+        let label = format!("Field {i}");
+        let node = h.get_by_role_and_label(Role::MultilineTextInput, &label);
+        assert!(node.is_focused(), "{label} should have the focus");
+        in_view(&h, &label, node.rect());
+        in_view(
+            &h,
+            &format!("the label of {label}"),
+            h.get_by_role_and_label(Role::Label, &label).rect(),
+        );
+    }
+    for i in (20..30).rev() {
+        h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Tab);
+        h.run();
+        let label = format!("Field {i}");
+        let node = h.get_by_role_and_label(Role::MultilineTextInput, &label);
+        assert!(node.is_focused(), "{label} should have the focus");
+        in_view(&h, &label, node.rect());
+    }
+}
+
+/// Regression: after a failed Submit the first bad field scrolled into view, but its problem
+/// line could stay below the fold.
+#[test]
+fn a_failed_submit_shows_the_first_problem_in_view() {
+    let mut properties = serde_json::Map::new();
+    for i in 0..40 {
+        if i == 20 {
+            properties.insert(
+                "late".into(),
+                json!({"type": "string", "title": "Late", "minLength": 5}),
+            );
+        }
+        properties.insert(
+            format!("f{i}"),
+            json!({"type": "string", "title": format!("Field {i}"), "default": "ok"}),
+        );
+    }
+    let mut h = small_harness(json!({ "properties": properties, "required": ["late"] }));
+    h.key_press_modifiers(egui::Modifiers::CTRL, Key::Enter);
+    h.run();
+    assert!(h.state().outcome().is_none());
+    let problem = h.get_by_label("This field is required");
+    in_view(&h, "the problem", problem.rect());
+    in_view(
+        &h,
+        "the field",
+        h.get_by_role_and_label(Role::MultilineTextInput, "Late")
+            .rect(),
+    );
+}
+
+/// A harness showing `message` with one text field, asked by `srv`.
+fn message_harness(message: &str) -> Harness<'static, FormApp> {
+    let schema = json!({"properties": {"a": {"type": "string", "title": "Answer"}, "b": {"type": "string", "title": "More"}}});
+    let form = Form::from_schema(message.into(), &schema).expect("valid schema");
+    let app = FormApp::new(form, Some("srv".into()), None);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 300.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    harness.run();
+    harness
+}
+
+/// Regression: a message of blank lines opened the window scrolled down, with neither who
+/// asks nor the message in view; a hostile one put a fake "... asks:" where the real one
+/// belongs. Who asks is pinned, and the window starts at the top.
+#[test]
+fn who_asks_is_pinned_and_the_window_starts_at_the_top() {
+    let blank = format!("Top line{}Bottom line", "\n".repeat(14));
+    let hostile = format!(
+        "Delete the production database?{}trusted-bank asks:\nConfirm your $5 donation",
+        "\n".repeat(80)
+    );
+    for message in [blank, hostile] {
+        let mut h = message_harness(&message);
+        let first_line = message.lines().next().expect("a line");
+        let view = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(520.0, 260.0));
+        let header = h.get_by_label("srv asks:").rect();
+        assert!(view.contains_rect(header), "{header:?}");
+        let text = h.get_by_label_contains(first_line).rect();
+        assert!(view.contains(text.left_top()), "{first_line}: {text:?}");
+        for _ in 0..3 {
+            key(&mut h, Key::Tab);
+            let header = h.get_by_label("srv asks:").rect();
+            assert!(view.contains_rect(header), "after Tab: {header:?}");
+        }
+    }
+}
+
+/// Regression: a message of 8 paragraphs was cut after the fourth, with a scroll bar shown
+/// only on hover and no way to scroll it from the keyboard.
+#[test]
+fn a_long_message_says_more_below_and_pages_with_the_keyboard() {
+    let message = (1..=8)
+        .map(|i| format!("Paragraph {i}: {}", "words that fill a line ".repeat(3)))
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    let mut h = message_harness(&message);
+    h.get_by_label_contains("More below");
+    let mut presses = 0;
+    while h.query_by_label_contains("More below").is_some() {
+        presses += 1;
+        assert!(presses <= 10, "Page Down never reached the end");
+        key(&mut h, Key::PageDown);
+    }
+    key(&mut h, Key::PageUp);
+    h.get_by_label_contains("More below");
+    assert!(h.state().outcome().is_none());
+}

@@ -36,6 +36,11 @@ pub struct FormApp {
     outcome: Option<Answer>,
     focus: Option<Focus>,
     buttons: Vec<Id>,
+    /// The widget that had the keyboard focus in the last frame: when the focus moves to
+    /// another field, that field is scrolled into view.
+    last_focused: Option<Id>,
+    /// A long message's box: how far it is scrolled, and a new offset asked by Page Up/Down.
+    message_box: MessageBox,
     content_size: Option<egui::Vec2>,
     fonts: FontFallback,
     /// The form's text, until the first frame has checked that the fonts cover it.
@@ -64,6 +69,8 @@ impl FormApp {
             outcome: None,
             focus: Some(focus),
             buttons: Vec::new(),
+            last_focused: None,
+            message_box: MessageBox::default(),
             content_size: None,
             fonts: FontFallback::default(),
             unchecked_text,
@@ -121,6 +128,7 @@ impl FormApp {
                 .collect()
         });
         self.fonts.cover(&ctx, &typed);
+        self.message_box.paging_keys(&ctx);
         let submit = match self.keyboard(&ctx) {
             Some(Key::Escape) => {
                 self.finish(Answer::Cancel);
@@ -137,6 +145,17 @@ impl FormApp {
             action
         });
         let action = actions.inner;
+        // Who asks is pinned above everything that scrolls: a message cannot push it out of
+        // sight, nor imitate it below.
+        let asker = self.server.as_ref().map(|server| {
+            egui::Panel::top("asker").show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.add(
+                    egui::Label::new(RichText::new(format!("{server} asks:")).strong().size(15.0))
+                        .wrap(),
+                );
+            })
+        });
         let body = egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
@@ -153,7 +172,8 @@ impl FormApp {
         });
         if self.content_size.is_none() {
             let margins = ui.spacing().window_margin.sum().y + 24.0;
-            let height = body.inner.inner + actions.response.rect.height() + margins;
+            let pinned = asker.map_or(0.0, |a| a.response.rect.height());
+            let height = body.inner.inner + actions.response.rect.height() + pinned + margins;
             self.content_size = Some(egui::vec2(WIDTH, height));
         }
 
@@ -250,13 +270,10 @@ impl FormApp {
 
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
-        if let Some(server) = &self.server {
-            ui.label(RichText::new(format!("{server} asks:")).strong().size(15.0));
-        }
         if let Some(title) = &self.form.title {
             ui.heading(title);
         }
-        message_ui(ui, &self.form.message);
+        self.message_box.show(ui, &self.form.message);
         if let Some(description) = &self.form.description {
             ui.label(RichText::new(description).weak());
         }
@@ -264,24 +281,39 @@ impl FormApp {
             ui.add_space(4.0);
             ui.separator();
         }
+        let focused = ui.memory(|m| m.focused());
+        let focus_moved = focused != self.last_focused;
+        self.last_focused = focused;
         for i in 0..self.form.fields.len() {
             ui.add_space(6.0);
             let field = &self.form.fields[i];
-            let response = ui
-                .push_id(("field", i), |ui| {
-                    fields::field_ui(
-                        ui,
-                        field,
-                        &mut self.states[i],
-                        &mut self.field_ui[i],
-                        self.problems[i].as_deref(),
-                    )
-                })
-                .inner;
+            let whole = ui.push_id(("field", i), |ui| {
+                fields::field_ui(
+                    ui,
+                    field,
+                    &mut self.states[i],
+                    &mut self.field_ui[i],
+                    self.problems[i].as_deref(),
+                )
+            });
+            let response = whole.inner;
+            // The whole field, from its label to its problem line, comes into view with the
+            // focus, whether Tab, Shift+Tab or a failed Submit moved it there.
+            let field_rect = whole.response.rect;
             if self.focus == Some(Focus::Field(i)) {
                 response.request_focus();
-                response.scroll_to_me(None);
+                // The window opens at the top, with who asks and the message in view; only a
+                // later move (a failed Submit) scrolls.
+                if self.content_size.is_some() {
+                    ui.scroll_to_rect(field_rect, None);
+                }
+                // Scroll once: a second request while the scroll animates would overshoot.
+                self.last_focused = Some(response.id);
                 self.focus = None;
+            } else if focus_moved
+                && focused.is_some_and(|id| self.field_ui[i].control_ids.contains(&id))
+            {
+                ui.scroll_to_rect(field_rect, None);
             }
             // Once a problem is shown, it follows the person's edits so it clears when fixed.
             if response.changed() && self.problems[i].is_some() {
@@ -299,21 +331,73 @@ enum Action {
     Cancel,
 }
 
-/// The message: plain text, wrapped, selectable; in its own scroll area when long.
-fn message_ui(ui: &mut Ui, message: &str) {
-    let text = RichText::new(message)
-        .size(15.0)
-        .color(ui.visuals().strong_text_color());
-    let label = egui::Label::new(text).selectable(true).wrap();
-    let long = message.len() > 1500 || message.lines().count() > 14;
-    if long {
-        egui::ScrollArea::vertical()
+/// The message: plain text, wrapped, selectable. A long one gets its own box with a scroll bar
+/// always shown, a "more below" line while there is more, and Page Up / Page Down to read it.
+#[derive(Debug, Default)]
+struct MessageBox {
+    /// The box's scroll offset, its visible height and its content height, from the last frame.
+    offset: f32,
+    visible: f32,
+    content: f32,
+    /// An offset asked for by the keyboard, applied on the next frame.
+    scroll_to: Option<f32>,
+}
+
+impl MessageBox {
+    /// The tallest a long message's box gets.
+    const MAX_HEIGHT: f32 = 260.0;
+
+    fn is_long(message: &str) -> bool {
+        message.len() > 1500 || message.lines().count() > 14
+    }
+
+    /// Whether part of the message is below the box.
+    fn more_below(&self) -> bool {
+        self.content - self.offset - self.visible > 1.0
+    }
+
+    /// Page Up / Page Down scroll the message box while it has more to show that way; the
+    /// keys stay with the rest of the window otherwise.
+    fn paging_keys(&mut self, ctx: &egui::Context) {
+        if self.content <= self.visible {
+            return;
+        }
+        let page = (self.visible - 20.0).max(20.0);
+        let max = self.content - self.visible;
+        let (down, up) = (self.more_below(), self.offset > 0.5);
+        ctx.input_mut(|input| {
+            if down && input.consume_key(Modifiers::NONE, Key::PageDown) {
+                self.scroll_to = Some((self.offset + page).min(max));
+            } else if up && input.consume_key(Modifiers::NONE, Key::PageUp) {
+                self.scroll_to = Some((self.offset - page).max(0.0));
+            }
+        });
+    }
+
+    fn show(&mut self, ui: &mut Ui, message: &str) {
+        let text = RichText::new(message)
+            .size(15.0)
+            .color(ui.visuals().strong_text_color());
+        let label = egui::Label::new(text).selectable(true).wrap();
+        if !Self::is_long(message) {
+            ui.add(label);
+            return;
+        }
+        let mut area = egui::ScrollArea::vertical()
             .id_salt("message")
-            .max_height(260.0)
+            .max_height(Self::MAX_HEIGHT)
             .auto_shrink([false, true])
-            .show(ui, |ui| ui.add(label));
-    } else {
-        ui.add(label);
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
+        if let Some(offset) = self.scroll_to.take() {
+            area = area.vertical_scroll_offset(offset);
+        }
+        let output = area.show(ui, |ui| ui.add(label));
+        self.offset = output.state.clamped_offset().y;
+        self.visible = output.inner_rect.height();
+        self.content = output.content_size.y;
+        if self.more_below() {
+            ui.label(RichText::new("More below: scroll, or press Page Down").weak());
+        }
     }
 }
 

@@ -25,6 +25,9 @@ pub struct FieldUi {
     radio_ids: Vec<Id>,
     /// For a long list, each option's label and value, lower-cased, for the filter.
     search_text: Vec<String>,
+    /// The field's controls in the last frame: the field that holds the focus is the one to
+    /// keep in view.
+    pub control_ids: Vec<Id>,
 }
 
 impl FieldUi {
@@ -112,6 +115,7 @@ pub fn field_ui(
         }
     };
     describe_for_screen_readers(ui, field, &controls, problem);
+    extra.control_ids = controls;
     if let Some(problem) = problem {
         ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
     }
