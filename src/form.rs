@@ -59,6 +59,19 @@ pub enum FieldKind {
     MultiChoice(MultiChoiceSpec),
 }
 
+impl FieldKind {
+    /// Whether the window offers a calendar for this field (`date` and `date-time`).
+    pub fn has_date_picker(&self) -> bool {
+        matches!(
+            self,
+            Self::Text(TextSpec {
+                format: Some(Format::Date | Format::DateTime),
+                ..
+            })
+        )
+    }
+}
+
 /// Constraints of a text field.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TextSpec {

@@ -18,6 +18,10 @@ use super::fonts::{self as font_fallback, FontFallback};
 /// The window's width before it fits itself to its content.
 const WIDTH: f32 = 520.0;
 
+/// The smallest window that holds the date picker's calendar whole, from the top of its
+/// button's field to the calendar's Save button.
+const CALENDAR_HEIGHT: f32 = 360.0;
+
 /// Which widget should take the keyboard focus on the next frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Focus {
@@ -173,7 +177,12 @@ impl FormApp {
         if self.content_size.is_none() {
             let margins = ui.spacing().window_margin.sum().y + 24.0;
             let pinned = asker.map_or(0.0, |a| a.response.rect.height());
-            let height = body.inner.inner + actions.response.rect.height() + pinned + margins;
+            let mut height = body.inner.inner + actions.response.rect.height() + pinned + margins;
+            // The calendar pops up over the form: the window must hold it whole, or its last
+            // row and its Save button cannot be reached.
+            if self.form.fields.iter().any(|f| f.kind.has_date_picker()) {
+                height = height.max(CALENDAR_HEIGHT);
+            }
             self.content_size = Some(egui::vec2(WIDTH, height));
         }
 
@@ -203,10 +212,14 @@ impl FormApp {
 
     /// Handles Esc, Enter and Ctrl+Enter before any widget sees them. Returns which applies.
     fn keyboard(&mut self, ctx: &egui::Context) -> Option<Key> {
-        let popup_open = egui::Popup::is_any_open(ctx);
+        let popup_open =
+            egui::Popup::is_any_open(ctx) || self.field_ui.iter().any(|f| f.picker_open);
         let focused = ctx.memory(|m| m.focused());
         // A focused button takes Enter itself (as a click); everywhere else Enter submits.
-        let enter_is_ours = !popup_open && !focused.is_some_and(|id| self.buttons.contains(&id));
+        let is_button = |id: Id| {
+            self.buttons.contains(&id) || self.field_ui.iter().any(|f| f.button_ids.contains(&id))
+        };
+        let enter_is_ours = !popup_open && !focused.is_some_and(is_button);
         ctx.input_mut(|input| {
             let mut found = None;
             input.events.retain(|event| {

@@ -28,6 +28,10 @@ pub struct FieldUi {
     /// The field's controls in the last frame: the field that holds the focus is the one to
     /// keep in view.
     pub control_ids: Vec<Id>,
+    /// The field's buttons (the date picker's): a focused button takes Enter as a press.
+    pub button_ids: Vec<Id>,
+    /// Whether the field's date picker popup is open: Esc and Enter then belong to it.
+    pub picker_open: bool,
 }
 
 impl FieldUi {
@@ -91,7 +95,7 @@ pub fn field_ui(
             // a group keeps its own option label.
             let response = match (kind, state) {
                 (FieldKind::Text(spec), FieldState::Text(text)) => {
-                    text_ui(ui, spec, text).labelled_by(label.id)
+                    text_ui(ui, spec, text, extra).labelled_by(label.id)
                 }
                 (FieldKind::Number(spec), FieldState::Number(text)) => {
                     number_ui(ui, spec, text).labelled_by(label.id)
@@ -173,9 +177,9 @@ fn help_ui(ui: &mut Ui, field: &Field) {
     ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
 }
 
-fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String) -> Response {
+fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String, extra: &mut FieldUi) -> Response {
     match spec.format {
-        Some(format @ (Format::Date | Format::DateTime)) => date_ui(ui, format, text),
+        Some(format @ (Format::Date | Format::DateTime)) => date_ui(ui, format, text, extra),
         format => {
             let hint = match format {
                 Some(Format::Email) => "name@example.com",
@@ -194,7 +198,7 @@ fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String) -> Response {
     }
 }
 
-fn date_ui(ui: &mut Ui, format: Format, text: &mut String) -> Response {
+fn date_ui(ui: &mut Ui, format: Format, text: &mut String, extra: &mut FieldUi) -> Response {
     let hint = match format {
         Format::Date => "YYYY-MM-DD",
         _ => "YYYY-MM-DDTHH:MM:SS+HH:MM",
@@ -215,6 +219,19 @@ fn date_ui(ui: &mut Ui, format: Format, text: &mut String) -> Response {
                 .show_icon(false)
                 .format("Pick date"),
         );
+        extra.button_ids = vec![picker.id];
+        // The picker's popup is an area with the id the button derives from its salt.
+        let popup = egui::LayerId::new(
+            egui::Order::Foreground,
+            ui.make_persistent_id(Some(salt.as_str())),
+        );
+        let was_open = extra.picker_open;
+        extra.picker_open = ui.ctx().memory(|m| m.areas().is_visible(&popup));
+        // Closing the calendar (Esc, Save, Cancel) gives the focus back to its button, as a
+        // native dialog does, instead of leaving it nowhere.
+        if was_open && !extra.picker_open {
+            picker.request_focus();
+        }
         if Some(date) != before && (before.is_some() || picker.changed()) {
             *text = match format {
                 Format::Date => date.to_string(),
