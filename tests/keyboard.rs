@@ -412,3 +412,52 @@ fn the_calendar_fits_in_the_window_it_opens_in() {
         }
     }
 }
+
+/// Regression: an optional single choice could not be taken back once picked, neither by a
+/// second click nor by any key. It now offers "No answer" (as the terminal does), Backspace
+/// and Delete on its options, and a Clear button for long lists.
+#[test]
+fn an_optional_choice_can_be_taken_back() {
+    let many: Vec<String> = (1..=12).map(|i| format!("city-{i:02}")).collect();
+    let mut h = harness(json!({"properties": {
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]},
+        "city": {"type": "string", "title": "City", "enum": many},
+        "must": {"type": "string", "title": "Must", "enum": ["yes", "no"]}},
+        "required": ["must"]}));
+    // By mouse: pick, then "No answer".
+    h.get_by_role_and_label(Role::RadioButton, "M").click();
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "No answer")
+        .click();
+    h.run();
+    // By keyboard: pick with the mouse, then Backspace on the focused option.
+    h.get_by_role_and_label(Role::RadioButton, "L").click();
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "L").focus();
+    h.run();
+    key(&mut h, Key::Backspace);
+    // The long list: choose by clicking a row, clear with the Clear button.
+    h.get_by_label("city-03").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Clear").click();
+    h.run();
+    // A required group has no "No answer".
+    assert_eq!(
+        h.query_all_by_role_and_label(Role::RadioButton, "No answer")
+            .count(),
+        1
+    );
+    h.get_by_role_and_label(Role::RadioButton, "yes").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::CTRL, Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"must": "yes"})
+                .as_object()
+                .expect("an object")
+                .clone()
+        ))
+    );
+}

@@ -101,10 +101,16 @@ pub fn field_ui(
                     number_ui(ui, spec, text).labelled_by(label.id)
                 }
                 (FieldKind::Choice(spec), FieldState::Choice(chosen)) => {
-                    if spec.options.len() <= RADIO_MAX {
-                        radio_ui(ui, spec, chosen, extra, &mut controls)
+                    let clearable = if field.required {
+                        Clearable::No
                     } else {
-                        list_ui(ui, spec, chosen, extra, &mut controls).labelled_by(label.id)
+                        Clearable::Yes
+                    };
+                    if spec.options.len() <= RADIO_MAX {
+                        radio_ui(ui, spec, chosen, clearable, extra, &mut controls)
+                    } else {
+                        list_ui(ui, spec, chosen, clearable, extra, &mut controls)
+                            .labelled_by(label.id)
                     }
                 }
                 (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
@@ -272,10 +278,22 @@ fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {
     )
 }
 
+/// Whether an optional choice offers a way back to no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Clearable {
+    Yes,
+    No,
+}
+
+/// The label of the choice that clears an optional single choice, as the terminal's
+/// "0. no answer".
+pub const NO_ANSWER: &str = "No answer";
+
 fn radio_ui(
     ui: &mut Ui,
     spec: &ChoiceSpec,
     chosen: &mut Option<usize>,
+    clearable: Clearable,
     extra: &mut FieldUi,
     controls: &mut Vec<Id>,
 ) -> Response {
@@ -305,11 +323,17 @@ fn radio_ui(
             ui.memory_mut(|m| m.request_focus(edge));
         }
     }
-    let mut responses = Vec::with_capacity(spec.options.len());
+    // An optional group ends with "No answer", which stands for `None`: the one way to take
+    // a choice back, by mouse or keyboard.
+    let n = spec.options.len();
+    let rows = n + usize::from(clearable == Clearable::Yes);
+    let as_row = |c: Option<usize>| c.unwrap_or(n);
+    let mut responses = Vec::with_capacity(rows);
     let mut any_focused = false;
     let mut entered = false;
-    for (i, option) in spec.options.iter().enumerate() {
-        let mut response = ui.radio(*chosen == Some(i), &option.label);
+    for i in 0..rows {
+        let label = spec.options.get(i).map_or(NO_ANSWER, |o| o.label.as_str());
+        let mut response = ui.radio(as_row(*chosen) == i, label);
         // Entering the group with Tab lands on the chosen option, not on the first.
         entered |= response.gained_focus() && !extra.arrow_moved && chosen.is_some_and(|c| c != i);
         // Arrows move the focus between options (egui does that); the choice follows it.
@@ -321,8 +345,9 @@ fn radio_ui(
             }
             extra.focused_option = Some(i);
         }
-        if (response.clicked() || arrived_by_arrow) && *chosen != Some(i) {
-            *chosen = Some(i);
+        let pick = (i < n).then_some(i);
+        if (response.clicked() || arrived_by_arrow) && *chosen != pick {
+            *chosen = pick;
             response.mark_changed();
         }
         any_focused |= response.has_focus();
@@ -333,6 +358,19 @@ fn radio_ui(
     if entered && let Some(c) = *chosen {
         responses[c].request_focus();
     }
+    // Backspace or Delete on a focused option of an optional group takes the choice back.
+    if clearable == Clearable::Yes
+        && chosen.is_some()
+        && any_focused
+        && ui.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Backspace)
+                || i.consume_key(Modifiers::NONE, Key::Delete)
+        })
+    {
+        *chosen = None;
+        responses[n].request_focus();
+        responses[n].mark_changed();
+    }
     // egui moves the focus at the end of a frame, so remember the arrow until a radio button
     // gains the focus; Tab means the focus moves for another reason.
     if arrow && any_focused {
@@ -340,6 +378,7 @@ fn radio_ui(
     } else if tab {
         extra.arrow_moved = false;
     }
+    // The union carries every row's `changed`, "No answer" included.
     focus_target(responses, chosen.unwrap_or(0))
 }
 
@@ -347,6 +386,7 @@ fn list_ui(
     ui: &mut Ui,
     spec: &ChoiceSpec,
     chosen: &mut Option<usize>,
+    clearable: Clearable,
     extra: &mut FieldUi,
     controls: &mut Vec<Id>,
 ) -> Response {
@@ -414,8 +454,31 @@ fn list_ui(
                 }
             });
     });
+    // An optional list: Delete in the empty filter box, or the Clear button, takes the choice
+    // back.
+    if clearable == Clearable::Yes
+        && chosen.is_some()
+        && filter.has_focus()
+        && extra.filter.is_empty()
+        && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete))
+    {
+        *chosen = None;
+        changed = true;
+    }
     let chosen_text = chosen.map_or("none".to_owned(), |c| spec.options[c].label.clone());
-    ui.label(RichText::new(format!("Chosen: {chosen_text}")).weak());
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("Chosen: {chosen_text}")).weak());
+        if clearable == Clearable::Yes
+            && chosen.is_some()
+            && ui
+                .add(egui::Button::new("Clear").small())
+                .on_hover_text("No answer for this field (Delete in the filter box)")
+                .clicked()
+        {
+            *chosen = None;
+            changed = true;
+        }
+    });
     let mut response = match rows {
         Some(rows) => filter | rows,
         None => filter,
