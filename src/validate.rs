@@ -53,6 +53,13 @@ pub const REQUIRED: &str = "This field is required";
 pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, String> {
     match (&field.kind, state) {
         (FieldKind::Text(spec), FieldState::Text(text)) => {
+            // Spaces around an email address, a URI or a date are never part of it (they
+            // come with a paste): check and send it without them.
+            let text = if spec.format.is_some() {
+                text.trim()
+            } else {
+                text.as_str()
+            };
             if text.is_empty() {
                 if field.required {
                     Err(REQUIRED.to_owned())
@@ -63,7 +70,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                         .map(|()| Value::String(String::new())))
                 }
             } else {
-                text_problem(spec, text).map(|()| Some(Value::String(text.clone())))
+                text_problem(spec, text).map(|()| Some(Value::String(text.to_owned())))
             }
         }
         (FieldKind::Number(spec), FieldState::Number(text)) => {

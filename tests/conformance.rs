@@ -122,7 +122,8 @@ fn fill(harness: &mut Harness<'_, FormApp>, field: &Field, schema: &Value, file:
                 .unwrap_or_default();
             let text = sample_text(spec, field.required, &examples)
                 .unwrap_or_else(|| panic!("{}", why("no sample text")));
-            let role = if matches!(spec.format, Some(Format::Date | Format::DateTime)) {
+            // A formatted value is a one-line box; free text is multi-line.
+            let role = if spec.format.is_some() {
                 Role::TextInput
             } else {
                 Role::MultilineTextInput

@@ -57,7 +57,7 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
     focused(&h, Role::MultilineTextInput, "Name");
     typed(&mut h, "Ada");
     key(&mut h, Key::Tab);
-    focused(&h, Role::MultilineTextInput, "Mail");
+    focused(&h, Role::TextInput, "Mail");
     typed(&mut h, "ada@example.com");
     key(&mut h, Key::Tab);
     focused(&h, Role::TextInput, "Day");
@@ -455,6 +455,43 @@ fn an_optional_choice_can_be_taken_back() {
         h.state().outcome(),
         Some(&Answer::Accept(
             json!({"must": "yes"})
+                .as_object()
+                .expect("an object")
+                .clone()
+        ))
+    );
+}
+
+/// Regression: ` a@b.co ` (as pasted) got "Not an email address" with nothing pointing at the
+/// spaces, and Shift+Enter put a line break into an email field.
+#[test]
+fn formatted_values_are_trimmed_and_stay_on_one_line() {
+    let mut h = harness(json!({"properties": {
+        "mail": {"type": "string", "title": "Mail", "format": "email"},
+        "day": {"type": "string", "title": "Day", "format": "date"},
+        "count": {"type": "integer", "title": "Count"}},
+        "required": ["mail", "day", "count"]}));
+    typed(&mut h, " a@b.co ");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Enter);
+    h.run();
+    assert!(h.state().outcome().is_none());
+    key(&mut h, Key::Tab);
+    typed(&mut h, " 2026-12-01\t");
+    assert!(h.state().outcome().is_none());
+    key(&mut h, Key::Tab);
+    focused(&h, Role::Button, "Pick date");
+    key(&mut h, Key::Tab);
+    assert!(h.state().outcome().is_none());
+    focused(&h, Role::TextInput, "Count");
+    typed(&mut h, " 5 ");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Enter);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::CTRL, Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"mail": "a@b.co", "day": "2026-12-01", "count": 5})
                 .as_object()
                 .expect("an object")
                 .clone()

@@ -706,6 +706,12 @@ enum Expect {
     ProblemOr(Option<Value>),
 }
 
+fn nfkc(text: &str) -> String {
+    icu_normalizer::ComposingNormalizerBorrowed::new_nfkc()
+        .normalize(text)
+        .into_owned()
+}
+
 fn valid(validator: &Validator, value: &Value) -> bool {
     validator.is_valid(value)
 }
@@ -723,6 +729,12 @@ fn expect(
             },
             FieldState::Text(text),
         ) => {
+            // Our rule: a formatted value is checked and sent without surrounding spaces.
+            let text = if format.is_some() {
+                text.trim().to_owned()
+            } else {
+                text.clone()
+            };
             let value = Value::String(text.clone());
             if text.is_empty() {
                 // Required text must not be empty; optional empty text is "" unless "" breaks
@@ -736,13 +748,15 @@ fn expect(
                 }
             } else if !valid(validator, &value) {
                 Expect::Problem
-            } else if format.is_some() && !known_good.contains(text) {
+            } else if format.is_some() && !known_good.contains(&text) {
                 Expect::ProblemOr(Some(value))
             } else {
                 Expect::Value(Some(value))
             }
         }
         (GenKind::Number { integer }, FieldState::Number(text)) => {
+            // Our rule: full-width digits from an input method are read as digits (NFKC).
+            let text = nfkc(text.trim());
             let text = text.trim();
             if text.is_empty() {
                 return if required {
@@ -910,7 +924,7 @@ fn check(
                     // fits (checked above) and is what was typed.
                     (Expect::ProblemOr(None), Some(Value::Number(n))) => {
                         let typed = match &states[i] {
-                            FieldState::Number(t) => t.trim().parse::<f64>().ok(),
+                            FieldState::Number(t) => nfkc(t.trim()).trim().parse::<f64>().ok(),
                             _ => None,
                         };
                         prop_assert_eq!(n.as_f64(), typed, "{}: sent {}", &field.name, n);

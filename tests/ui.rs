@@ -94,7 +94,7 @@ fn validation_blocks_submit_and_focuses_the_first_problem() {
         "mail": {"type": "string", "title": "Mail", "format": "email"}},
         "required": ["mail"]}));
     type_into(&mut h, Role::TextInput, "Count", "7");
-    type_into(&mut h, Role::MultilineTextInput, "Mail", "not-an-address");
+    type_into(&mut h, Role::TextInput, "Mail", "not-an-address");
     press(&mut h, Key::Enter);
     assert!(h.state().outcome().is_none(), "a bad form must not answer");
     assert_eq!(
@@ -118,7 +118,7 @@ fn validation_blocks_submit_and_focuses_the_first_problem() {
         .type_text("4");
     h.run();
     assert_eq!(h.state().problems()[1], None);
-    type_into(&mut h, Role::MultilineTextInput, "Mail", "@example.com");
+    type_into(&mut h, Role::TextInput, "Mail", "@example.com");
     press(&mut h, Key::Enter);
     assert_eq!(
         accepted(&h),

@@ -220,6 +220,8 @@ impl FormApp {
             self.buttons.contains(&id) || self.field_ui.iter().any(|f| f.button_ids.contains(&id))
         };
         let enter_is_ours = !popup_open && !focused.is_some_and(is_button);
+        let in_multiline =
+            focused.is_some_and(|id| self.field_ui.iter().any(|f| f.multiline_id == Some(id)));
         ctx.input_mut(|input| {
             let mut found = None;
             input.events.retain(|event| {
@@ -234,6 +236,12 @@ impl FormApp {
                 };
                 let plain = modifiers.is_none();
                 let ctrl_only = modifiers.command_only() || *modifiers == Modifiers::CTRL;
+                let shift_only = *modifiers == Modifiers::SHIFT;
+                if *key == Key::Enter && shift_only && !popup_open && !in_multiline {
+                    // A one-line box would take Shift+Enter as Enter and drop the focus;
+                    // nowhere but a multi-line text box does it mean anything.
+                    return false;
+                }
                 let ours = match key {
                     Key::Escape if plain && !popup_open => Some(Key::Escape),
                     Key::Enter if ctrl_only => Some(Key::Enter),

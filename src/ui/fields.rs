@@ -32,6 +32,8 @@ pub struct FieldUi {
     pub button_ids: Vec<Id>,
     /// Whether the field's date picker popup is open: Esc and Enter then belong to it.
     pub picker_open: bool,
+    /// The field's multi-line text box, the one place Shift+Enter means a new line.
+    pub multiline_id: Option<Id>,
 }
 
 impl FieldUi {
@@ -95,7 +97,9 @@ pub fn field_ui(
             // a group keeps its own option label.
             let response = match (kind, state) {
                 (FieldKind::Text(spec), FieldState::Text(text)) => {
-                    text_ui(ui, spec, text, extra).labelled_by(label.id)
+                    let response = text_ui(ui, spec, text, extra).labelled_by(label.id);
+                    extra.multiline_id = spec.format.is_none().then_some(response.id);
+                    response
                 }
                 (FieldKind::Number(spec), FieldState::Number(text)) => {
                     number_ui(ui, spec, text).labelled_by(label.id)
@@ -186,18 +190,25 @@ fn help_ui(ui: &mut Ui, field: &Field) {
 fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String, extra: &mut FieldUi) -> Response {
     match spec.format {
         Some(format @ (Format::Date | Format::DateTime)) => date_ui(ui, format, text, extra),
-        format => {
+        Some(format) => {
+            // A formatted value is one line: Enter submits, and Shift+Enter adds nothing.
             let hint = match format {
-                Some(Format::Email) => "name@example.com",
-                Some(Format::Uri) => "https://example.com/",
+                Format::Email => "name@example.com",
+                Format::Uri => "https://example.com/",
                 _ => "",
             };
+            ui.add(
+                TextEdit::singleline(text)
+                    .desired_width(f32::INFINITY)
+                    .hint_text(hint),
+            )
+        }
+        None => {
             // Enter submits the form; Shift+Enter starts a new line.
             ui.add(
                 TextEdit::multiline(text)
                     .desired_rows(1)
                     .desired_width(f32::INFINITY)
-                    .hint_text(hint)
                     .return_key(KeyboardShortcut::new(Modifiers::SHIFT, Key::Enter)),
             )
         }
