@@ -498,3 +498,36 @@ fn formatted_values_are_trimmed_and_stay_on_one_line() {
         ))
     );
 }
+
+/// Regression: a 20,000-option multi-select drew 20,000 checkboxes on every frame (some
+/// 110 ms of CPU per caret blink) and had no filter, unlike a long single choice. It gets the
+/// same filter list, drawing only the rows in view.
+#[test]
+fn a_long_multi_select_filters_and_ticks_with_the_keyboard() {
+    let options: Vec<String> = (0..20_000).map(|i| format!("opt-{i:05}")).collect();
+    let mut h = harness(json!({"properties": {
+        "tags": {"type": "array", "title": "Tags", "items": {"type": "string", "enum": options}}},
+        "required": ["tags"]}));
+    let drawn = h.query_all_by_role(Role::CheckBox).count();
+    assert!(drawn <= 12, "{drawn} checkboxes drawn for 20,000 options");
+    focused(&h, Role::TextInput, "Tags");
+    typed(&mut h, "opt-1999");
+    key(&mut h, Key::ArrowDown);
+    key(&mut h, Key::ArrowDown);
+    key(&mut h, Key::Space);
+    h.get_by_label("Chosen: 1 of 20000");
+    // Typing again filters (a space is text again), and a click ticks a row.
+    typed(&mut h, "7");
+    h.get_by_role_and_label(Role::CheckBox, "opt-19997").click();
+    h.run();
+    key(&mut h, Key::Enter);
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"tags": ["opt-19991", "opt-19997"]})
+                .as_object()
+                .expect("an object")
+                .clone()
+        ))
+    );
+}

@@ -9,6 +9,9 @@ use crate::validate::{self, FieldState};
 /// Up to this many options show as radio buttons; more get a filterable list.
 pub const RADIO_MAX: usize = 7;
 
+/// Up to this many options show as a column of checkboxes; more get a filterable list.
+pub const MULTI_MAX: usize = 12;
+
 /// How many rows the filterable list shows at once.
 const LIST_ROWS: f32 = 7.0;
 
@@ -34,20 +37,30 @@ pub struct FieldUi {
     pub picker_open: bool,
     /// The field's multi-line text box, the one place Shift+Enter means a new line.
     pub multiline_id: Option<Id>,
+    /// In a long multi-select: the highlighted row (an option index), moved by Up/Down.
+    cursor: Option<usize>,
+    /// Whether the last key in the filter box moved the highlight: Space then ticks the row
+    /// instead of typing a space.
+    arrow_mode: bool,
 }
 
 impl FieldUi {
     /// Fresh window state for a field.
     pub fn new(field: &Field) -> Self {
         // A long list filters on every frame: lower-case its options once, not per frame.
-        let search_text = match &field.kind {
-            FieldKind::Choice(spec) if spec.options.len() > RADIO_MAX => spec
-                .options
+        let searchable = |options: &[crate::form::Choice]| {
+            options
                 .iter()
                 .map(|o| {
                     format!("{}\n{}", o.label, crate::form::value_text(&o.value)).to_lowercase()
                 })
-                .collect(),
+                .collect()
+        };
+        let search_text = match &field.kind {
+            FieldKind::Choice(spec) if spec.options.len() > RADIO_MAX => searchable(&spec.options),
+            FieldKind::MultiChoice(spec) if spec.options.len() > MULTI_MAX => {
+                searchable(&spec.options)
+            }
             _ => Vec::new(),
         };
         Self {
@@ -118,7 +131,11 @@ pub fn field_ui(
                     }
                 }
                 (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
-                    multi_ui(ui, spec, chosen, &mut controls)
+                    if spec.options.len() <= MULTI_MAX {
+                        multi_ui(ui, spec, chosen, &mut controls)
+                    } else {
+                        multi_list_ui(ui, spec, chosen, extra, &mut controls).labelled_by(label.id)
+                    }
                 }
                 _ => ui.label("internal error: field state does not match its kind"),
             };
@@ -514,6 +531,129 @@ fn multi_ui(
         .collect();
     controls.extend(responses.iter().map(|r| r.id));
     focus_target(responses, 0)
+}
+
+/// A long multi-select: a filter box (the one Tab stop) over a list that draws only the rows
+/// in view, so 20,000 options cost no more per frame than 7. Up/Down move the highlight,
+/// Space then ticks it; typing filters; a click ticks any row.
+fn multi_list_ui(
+    ui: &mut Ui,
+    spec: &MultiChoiceSpec,
+    chosen: &mut [bool],
+    extra: &mut FieldUi,
+    controls: &mut Vec<Id>,
+) -> Response {
+    let mut changed = false;
+    let filter_id = ui.next_auto_id();
+    let filter_focused = ui.memory(|m| m.has_focus(filter_id));
+    let needle = extra.filter.to_lowercase();
+    let matching: Vec<usize> = extra
+        .search_text
+        .iter()
+        .enumerate()
+        .filter(|(_, text)| needle.is_empty() || text.contains(&needle))
+        .map(|(i, _)| i)
+        .collect();
+    let mut moved = false;
+    if filter_focused {
+        let (up, down, typed) = ui.input(|i| {
+            let typed = i
+                .events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Text(t) if t != " "));
+            (
+                i.key_pressed(Key::ArrowUp),
+                i.key_pressed(Key::ArrowDown),
+                typed,
+            )
+        });
+        let position = extra
+            .cursor
+            .and_then(|c| matching.iter().position(|&m| m == c));
+        let next = match (up, down, position) {
+            (false, true, None) => matching.first(),
+            (false, true, Some(p)) => matching.get(p + 1).or(matching.last()),
+            (true, false, Some(p)) => matching.get(p.saturating_sub(1)),
+            (true, false, None) => matching.last(),
+            _ => None,
+        };
+        if let Some(&next) = next {
+            extra.cursor = Some(next);
+            extra.arrow_mode = true;
+            moved = true;
+        }
+        if typed {
+            extra.arrow_mode = false;
+        }
+        // Space ticks the highlighted row once the arrows moved it; before that it types.
+        if extra.arrow_mode
+            && let Some(c) = extra.cursor.filter(|c| matching.contains(c))
+            && ui.input_mut(|i| {
+                let before = i.events.len();
+                i.events
+                    .retain(|e| !matches!(e, egui::Event::Text(t) if t == " "));
+                let pressed = i.consume_key(Modifiers::NONE, Key::Space);
+                pressed || i.events.len() != before
+            })
+        {
+            chosen[c] = !chosen[c];
+            changed = true;
+        }
+    }
+    let filter = ui.add(
+        TextEdit::singleline(&mut extra.filter)
+            .id(filter_id)
+            .hint_text("Type to filter, Up/Down to move, Space to tick")
+            .desired_width(f32::INFINITY),
+    );
+    controls.push(filter.id);
+    let row_height = ui.spacing().interact_size.y;
+    let mut rows: Option<Response> = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("options")
+            .max_height(row_height * LIST_ROWS)
+            .auto_shrink([false, true])
+            .show_rows(ui, row_height, matching.len(), |ui, range| {
+                for &i in &matching[range] {
+                    let highlighted = extra.cursor == Some(i) && filter.has_focus();
+                    let mut on = chosen[i];
+                    let response = ui
+                        .scope(|ui| {
+                            if highlighted {
+                                ui.visuals_mut().widgets.inactive.bg_stroke =
+                                    ui.visuals().selection.stroke;
+                            }
+                            ui.add(egui::Checkbox::new(&mut on, &spec.options[i].label))
+                        })
+                        .inner;
+                    if highlighted && moved {
+                        response.scroll_to_me(None);
+                    }
+                    if response.changed() {
+                        chosen[i] = on;
+                        changed = true;
+                    }
+                    rows = Some(match rows.take() {
+                        Some(r) => r | response,
+                        None => response,
+                    });
+                }
+                if matching.is_empty() {
+                    ui.label(RichText::new("No option matches the filter").weak());
+                }
+            });
+    });
+    let count = chosen.iter().filter(|on| **on).count();
+    ui.label(RichText::new(format!("Chosen: {count} of {}", spec.options.len())).weak());
+    let mut response = match rows {
+        Some(rows) => filter | rows,
+        None => filter,
+    };
+    if changed {
+        response.mark_changed();
+    }
+    response
 }
 
 /// Unions a group's responses, keeping the id of the one at `first` for focus.
