@@ -6,6 +6,7 @@
 
 pub mod answer;
 pub mod cli;
+pub mod describe;
 pub mod error;
 pub mod form;
 pub mod normalize;

@@ -531,3 +531,24 @@ fn a_long_multi_select_filters_and_ticks_with_the_keyboard() {
         ))
     );
 }
+
+/// Regression guard: a bidi override in a label must not reorder anything outside the label's
+/// own text (egui lays text out in logical order, with no bidi reordering), nor break the
+/// window: the label shows, and the answer is the option's value.
+#[test]
+fn bidi_overrides_in_labels_stay_inside_their_label() {
+    let mut h = harness(json!({"properties": {
+        "pick": {"type": "string", "title": "Pay \u{202E}1$ OK", "oneOf": [
+            {"const": "a", "title": "\u{202E}evil\u{202C} option"},
+            {"const": "b", "title": "plain"}]}},
+        "required": ["pick"]}));
+    h.get_by_role_and_label(Role::RadioButton, "plain").click();
+    h.run();
+    key(&mut h, Key::Enter);
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"pick": "b"}).as_object().expect("an object").clone()
+        ))
+    );
+}

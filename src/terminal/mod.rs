@@ -391,7 +391,10 @@ impl Dialog<'_> {
             } else {
                 Style::Weak
             };
-            line = line.push(format!(" · {seconds} s left"), style);
+            line = line.push(
+                format!(" · {} left", crate::describe::time_left(seconds)),
+                style,
+            );
         }
         line
     }
