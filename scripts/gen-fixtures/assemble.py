@@ -67,6 +67,13 @@ def walk_property(node, out, where="", depth=0):
             if not all(set(m) <= {"const", "title"} for m in members) or where != " (items)":
                 out.add(f"single-select as `anyOf` of `{{type, const}}` options (not `oneOf`){where}")
             nonnull = []  # the options themselves are plain
+        elif (all(isinstance(m, dict) and "format" in m for m in members)
+              and len({m.get("type", typ) for m in members}) == 1):
+            # One type, a choice of formats (zod's IPv4-or-IPv6); zod 3 puts `type` on the parent only.
+            formats = " / ".join(m["format"] for m in members)
+            one = members[0].get("type", typ)
+            bare = " (branches without `type`, which is on the parent)" if not any("type" in m for m in members) else ""
+            out.add(f"`anyOf` of {json.dumps(one) if one else 'typeless'} formats ({formats}){bare}{where}")
         else:
             types = " / ".join(m.get("type", "?") for m in members)
             out.add(f"`anyOf` of different types ({types}){where}")
@@ -300,9 +307,22 @@ def write_readme(out_dir, labels, captures, written, also, refused):
         "  `exclusiveMinimum`, `multipleOf`, `examples`, `uniqueItems`, `const`, an integer `enum` and root",
         "  `additionalProperties` pass its check and are sent.",
         "- zod 4 (`toJSONSchema`) gives `z.string().time()` a `pattern` and no `format`; zod 3 gives",
-        "  `format: time` and no `pattern`. zod 4 adds its own `pattern` to email/date/date-time/uuid",
-        "  formats; ts-server-2.4.0 drops that library pattern for the spec's formats (email, uri, date,",
-        "  date-time) before sending, but refuses a user `.regex()` and the uuid format.",
+        "  `format: time` and no `pattern`. zod 4 adds its own `pattern` to email/date/date-time/uuid/",
+        "  duration/ipv4/ipv6/hostname formats (zod 3 adds none); ts-server-2.4.0 drops that library",
+        "  pattern for the spec's formats (email, uri, date, date-time) before sending, but refuses a user",
+        "  `.regex()` and every other format (uuid, duration, ipv4, ipv6, hostname).",
+        "- Formats outside the spec's four, by source: pydantic writes `uuid` (`UUID`), `time`",
+        "  (`datetime.time`, default `\"07:30:00\"`), `duration` (`timedelta`, default as ISO 8601",
+        "  `\"PT30M\"`), `ipv4`/`ipv6` (`IPv4Address`/`IPv6Address`) and the non-standard `ipvanyaddress`",
+        "  (`IPvAnyAddress`); every `mcp` release refuses them all (1.x: not a primitive annotation; 2.x:",
+        "  not a `PrimitiveSchemaDefinition`), so those fixtures are in sdk-rejects/. zod writes `uuid`,",
+        "  `duration`, `ipv4`, `ipv6` and (zod 4 only: zod 3 has no `z.hostname()`) `hostname`.",
+        "- IPv4-or-IPv6: zod 4's `z.union([z.ipv4(), z.ipv6()])` is an `anyOf` of two full string schemas;",
+        "  zod 3's `z.string().ip()` is `type: string` with `anyOf: [{format: ipv4}, {format: ipv6}]`.",
+        "- A single-value literal is a `const`: pydantic `Literal[\"yes\"]`/`Literal[3]` give `type`",
+        "  string/integer (pydantic < 2.10 adds `enum: [value]` next to it); zod's `z.literal(3)` gives",
+        "  `type: number`, not integer. mcp 2.3.0 and ts-sdk-1.32.2 send them; mcp 1.x and ts-server-2.4.0",
+        "  refuse them.",
         "- `z.toJSONSchema(schema)` with its default `io: \"output\"` lists defaulted fields in `required`.",
         "",
         "Not produced by any of these SDK runs, though the issue names them: `items.oneOf`, an integer",

@@ -9,9 +9,20 @@ import datetime as dt
 import uuid
 from decimal import Decimal
 from enum import Enum, IntEnum
+from ipaddress import IPv4Address, IPv6Address
 from typing import Annotated, Literal, Optional
 
-from pydantic import AnyUrl, BaseModel, ConfigDict, Field, HttpUrl, SecretStr, StringConstraints, constr
+from pydantic import (
+    AnyUrl,
+    BaseModel,
+    ConfigDict,
+    Field,
+    HttpUrl,
+    IPvAnyAddress,
+    SecretStr,
+    StringConstraints,
+    constr,
+)
 
 try:  # EmailStr needs the optional `email-validator` package.
     import email_validator  # noqa: F401
@@ -86,6 +97,11 @@ class MultipleOf(BaseModel):
     step: int = Field(default=10, multiple_of=5)
 
 
+class MultipleOfInt(BaseModel):
+    packs: int = Field(multiple_of=5, description="Sold in fives")
+    minutes: int = Field(ge=15, le=240, multiple_of=15)
+
+
 class OptionalNone(BaseModel):
     comment: Optional[str] = None
     count: int | None = None
@@ -128,6 +144,11 @@ class LiteralConst(BaseModel):
     accept_terms: Literal[True] = Field(description="You must accept the terms")
 
 
+class LiteralSingle(BaseModel):
+    confirm: Literal["yes"] = Field(description='Type "yes" to confirm')
+    schema_version: Literal[3]
+
+
 class EnumClass(BaseModel):
     color: Color
 
@@ -168,9 +189,27 @@ class Time(BaseModel):
     alarm: dt.time
 
 
+class TimeDefault(BaseModel):
+    alarm: dt.time = dt.time(7, 30)
+
+
+class Duration(BaseModel):
+    timeout: dt.timedelta
+    reminder: dt.timedelta = dt.timedelta(minutes=30)
+
+
 class Url(BaseModel):
     homepage: AnyUrl
     profile: HttpUrl
+
+
+class IpAddress(BaseModel):
+    server_v4: IPv4Address
+    server_v6: IPv6Address
+
+
+class IpAny(BaseModel):
+    address: IPvAnyAddress
 
 
 class MultiSelectLiteral(BaseModel):
@@ -201,6 +240,11 @@ class Secret(BaseModel):
 
 class Uuid(BaseModel):
     order_id: uuid.UUID
+
+
+class UuidOptional(BaseModel):
+    order_id: uuid.UUID
+    parent_id: Optional[uuid.UUID] = None
 
 
 class DecimalField(BaseModel):
@@ -247,6 +291,7 @@ MODELS = [
     ("float-bounds", "Set the thermostat.", FloatBounds),
     ("float-exclusive-bounds", "Choose a discount.", FloatExclusiveBounds),
     ("multiple-of", "Enter an amount.", MultipleOf),
+    ("multiple-of-int", "How many packs, and for how long?", MultipleOfInt),
     ("optional-none", "Anything to add? All fields are optional.", OptionalNone),
     ("optional-with-default", "Optional settings with defaults.", OptionalWithDefault),
     ("optional-required", "Please give a reason (or explicitly none).", OptionalRequired),
@@ -256,6 +301,7 @@ MODELS = [
     ("literal-optional", "Pick a size, if you like.", LiteralOptional),
     ("literal-mixed", "How long should we keep backups?", LiteralMixed),
     ("literal-const", "Accept the terms to continue.", LiteralConst),
+    ("literal-single", "Confirm the migration.", LiteralSingle),
     ("enum-class", "Pick a color.", EnumClass),
     ("enum-class-default", "Pick a color.", EnumClassDefault),
     ("enum-class-optional", "Pick a color, if you like.", EnumClassOptional),
@@ -265,7 +311,11 @@ MODELS = [
     ("date", "When is your birthday?", Date),
     ("date-time", "When should we meet?", DateTime),
     ("time", "When should the alarm ring?", Time),
+    ("time-default", "When should the alarm ring?", TimeDefault),
+    ("duration", "Set the timer.", Duration),
     ("url", "Where can we find you online?", Url),
+    ("ip-address", "Which server?", IpAddress),
+    ("ip-any", "Which address?", IpAny),
     ("multi-select-literal", "Pick up to three toppings.", MultiSelectLiteral),
     ("multi-select-enum", "Pick your colors.", MultiSelectEnum),
     ("multi-select-set", "Which days work for you?", MultiSelectSet),
@@ -273,6 +323,7 @@ MODELS = [
     ("forbid-extra", "Confirm the name.", ForbidExtra),
     ("secret", "Paste your API key.", Secret),
     ("uuid", "Which order?", Uuid),
+    ("uuid-optional", "Which order?", UuidOptional),
     ("decimal", "Set a price.", DecimalField),
     ("nested-model", "Where should we ship it?", NestedModel),
     ("legacy-enum-names", "Choose a plan.", LegacyEnumNames),

@@ -2,7 +2,8 @@
 // where the two APIs differ, the zod-4 spelling is used only when zod 4 is loaded.
 //
 // makeSchemas(z) returns [name, message, schema] triples; keep one idea per schema where possible
-// so that a refusal names one construct; the last two are realistic composites.
+// so that a refusal names one construct; the last two are realistic composites. A schema that one
+// zod version cannot write at all is left out of that version's list (see `only`).
 
 export function makeSchemas(z) {
   const zod4 = typeof z.toJSONSchema === 'function';
@@ -12,6 +13,15 @@ export function makeSchemas(z) {
   const Color = { Red: 'red', Green: 'green', Blue: 'blue' };
   const Priority = { Low: 1, Medium: 2, High: 3, 1: 'Low', 2: 'Medium', 3: 'High' };
   const nativeEnum = (e) => (zod4 ? z.enum(e) : z.nativeEnum(e));
+  // String formats that zod 4 has as top-level schemas; zod 3 has them only as string checks.
+  const uuid = () => (zod4 ? z.uuid() : z.string().uuid());
+  const duration = () => (zod4 ? z.iso.duration() : z.string().duration());
+  const ipv4 = () => (zod4 ? z.ipv4() : z.string().ip({ version: 'v4' }));
+  const ipv6 = () => (zod4 ? z.ipv6() : z.string().ip({ version: 'v6' }));
+  // Either IP version: zod 3's `.ip()` without a version; zod 4 dropped it for a union.
+  const ipAny = () => (zod4 ? z.union([z.ipv4(), z.ipv6()]) : z.string().ip());
+  // Schemas that only some zod versions can write (zod 4 >= 4.1 has `z.hostname()`, zod 3 none).
+  const only = (available, makeEntry) => (available ? [makeEntry()] : []);
 
   return [
     ['primitives', 'Tell us about yourself.', z.object({
@@ -61,6 +71,23 @@ export function makeSchemas(z) {
     ['string-uuid', 'Which order?', z.object({
       order_id: z.string().uuid(),
     })],
+    ['string-uuid-optional', 'Which order?', z.object({
+      order_id: uuid(),
+      parent_id: uuid().optional(),
+    })],
+    ['string-duration', 'Set the timer.', z.object({
+      timeout: duration(),
+    })],
+    ['string-ip', 'Which server?', z.object({
+      server_v4: ipv4(),
+      server_v6: ipv6(),
+    })],
+    ['string-ip-any', 'Which address?', z.object({
+      address: ipAny(),
+    })],
+    ...only(typeof z.hostname === 'function', () => ['string-hostname', 'Which host?', z.object({
+      host: z.hostname(),
+    })]),
     ['int-positive', 'How many should we order?', z.object({
       quantity: z.number().int().positive(),
     })],
@@ -75,6 +102,10 @@ export function makeSchemas(z) {
     })],
     ['number-multipleof', 'Enter an amount.', z.object({
       amount: z.number().multipleOf(0.01),
+    })],
+    ['int-multipleof', 'How many packs, and for how long?', z.object({
+      packs: z.number().int().multipleOf(5).describe('Sold in fives'),
+      minutes: z.number().int().min(15).max(240).multipleOf(15),
     })],
     ['boolean-default', 'Stay signed in?', z.object({
       remember_me: z.boolean().default(true),
@@ -96,6 +127,10 @@ export function makeSchemas(z) {
     })],
     ['literal-true', 'Accept the terms to continue.', z.object({
       accept_terms: z.literal(true).describe('You must accept the terms'),
+    })],
+    ['literal-single', 'Confirm the migration.', z.object({
+      confirm: z.literal('yes').describe('Type "yes" to confirm'),
+      schema_version: z.literal(3),
     })],
     ['multi-select', 'Pick your toppings.', z.object({
       toppings: z.array(z.enum(['cheese', 'ham', 'mushroom', 'olive'])).min(1),
