@@ -122,7 +122,7 @@ mod tests {
             (
                 json!({"properties": {
                     "b": {"type": "boolean"}, "n": {"type": "number"},
-                    "c": {"type": "string", "enum": ["x"]},
+                    "c": {"type": "string", "enum": ["x", "z"]},
                     "m": {"type": "array", "items": {"type": "string", "enum": ["x"]}, "minItems": 1}}}),
                 vec![
                     Boolean(None),
@@ -178,7 +178,7 @@ mod tests {
             ),
             // A required choice must be chosen; every problem is listed.
             (
-                json!({"properties": {"c": {"type": "string", "enum": ["x"]}, "d": {"type": "string", "enum": ["y"]}}, "required": ["c", "d"]}),
+                json!({"properties": {"c": {"type": "string", "enum": ["x", "z"]}, "d": {"type": "string", "enum": ["y", "z"]}}, "required": ["c", "d"]}),
                 vec![Choice(None), Choice(None)],
                 Err(vec![0, 1]),
             ),

@@ -1,4 +1,87 @@
-//! Words a person reads that both front ends share.
+//! Words a person reads that both front ends share: written once, so the window, the
+//! terminal and `--check` say the same thing.
+
+use crate::form::{Field, FieldKind, Format};
+
+/// What a value of `format` is, as a noun phrase: "an email address".
+pub fn format_noun(format: Format) -> &'static str {
+    match format {
+        Format::Email => "an email address",
+        Format::Uri => "a full URI",
+        Format::Date => "a date",
+        Format::DateTime => "a date and time with offset",
+        Format::Uuid => "a UUID",
+        Format::Time => "a time with offset",
+        Format::Duration => "a duration (ISO 8601)",
+        Format::Ipv4 => "an IPv4 address",
+        Format::Ipv6 => "an IPv6 address",
+        Format::Hostname => "a host name",
+    }
+}
+
+/// A value of `format`, to show its shape.
+pub fn format_example(format: Format) -> &'static str {
+    match format {
+        Format::Email => "name@example.com",
+        Format::Uri => "https://example.com/page",
+        Format::Date => "2026-11-30",
+        Format::DateTime => "2026-11-30T14:30:00+01:00",
+        Format::Uuid => "123e4567-e89b-12d3-a456-426614174000",
+        Format::Time => "14:30:00+09:00",
+        Format::Duration => "P1DT2H",
+        Format::Ipv4 => "192.0.2.1",
+        Format::Ipv6 => "2001:db8::1",
+        Format::Hostname => "host.example.com",
+    }
+}
+
+/// What the field accepts, for the help under its label: "a UUID, like 123e4567-…".
+pub fn format_help(format: Format) -> String {
+    match format {
+        Format::Date => "a date, YYYY-MM-DD".to_owned(),
+        _ => format!("{}, like {}", format_noun(format), format_example(format)),
+    }
+}
+
+/// What the field accepts, in words: its format, then its limits ("a UUID, like …; 1 to 40
+/// characters").
+pub fn accepts(kind: &FieldKind) -> Option<String> {
+    let format = match kind {
+        FieldKind::Text(spec) => spec.format.map(format_help),
+        _ => None,
+    };
+    match (format, crate::validate::limits_hint(kind)) {
+        (Some(f), Some(l)) => Some(format!("{f}; {l}")),
+        (f, l) => f.or(l),
+    }
+}
+
+/// The help under a field's label: its description, then what it accepts in brackets.
+pub fn field_help(field: &Field) -> Option<String> {
+    match (&field.description, accepts(&field.kind)) {
+        (Some(d), Some(a)) => Some(format!("{d} ({a})")),
+        (Some(d), None) => Some(d.clone()),
+        (None, Some(a)) => Some(capitalized(&a)),
+        (None, None) => None,
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The problem shown when text does not have the field's format.
+pub fn format_problem(format: Format) -> String {
+    format!(
+        "Not {} (like {})",
+        format_noun(format),
+        format_example(format)
+    )
+}
 
 /// `seconds` the way a person reads a time left: `45 s`, `3 min 20 s`, `2 h 05 min`,
 /// `11574 d 01 h`; the two largest units, never a nine-digit count of seconds.

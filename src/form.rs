@@ -50,13 +50,24 @@ pub enum FieldKind {
     Boolean {
         /// The pre-set value.
         default: Option<bool>,
-        /// The only value allowed (`const`), e.g. "I accept the terms" must be ticked.
+        /// The only value allowed (`enum: [true]`), e.g. "I accept the terms" must be ticked.
         must_be: Option<bool>,
     },
     /// One of several options.
     Choice(ChoiceSpec),
     /// Any number of several options.
     MultiChoice(MultiChoiceSpec),
+    /// One allowed value (`const`): shown, not editable, always sent.
+    Fixed(FixedSpec),
+}
+
+/// A field whose one value is given by the request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FixedSpec {
+    /// The value sent: a string, a number or a boolean.
+    pub value: Value,
+    /// How it is shown to the person.
+    pub shown: String,
 }
 
 impl FieldKind {
@@ -176,9 +187,35 @@ pub enum Format {
     Date,
     /// An RFC 3339 date and time with an offset.
     DateTime,
+    /// An RFC 4122 UUID in its text form.
+    Uuid,
+    /// An RFC 3339 `full-time`, with its offset.
+    Time,
+    /// An ISO 8601 duration as RFC 3339 Appendix A writes it.
+    Duration,
+    /// An IPv4 address, dotted quad.
+    Ipv4,
+    /// An IPv6 address (RFC 4291).
+    Ipv6,
+    /// An RFC 1123 host name.
+    Hostname,
 }
 
 impl Format {
+    /// Every format, in the order the help lists them.
+    pub const ALL: [Format; 10] = [
+        Self::Email,
+        Self::Uri,
+        Self::Date,
+        Self::DateTime,
+        Self::Uuid,
+        Self::Time,
+        Self::Duration,
+        Self::Ipv4,
+        Self::Ipv6,
+        Self::Hostname,
+    ];
+
     /// The name used in JSON Schema.
     pub fn name(self) -> &'static str {
         match self {
@@ -186,7 +223,18 @@ impl Format {
             Self::Uri => "uri",
             Self::Date => "date",
             Self::DateTime => "date-time",
+            Self::Uuid => "uuid",
+            Self::Time => "time",
+            Self::Duration => "duration",
+            Self::Ipv4 => "ipv4",
+            Self::Ipv6 => "ipv6",
+            Self::Hostname => "hostname",
         }
+    }
+
+    /// The format named `name` in JSON Schema, if we check it.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
     }
 }
 
@@ -309,6 +357,8 @@ pub struct NumberSpec {
     pub exclusive_minimum: Option<Exact>,
     /// Values must be less than this.
     pub exclusive_maximum: Option<Exact>,
+    /// Values must be whole multiples of this (at least 1).
+    pub multiple_of: Option<u64>,
     /// The pre-filled value.
     pub default: Option<Number>,
 }
@@ -485,6 +535,17 @@ fn field(name: &str, schema: &Value, required: bool, path: &str) -> Result<Field
     })?;
     let kind = match object.get("type") {
         Some(Value::String(t)) => match t.as_str() {
+            "string" | "number" | "integer" | "boolean" if object.contains_key("const") => {
+                fixed(object, t, path)?
+            }
+            "string" | "number" | "integer"
+                if object
+                    .get("enum")
+                    .and_then(Value::as_array)
+                    .is_some_and(|values| values.len() == 1) =>
+            {
+                fixed(object, t, path)?
+            }
             "string" | "number" | "integer" if object.contains_key("enum") => {
                 enum_choice(object, t, path)?
             }
@@ -551,20 +612,16 @@ fn text(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestErr
     )?;
     let format = match object.get("format") {
         None => None,
-        Some(Value::String(f)) => Some(match f.as_str() {
-            "email" => Format::Email,
-            "uri" => Format::Uri,
-            "date" => Format::Date,
-            "date-time" => Format::DateTime,
-            other => {
-                return Err(RequestError::invalid(
-                    format!("{path}.format"),
-                    format!(
-                        "unsupported format \"{other}\" (supported: email, uri, date, date-time)"
-                    ),
-                ));
-            }
-        }),
+        Some(Value::String(f)) => Some(Format::named(f).ok_or_else(|| {
+            let supported: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+            RequestError::invalid(
+                format!("{path}.format"),
+                format!(
+                    "unsupported format \"{f}\" (supported: {})",
+                    supported.join(", ")
+                ),
+            )
+        })?),
         Some(other) => {
             return Err(RequestError::invalid(
                 format!("{path}.format"),
@@ -618,13 +675,14 @@ fn number(
     path: &str,
 ) -> Result<FieldKind, RequestError> {
     let type_name = if integer { "integer" } else { "number" };
+    let bounds = [
+        COMMON,
+        &["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
+    ]
+    .concat();
     check_keys(
         object,
-        &[
-            COMMON,
-            &["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
-        ]
-        .concat(),
+        &[bounds.as_slice(), &["multipleOf"]].concat(),
         path,
         type_name,
     )?;
@@ -652,6 +710,7 @@ fn number(
         integer,
         minimum: bound("minimum")?,
         maximum: bound("maximum")?,
+        multiple_of: multiple_of(object, path, type_name, &bounds)?,
         ..NumberSpec::default()
     };
     // Draft 6 and later write an exclusive bound as a number; draft 4 as a boolean that makes
@@ -711,6 +770,117 @@ fn number(
         Some(other) => return Err(wrong_default(path, "a number", other)),
     };
     Ok(FieldKind::Number(NumberSpec { default, ..spec }))
+}
+
+/// Reads `multipleOf`: a whole number of at least 1 (also written `5.0`), checked exactly. A
+/// fraction stays refused: validators disagree on it in binary floating point.
+fn multiple_of(
+    object: &Map<String, Value>,
+    path: &str,
+    type_name: &str,
+    others: &[&str],
+) -> Result<Option<u64>, RequestError> {
+    let Some(value) = object.get("multipleOf") else {
+        return Ok(None);
+    };
+    let key_path = format!("{path}.multipleOf");
+    let Value::Number(n) = value else {
+        return Err(RequestError::invalid(
+            key_path,
+            format!("must be a number, got {value}"),
+        ));
+    };
+    match Exact::of_bound(n) {
+        Some(Exact::Int(m)) if m >= 1 => u64::try_from(m)
+            .map(Some)
+            .map_err(|_| RequestError::invalid(key_path, format!("{n} is too large"))),
+        Some(Exact::Int(_)) => Err(RequestError::invalid(
+            key_path,
+            format!("must be greater than 0, got {n}"),
+        )),
+        Some(Exact::Float(_)) => Err(RequestError::invalid(
+            path,
+            format!(
+                "unsupported keyword \"multipleOf\" with a fraction ({n}): not exact in binary floating point (supported for {type_name}: {}, and multipleOf as a whole number of at least 1)",
+                others.join(", ")
+            ),
+        )),
+        None => Err(RequestError::invalid(key_path, format!("{n} is too large"))),
+    }
+}
+
+/// A field with one allowed value (`const`, pydantic's and zod's one-value `Literal`, or a
+/// one-value `enum` of strings or numbers): shown, not editable, always sent.
+fn fixed(object: &Map<String, Value>, kind: &str, path: &str) -> Result<FieldKind, RequestError> {
+    check_keys(
+        object,
+        &[COMMON, &["const", "enum", "enumNames"]].concat(),
+        path,
+        "a fixed value (const)",
+    )?;
+    let typed = |value: &Value, at: &str| -> Result<Value, RequestError> {
+        match (kind, value) {
+            ("boolean", Value::Bool(_)) => Ok(value.clone()),
+            ("boolean", other) => Err(RequestError::invalid(
+                at,
+                format!("must be true or false, got {other}"),
+            )),
+            _ => typed_value(value, kind, at),
+        }
+    };
+    let from_enum = match object.get("enum") {
+        None => None,
+        Some(Value::Array(values)) if values.len() == 1 => {
+            Some(typed(&values[0], &format!("{path}.enum[0]"))?)
+        }
+        Some(_) => {
+            return Err(RequestError::invalid(
+                format!("{path}.enum"),
+                "next to \"const\", must list that one value",
+            ));
+        }
+    };
+    let value = match (object.get("const"), from_enum) {
+        (Some(constant), from_enum) => {
+            let value = typed(constant, &format!("{path}.const"))?;
+            if from_enum.is_some_and(|e| !same_value(&e, &value)) {
+                return Err(RequestError::invalid(
+                    path,
+                    "\"const\" and \"enum\" disagree: no value fits",
+                ));
+            }
+            value
+        }
+        (None, Some(value)) => value,
+        (None, None) => return Err(RequestError::invalid(path, "\"const\" is missing")),
+    };
+    if let Some(default) = object.get("default")
+        && !same_value(&typed(default, &format!("{path}.default"))?, &value)
+    {
+        return Err(RequestError::invalid(
+            format!("{path}.default"),
+            format!("{default} differs from the only allowed value, {value}"),
+        ));
+    }
+    let shown = match object.get("enumNames") {
+        Some(Value::Array(names)) if names.len() == 1 => match &names[0] {
+            Value::String(name) => name.clone(),
+            other => {
+                return Err(RequestError::invalid(
+                    format!("{path}.enumNames[0]"),
+                    format!("must be a string, got {other}"),
+                ));
+            }
+        },
+        None => value_text(&value),
+        Some(_) => {
+            return Err(RequestError::invalid(
+                format!("{path}.enumNames"),
+                "must name the one value",
+            ));
+        }
+    };
+    Ok(FieldKind::Fixed(FixedSpec { value, shown }))
 }
 
 fn boolean(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestError> {
@@ -1366,13 +1536,65 @@ mod tests {
                     ..NumberSpec::default()
                 }),
             ),
+            // `enum: [true]`: a box that must be ticked.
             (
-                json!({"type": "boolean", "const": true}),
+                json!({"type": "boolean", "enum": [true]}),
                 json!({}),
                 FieldKind::Boolean {
                     default: None,
                     must_be: Some(true),
                 },
+            ),
+            // `const`, and a one-value enum of strings or numbers: a fixed value.
+            (
+                json!({"type": "boolean", "const": true}),
+                json!({}),
+                FieldKind::Fixed(FixedSpec {
+                    value: json!(true),
+                    shown: "true".into(),
+                }),
+            ),
+            (
+                json!({"type": "string", "const": "yes", "enum": ["yes"], "default": "yes"}),
+                json!({}),
+                FieldKind::Fixed(FixedSpec {
+                    value: json!("yes"),
+                    shown: "yes".into(),
+                }),
+            ),
+            (
+                json!({"type": "integer", "const": 3.0}),
+                json!({}),
+                FieldKind::Fixed(FixedSpec {
+                    value: json!(3),
+                    shown: "3".into(),
+                }),
+            ),
+            (
+                json!({"type": "string", "enum": ["only"], "enumNames": ["The only one"]}),
+                json!({}),
+                FieldKind::Fixed(FixedSpec {
+                    value: json!("only"),
+                    shown: "The only one".into(),
+                }),
+            ),
+            (
+                json!({"type": "integer", "multipleOf": 5.0, "minimum": 1}),
+                json!({}),
+                number(NumberSpec {
+                    integer: true,
+                    minimum: Some(Exact::Int(1)),
+                    multiple_of: Some(5),
+                    ..NumberSpec::default()
+                }),
+            ),
+            (
+                json!({"type": "string", "format": "uuid"}),
+                json!({}),
+                text(TextSpec {
+                    format: Some(Format::Uuid),
+                    ..TextSpec::default()
+                }),
             ),
             (
                 json!({"type": "integer", "enum": [1, 2]}),
@@ -1468,15 +1690,41 @@ mod tests {
             ),
             (json!({"enum": ["forever", 30]}), json!({}), "\"enum\""),
             (
-                json!({"type": "integer", "multipleOf": 5}),
+                json!({"type": "number", "multipleOf": 0.01}),
                 json!({}),
-                "\"multipleOf\"",
+                "\"multipleOf\" with a fraction (0.01)",
             ),
             (
-                json!({"type": "string", "format": "uuid"}),
+                json!({"type": "integer", "multipleOf": 0}),
                 json!({}),
-                "\"uuid\"",
+                "greater than 0",
             ),
+            (
+                json!({"type": "integer", "multipleOf": 5, "minimum": 1, "maximum": 4}),
+                json!({}),
+                "leave no multiple of 5",
+            ),
+            (
+                json!({"type": "integer", "multipleOf": 5, "default": 7}),
+                json!({}),
+                "a multiple of 5",
+            ),
+            (
+                json!({"type": "string", "format": "ipvanyaddress"}),
+                json!({}),
+                "\"ipvanyaddress\"",
+            ),
+            (
+                json!({"type": "string", "const": "yes", "default": "no"}),
+                json!({}),
+                "differs from the only allowed value",
+            ),
+            (
+                json!({"type": "string", "const": "yes", "enum": ["no"]}),
+                json!({}),
+                "disagree",
+            ),
+            (json!({"type": "integer", "const": "3"}), json!({}), "const"),
             (
                 json!({"type": "boolean", "const": "yes"}),
                 json!({}),

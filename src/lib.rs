@@ -9,6 +9,7 @@ pub mod cli;
 pub mod describe;
 pub mod error;
 pub mod form;
+pub mod formats;
 pub mod normalize;
 pub mod output;
 pub mod request;

@@ -45,8 +45,12 @@ pub fn form_summary(form: &Form) -> String {
                 if let Some(max) = spec.exclusive_maximum {
                     let _ = write!(s, " < {max}");
                 }
+                if let Some(m) = spec.multiple_of {
+                    let _ = write!(s, ", a multiple of {m}");
+                }
                 s
             }
+            FieldKind::Fixed(spec) => format!("fixed value {}", spec.value),
             FieldKind::Boolean { .. } => "checkbox".to_owned(),
             FieldKind::Choice(spec) => format!("one of {}", options(&spec.options)),
             FieldKind::MultiChoice(spec) => format!("any of {}", options(&spec.options)),
@@ -61,7 +65,7 @@ fn options(options: &[Choice]) -> String {
     let mut list: Vec<String> = options
         .iter()
         .take(SHOWN)
-        .map(|o| format!("{:?}", o.value))
+        .map(|o| o.value.to_string())
         .collect();
     if options.len() > SHOWN {
         list.push(format!("… ({} in all)", options.len()));

@@ -20,6 +20,8 @@ pub enum FieldState {
     Choice(Option<usize>),
     /// For each option, whether it is chosen.
     Multi(Vec<bool>),
+    /// A fixed value: nothing to edit.
+    Fixed,
 }
 
 impl FieldState {
@@ -42,6 +44,7 @@ impl FieldState {
                 }
                 Self::Multi(chosen)
             }
+            FieldKind::Fixed(_) => Self::Fixed,
         }
     }
 }
@@ -122,6 +125,8 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                 None => Ok(Some(Value::Array(values))),
             }
         }
+        // Always sent, required or not: the request allows nothing else.
+        (FieldKind::Fixed(spec), FieldState::Fixed) => Ok(Some(spec.value.clone())),
         _ => Err("internal error: field state does not match its kind".to_owned()),
     }
 }
@@ -148,7 +153,7 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
     if let Some(format) = spec.format
         && !format_ok(format, text)
     {
-        return Err(format_hint(format).to_owned());
+        return Err(format_hint(format));
     }
     match spec.pattern.as_ref().map(|p| (p, p.matches(text))) {
         Some((pattern, Some(false))) => Err(format!(
@@ -164,22 +169,24 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
 }
 
 /// What a person is told when text does not have the field's format.
-pub fn format_hint(format: Format) -> &'static str {
-    match format {
-        Format::Email => "Not an email address (like name@example.com)",
-        Format::Uri => "Not a full URI (like https://example.com/page)",
-        Format::Date => "Not a date (like 2026-11-30)",
-        Format::DateTime => "Not a date and time with offset (like 2026-11-30T14:30:00+01:00)",
-    }
+pub fn format_hint(format: Format) -> String {
+    crate::describe::format_problem(format)
 }
 
 /// Whether `text` has `format`.
 pub fn format_ok(format: Format, text: &str) -> bool {
+    use crate::formats;
     match format {
         Format::Email => is_email(text),
         Format::Uri => is_uri(text),
         Format::Date => parse_date(text).is_some(),
         Format::DateTime => parse_date_time(text).is_some(),
+        Format::Uuid => formats::is_uuid(text),
+        Format::Time => formats::is_time(text),
+        Format::Duration => formats::is_duration(text),
+        Format::Ipv4 => formats::is_ipv4(text),
+        Format::Ipv6 => formats::is_ipv6(text),
+        Format::Hostname => formats::is_hostname(text),
     }
 }
 
@@ -242,6 +249,11 @@ pub fn bounds_problem(spec: &NumberSpec, value: &Number) -> Option<String> {
     {
         return Some(format!("Must be less than {max}"));
     }
+    if let Some(m) = spec.multiple_of
+        && !matches!(value, Exact::Int(i) if i % i128::from(m) == 0)
+    {
+        return Some(format!("Must be a multiple of {m}"));
+    }
     None
 }
 
@@ -274,7 +286,8 @@ pub fn empty_range(spec: &NumberSpec) -> Option<String> {
     let (Some((low, low_open, low_name)), Some((high, high_open, high_name))) = (low, high) else {
         return None;
     };
-    let empty = if spec.integer {
+    let whole = spec.integer || spec.multiple_of.is_some();
+    let empty = if whole {
         let first = if low_open && low.is_whole() {
             low.floor() + 1
         } else {
@@ -285,14 +298,16 @@ pub fn empty_range(spec: &NumberSpec) -> Option<String> {
         } else {
             high.floor()
         };
-        first > last
+        let m = spec.multiple_of.map_or(1, i128::from);
+        let first_multiple = first.div_euclid(m) * m + if first.rem_euclid(m) == 0 { 0 } else { m };
+        first_multiple > last
     } else {
         low > high || (low == high && (low_open || high_open))
     };
-    let kind = if spec.integer {
-        "whole number"
-    } else {
-        "value"
+    let kind = match spec.multiple_of {
+        Some(m) => format!("multiple of {m}"),
+        None if spec.integer => "whole number".to_owned(),
+        None => "value".to_owned(),
     };
     empty.then(|| format!("{low_name} {low} and {high_name} {high} leave no {kind}"))
 }
@@ -340,6 +355,7 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
             ));
             parts.extend(spec.exclusive_minimum.map(|n| format!("more than {n}")));
             parts.extend(spec.exclusive_maximum.map(|n| format!("less than {n}")));
+            parts.extend(spec.multiple_of.map(|m| format!("a multiple of {m}")));
             (!parts.is_empty()).then(|| parts.join(", "))
         }
         FieldKind::MultiChoice(spec) => range(
@@ -356,7 +372,7 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
             must_be: Some(false),
             ..
         } => Some("must be left unticked".to_owned()),
-        FieldKind::Boolean { .. } | FieldKind::Choice(_) => None,
+        FieldKind::Boolean { .. } | FieldKind::Choice(_) | FieldKind::Fixed(_) => None,
     }
 }
 

@@ -102,13 +102,14 @@ fn every_refused_fixture_exits_2_naming_the_construct() {
 
 #[test]
 fn the_contract_example_message_names_field_and_keyword() {
-    let request = br#"{"message":"m","requestedSchema":{"type":"object","properties":{"age":{"type":"integer","multipleOf":5}}}}"#;
+    let request = br#"{"message":"m","requestedSchema":{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01}}}}"#;
     let run = run(&["--check"], request);
     assert_eq!(
         run.stderr.trim_end(),
-        "form-elicitation: requestedSchema.properties.age: unsupported keyword \"multipleOf\" \
-         (supported for integer: type, title, description, default, minimum, maximum, \
-         exclusiveMinimum, exclusiveMaximum)",
+        "form-elicitation: requestedSchema.properties.price: unsupported keyword \"multipleOf\" \
+         with a fraction (0.01): not exact in binary floating point (supported for number: type, \
+         title, description, default, minimum, maximum, exclusiveMinimum, exclusiveMaximum, and \
+         multipleOf as a whole number of at least 1)",
         "{run:?}"
     );
 }
@@ -479,4 +480,30 @@ fn json_rpc_ids_are_echoed_exactly() {
             "{id}: {refused:?}"
         );
     }
+}
+
+/// `--check` describes the formats generators emit, fixed values and `multipleOf`, and shows
+/// option values as JSON (it printed Rust debug text such as `String("api")` once).
+#[test]
+fn check_describes_formats_fixed_values_and_options_as_json() {
+    let request = br#"{"message":"m","requestedSchema":{"type":"object","properties":{
+        "id":{"type":"string","format":"uuid"},
+        "at":{"type":"string","format":"time"},
+        "kind":{"type":"string","const":"refund"},
+        "packs":{"type":"integer","multipleOf":5},
+        "area":{"type":"string","enum":["api","ui"]},
+        "n":{"type":"integer","enum":[1,2]}}}}"#;
+    let check = run(&["--check"], request);
+    assert_eq!(check.code, Some(0), "{check:?}");
+    for needle in [
+        "text (uuid)",
+        "text (time)",
+        r#"fixed value "refund""#,
+        "integer, a multiple of 5",
+        r#"one of ["api", "ui"]"#,
+        "one of [1, 2]",
+    ] {
+        assert!(check.stdout.contains(needle), "{needle}: {check:?}");
+    }
+    assert!(!check.stdout.contains("String("), "{check:?}");
 }

@@ -65,6 +65,10 @@ enum GenKind {
     Multi {
         options: Vec<Value>,
     },
+    /// `const`: always sent as this value.
+    Fixed {
+        value: Value,
+    },
 }
 
 /// A whole request.
@@ -240,6 +244,40 @@ const TEXT_KINDS: &[(Option<&str>, Option<&str>, &[&str])] = &[
     (None, Some("[0-9]"), &["a1", "2026", "room 5"]),
     (None, Some("^[^@]*$"), &["Ada", "한국어", ""]),
     (Some("email"), Some("@example\\.com$"), &["ada@example.com"]),
+    (
+        Some("uuid"),
+        None,
+        &[
+            "123e4567-e89b-12d3-a456-426614174000",
+            "123E4567-E89B-12D3-A456-426614174000",
+        ],
+    ),
+    (
+        Some("time"),
+        None,
+        &["14:30:00+09:00", "00:00:00Z", "23:59:59.5-05:30"],
+    ),
+    (Some("duration"), None, &["P1DT2H", "P1W", "PT30M", "P1Y2M"]),
+    (
+        Some("ipv4"),
+        None,
+        &["192.0.2.1", "0.0.0.0", "255.255.255.255"],
+    ),
+    (
+        Some("ipv6"),
+        None,
+        &["2001:db8::1", "::1", "::ffff:1.2.3.4"],
+    ),
+    (
+        Some("hostname"),
+        None,
+        &["host.example.com", "localhost", "a-b.c"],
+    ),
+    (
+        Some("uuid"),
+        Some("^[0-9a-f-]+$"),
+        &["123e4567-e89b-12d3-a456-426614174000"],
+    ),
 ];
 
 fn fits(text: &str, min: Option<u64>, max: Option<u64>) -> bool {
@@ -372,6 +410,67 @@ fn number_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<Stri
         )
 }
 
+/// Integer and number fields with a whole `multipleOf` (also written `5.0`), with bounds
+/// around a multiple so that some value always fits.
+fn multiple_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<String>)> {
+    (
+        any::<bool>(),
+        prop::sample::select(&[1i64, 2, 5, 15, 1000][..]),
+        -20i64..20,
+        any::<bool>(),
+        prop::option::of(0i64..30),
+        prop::option::of(0i64..30),
+    )
+        .prop_map(|(integer, m, k, float_m, below, above)| {
+            let witness = k * m;
+            let mut schema = json!({
+                "type": if integer { "integer" } else { "number" },
+                "multipleOf": if float_m { json!(m as f64) } else { json!(m) },
+            });
+            if let Some(d) = below {
+                schema["minimum"] = json!(witness - d);
+            }
+            if let Some(d) = above {
+                schema["maximum"] = json!(witness + d);
+            }
+            let samples = vec![
+                witness.to_string(),
+                (witness + m).to_string(),
+                (witness - 1).to_string(),
+                (witness + 1).to_string(),
+                format!("{witness}.0"),
+                format!("{}.5", witness),
+                "2.5".to_owned(),
+                "0".to_owned(),
+            ];
+            (
+                schema,
+                GenKind::Number { integer },
+                FieldState::Number(String::new()),
+                samples,
+            )
+        })
+}
+
+/// `const` fields of each type, and one-value enums of strings: always sent as the value.
+fn fixed_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<String>)> {
+    prop_oneof![
+        "\\PC{0,6}".prop_map(|s| (json!({"type": "string", "const": s}), json!(s))),
+        "[a-z]{1,6}".prop_map(|s| (json!({"type": "string", "enum": [s]}), json!(s))),
+        (-1000i64..1000).prop_map(|n| (json!({"type": "integer", "const": n}), json!(n))),
+        (-1000i64..1000).prop_map(|n| (json!({"type": "number", "const": n}), json!(n))),
+        any::<bool>().prop_map(|b| (json!({"type": "boolean", "const": b}), json!(b))),
+    ]
+    .prop_map(|(schema, value)| {
+        (
+            schema,
+            GenKind::Fixed { value },
+            FieldState::Fixed,
+            Vec::new(),
+        )
+    })
+}
+
 /// Integer fields whose bounds sit near 2^53, 2^63 and 2^64, where a float comparison rounds:
 /// the bounds are written as JSON integers and every answer must meet them exactly.
 fn big_integer_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<String>)> {
@@ -437,8 +536,9 @@ fn boolean_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<Str
                 (Some(_), Some(m)) => Some(m),
                 (d, _) => d,
             };
+            // `enum: [m]` is a box that must be ticked (or left); `const` is a fixed value.
             if let Some(m) = must_be {
-                schema["const"] = json!(m);
+                schema["enum"] = json!([m]);
             }
             if let Some(d) = default {
                 schema["default"] = json!(d);
@@ -484,7 +584,11 @@ fn distinct_labels(labels: Vec<String>) -> Vec<String> {
 }
 
 fn choice_field() -> impl Strategy<Value = (Value, GenKind, FieldState, Vec<String>)> {
+    // One value would be a fixed field (see `fixed_field`), not a choice.
     option_values(13)
+        .prop_filter("a choice has two options or more", |values| {
+            values.len() >= 2
+        })
         .prop_flat_map(|values| {
             let n = values.len();
             (
@@ -591,6 +695,8 @@ fn field(i: usize) -> impl Strategy<Value = GenField> {
             3 => text_field(),
             2 => number_field(),
             1 => big_integer_field(),
+            1 => multiple_field(),
+            1 => fixed_field(),
             1 => boolean_field(),
             2 => choice_field(),
             2 => multi_field(),
@@ -688,6 +794,8 @@ fn apply(edit: &Edit, fields: &[GenField], states: &mut [FieldState]) {
                 chosen[j] = !chosen[j];
             }
         }
+        // Nothing to edit.
+        FieldState::Fixed => {}
     }
 }
 
@@ -843,6 +951,8 @@ fn expect(
                 Expect::Problem
             }
         }
+        // Our rule: a fixed value is always sent, required or not.
+        (GenKind::Fixed { value }, FieldState::Fixed) => Expect::Value(Some(value.clone())),
         (kind, state) => panic!("generator bug: {kind:?} with {state:?}"),
     }
 }
@@ -1021,4 +1131,68 @@ proptest! {
             check(&case, &form, &whole, &each, &states)?;
         }
     }
+}
+
+/// Our check of each format against the independent validator's, on a table of hard cases.
+/// Where they differ, RFC 3339 / RFC 1123 decide and the README lists the difference; every
+/// other row must agree.
+#[test]
+fn formats_agree_with_the_validator_on_hard_cases() {
+    use form_elicitation::form::Format;
+    use form_elicitation::validate::format_ok;
+    // (format, text, valid by the RFCs)
+    let table: &[(&str, &str, bool)] = &[
+        ("uuid", "123e4567-e89b-12d3-a456-426614174000", true),
+        ("uuid", "123E4567-E89B-12D3-A456-426614174000", true),
+        ("uuid", "123e4567e89b12d3a456426614174000", false),
+        ("uuid", "{123e4567-e89b-12d3-a456-426614174000}", false),
+        ("uuid", "123e4567-e89b-12d3-a456-42661417400", false),
+        ("time", "14:30:00+09:00", true),
+        ("time", "23:59:60Z", true),
+        ("time", "24:00:00Z", false),
+        ("time", "12:00:00", false),
+        ("time", "22:59:60Z", false),
+        ("time", "12:00:00.5z", true),
+        ("duration", "P1W", true),
+        ("duration", "P1Y2M", true),
+        ("duration", "P1DT2H", true),
+        ("duration", "PT", false),
+        ("duration", "P1DT", false),
+        ("duration", "P", false),
+        ("duration", "P1Y1D", false),
+        ("duration", "P2W1D", false),
+        ("ipv4", "192.0.2.1", true),
+        ("ipv4", "01.2.3.4", false),
+        ("ipv4", "256.0.0.1", false),
+        ("ipv6", "::ffff:1.2.3.4", true),
+        ("ipv6", "2001:db8::1", true),
+        ("ipv6", "fe80::1%eth0", false),
+        ("ipv6", "1:2:3:4:5:6:7:8:9", false),
+        ("hostname", "host.example.com", true),
+        ("hostname", "example.com.", false),
+        ("hostname", &"a".repeat(63), true),
+        ("hostname", &format!("{}.example", "a".repeat(64)), false),
+        ("hostname", "-a.example", false),
+        ("hostname", "a_b.example", false),
+    ];
+    // Rows where the validator differs from the RFC (listed in the README).
+    let known: &[(&str, &str)] = &[];
+    let mut disagreements = Vec::new();
+    for &(name, text, expected) in table {
+        let format = Format::named(name).expect("a format we check");
+        assert_eq!(
+            format_ok(format, text),
+            expected,
+            "{name} {text:?}: our check"
+        );
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&json!({"type": "string", "format": name}))
+            .expect("a schema");
+        let theirs = validator.is_valid(&json!(text));
+        if theirs != expected && !known.contains(&(name, text)) {
+            disagreements.push(format!("{name} {text:?}: validator says {theirs}"));
+        }
+    }
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
 }

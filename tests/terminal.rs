@@ -215,6 +215,40 @@ fn a_problem_is_shown_at_the_field_and_asked_again() {
     );
 }
 
+/// The formats schema generators emit, a fixed value (`const`) and `multipleOf`, in the
+/// terminal: each format's shape is shown and checked, the fixed value is shown and sent.
+#[test]
+fn formats_const_and_multiple_of() {
+    let request = r#"{"message":"Order","requestedSchema":{"type":"object","properties":{
+        "id":{"type":"string","format":"uuid","title":"Order id"},
+        "kind":{"type":"string","const":"refund","title":"Kind"},
+        "packs":{"type":"integer","multipleOf":5,"title":"Packs"}},
+        "required":["id","kind","packs"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("A UUID, like 123e4567-e89b-12d3-a456-426614174000");
+    d.send("123e4567");
+    d.send(ENTER);
+    d.expect("! Not a UUID (like 123e4567-e89b-12d3-a456-426614174000)");
+    d.send("-e89b-12d3-a456-426614174000");
+    d.send(ENTER);
+    d.expect("> refund   (fixed: sent as is)");
+    d.send(ENTER);
+    d.expect("A whole number, a multiple of 5");
+    d.send("12");
+    d.send(ENTER);
+    d.expect("! Must be a multiple of 5");
+    d.send(BACKSPACE);
+    d.send("5");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish().answered(
+        r#"{"action":"accept","content":{"id":"123e4567-e89b-12d3-a456-426614174000","kind":"refund","packs":15}}"#,
+    );
+}
+
 #[test]
 fn the_review_changes_a_field_by_its_number() {
     let request = r#"{"message":"m","requestedSchema":{"type":"object","properties":{

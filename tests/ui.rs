@@ -391,3 +391,54 @@ fn screen_readers_get_label_role_required_help_and_problem() {
     );
     assert!(name.accesskit_node().data().invalid().is_some());
 }
+
+/// The formats schema generators emit, a fixed value and `multipleOf` in the window: the
+/// shape of each format is shown (and told to screen readers), a wrong value is refused with
+/// it, the fixed value is shown read-only and sent, and a multiple is checked exactly.
+#[test]
+fn generated_formats_fixed_values_and_multiples() {
+    let mut h = harness(json!({"properties": {
+        "id": {"type": "string", "format": "uuid", "title": "Order id"},
+        "wait": {"type": "string", "format": "duration", "title": "Timeout"},
+        "kind": {"type": "string", "const": "refund", "title": "Kind"},
+        "packs": {"type": "integer", "multipleOf": 5, "title": "Packs"}},
+        "required": ["id", "packs"]}));
+    h.get_by_label("A UUID, like 123e4567-e89b-12d3-a456-426614174000");
+    let id = h.get_by_role_and_label(Role::TextInput, "Order id");
+    let description = id.accesskit_node().description();
+    assert!(
+        description
+            .as_deref()
+            .is_some_and(|d| d.contains("a UUID, like 123e4567")),
+        "{description:?}"
+    );
+    type_into(
+        &mut h,
+        Role::TextInput,
+        "Order id",
+        "123e4567-e89b-12d3-a456",
+    );
+    type_into(&mut h, Role::TextInput, "Timeout", "PT");
+    type_into(&mut h, Role::TextInput, "Kind", "edited");
+    type_into(&mut h, Role::TextInput, "Packs", "12");
+    h.key_press_modifiers(Modifiers::CTRL, Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().problems(),
+        [
+            Some("Not a UUID (like 123e4567-e89b-12d3-a456-426614174000)".to_owned()),
+            Some("Not a duration (ISO 8601) (like P1DT2H)".to_owned()),
+            None,
+            Some("Must be a multiple of 5".to_owned()),
+        ]
+    );
+    type_into(&mut h, Role::TextInput, "Order id", "-426614174000");
+    type_into(&mut h, Role::TextInput, "Timeout", "30M");
+    type_into(&mut h, Role::TextInput, "Packs", "0");
+    h.key_press_modifiers(Modifiers::CTRL, Key::Enter);
+    h.run();
+    assert_eq!(
+        accepted(&h),
+        json!({"id": "123e4567-e89b-12d3-a456-426614174000", "wait": "PT30M", "kind": "refund", "packs": 120})
+    );
+}

@@ -44,6 +44,8 @@ enum Control {
     Boolean(Option<bool>),
     Choice(ListState),
     Multi(ListState, Vec<bool>),
+    /// A fixed value: shown, Enter goes on.
+    Fixed,
 }
 
 /// A list of options: which row is highlighted and the digits typed so far.
@@ -79,6 +81,7 @@ impl<'a> FieldPrompt<'a> {
                 Control::Multi(ListState::default(), chosen.clone())
             }
             (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => Control::Boolean(*value),
+            (FieldKind::Fixed(_), _) => Control::Fixed,
             // A state of the wrong kind cannot happen; start the field afresh.
             _ => return Self::new(field, &FieldState::initial(field), position),
         };
@@ -101,6 +104,7 @@ impl<'a> FieldPrompt<'a> {
                 FieldState::Choice(list.highlight.checked_sub(offset))
             }
             (Control::Multi(_, chosen), _) => FieldState::Multi(chosen.clone()),
+            (Control::Fixed, _) => FieldState::Fixed,
         }
     }
 
@@ -124,6 +128,11 @@ impl<'a> FieldPrompt<'a> {
             Control::Boolean(value) => boolean_key(value, self.field.required, key),
             Control::Choice(list) => choice_key(list, self.field, key),
             Control::Multi(list, chosen) => multi_key(list, chosen, key),
+            Control::Fixed => match key.code {
+                KeyCode::Enter => Step::Submit,
+                KeyCode::Char('d') if key.modifiers.contains(KeyModifiers::CONTROL) => Step::Eof,
+                _ => Step::Unchanged,
+            },
         };
         match flow {
             Step::Changed => {
@@ -217,6 +226,13 @@ impl<'a> FieldPrompt<'a> {
                 }));
                 list_lines(&mut lines, &items, list.highlight, width, rows);
             }
+            (Control::Fixed, FieldKind::Fixed(spec)) => {
+                lines.push(
+                    Line::styled("> ", Style::Accent)
+                        .push(spec.shown.clone(), Style::Accent)
+                        .push("   (fixed: sent as is)", Style::Weak),
+                );
+            }
             (Control::Multi(list, chosen), FieldKind::MultiChoice(spec)) => {
                 let items: Vec<Item> = spec
                     .options
@@ -250,6 +266,7 @@ impl<'a> FieldPrompt<'a> {
             (Control::Boolean(_), _) => "y/n: answer · Space: switch · Enter: next",
             (Control::Choice(_), _) => "Up/Down or a number: move · Enter: choose",
             (Control::Multi(..), _) => "Space/number: tick · Up/Down: move · Enter: next",
+            (Control::Fixed, _) => "Enter: next",
         }
     }
 }
@@ -487,35 +504,7 @@ pub fn label_line(field: &Field, position: Option<(usize, usize)>) -> Line {
 
 /// The description, then what the field accepts, in words.
 fn help_text(field: &Field) -> Option<String> {
-    let format = match &field.kind {
-        FieldKind::Text(spec) => spec.format.map(|f| match f {
-            Format::Email => "an email address, like name@example.com",
-            Format::Uri => "a full URI, like https://example.com/page",
-            Format::Date => "a date, YYYY-MM-DD",
-            Format::DateTime => "a date and time with offset, like 2026-11-30T14:30:00+01:00",
-        }),
-        _ => None,
-    };
-    let limits = validate::limits_hint(&field.kind);
-    let accepts = match (format, limits) {
-        (Some(f), Some(l)) => Some(format!("{f}; {l}")),
-        (Some(f), None) => Some(f.to_owned()),
-        (None, l) => l,
-    };
-    match (&field.description, accepts) {
-        (Some(d), Some(a)) => Some(format!("{d} ({a})")),
-        (Some(d), None) => Some(d.clone()),
-        (None, Some(a)) => Some(capitalized(&a)),
-        (None, None) => None,
-    }
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    crate::describe::field_help(field)
 }
 
 /// The editing line: a prompt sign, then the text with the cursor in it.
@@ -623,6 +612,7 @@ pub fn value_text(field: &Field, state: &FieldState) -> (String, Style) {
             .options
             .get(*i)
             .map_or_else(none, |o| (o.label.clone(), Style::Accent)),
+        (FieldKind::Fixed(spec), _) => (spec.shown.clone(), Style::Accent),
         (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
             let labels: Vec<&str> = spec
                 .options
@@ -820,7 +810,7 @@ mod tests {
     #[test]
     fn values_read_as_the_person_sees_them() {
         let form = form(json!({"properties": {
-            "c": {"type": "string", "enum": ["x"], "enumNames": ["Ex"]},
+            "c": {"type": "string", "enum": ["x", "y"], "enumNames": ["Ex", "Why"]},
             "b": {"type": "boolean"}}, "required": ["b"]}));
         assert_eq!(
             value_text(&form.fields[0], &FieldState::Choice(Some(0))).0,

@@ -137,6 +137,7 @@ pub fn field_ui(
                         multi_list_ui(ui, spec, chosen, extra, &mut controls).labelled_by(label.id)
                     }
                 }
+                (FieldKind::Fixed(spec), _) => fixed_ui(ui, spec).labelled_by(label.id),
                 _ => ui.label("internal error: field state does not match its kind"),
             };
             if controls.is_empty() {
@@ -163,7 +164,7 @@ fn describe_for_screen_readers(ui: &Ui, field: &Field, controls: &[Id], problem:
         parts.push(field.label.clone());
     }
     parts.extend(field.description.clone());
-    parts.extend(validate::limits_hint(&field.kind));
+    parts.extend(crate::describe::accepts(&field.kind));
     parts.extend(problem.map(str::to_owned));
     let description = parts.join(". ");
     for &id in controls {
@@ -192,16 +193,24 @@ fn required_mark(ui: &mut Ui, field: &Field) {
     }
 }
 
-/// The description and a hint of the field's limits, in weak text under the label.
+/// The description and what the field accepts, in weak text under the label: the same words
+/// the terminal shows.
 fn help_ui(ui: &mut Ui, field: &Field) {
-    let hint = validate::limits_hint(&field.kind);
-    let text = match (&field.description, hint) {
-        (Some(d), Some(h)) => format!("{d} ({h})"),
-        (Some(d), None) => d.clone(),
-        (None, Some(h)) => h,
-        (None, None) => return,
-    };
-    ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
+    if let Some(text) = crate::describe::field_help(field) {
+        ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
+    }
+}
+
+/// A fixed value: shown as it will be sent, in a read-only box, selectable for copying.
+fn fixed_ui(ui: &mut Ui, spec: &crate::form::FixedSpec) -> Response {
+    let mut shown = spec.shown.as_str();
+    ui.horizontal_wrapped(|ui| {
+        let response =
+            ui.add(TextEdit::singleline(&mut shown).desired_width(ui.available_width().min(320.0)));
+        ui.label(RichText::new("fixed: sent as is").weak());
+        response
+    })
+    .inner
 }
 
 fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String, extra: &mut FieldUi) -> Response {
@@ -209,15 +218,10 @@ fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String, extra: &mut FieldUi)
         Some(format @ (Format::Date | Format::DateTime)) => date_ui(ui, format, text, extra),
         Some(format) => {
             // A formatted value is one line: Enter submits, and Shift+Enter adds nothing.
-            let hint = match format {
-                Format::Email => "name@example.com",
-                Format::Uri => "https://example.com/",
-                _ => "",
-            };
             ui.add(
                 TextEdit::singleline(text)
                     .desired_width(f32::INFINITY)
-                    .hint_text(hint),
+                    .hint_text(crate::describe::format_example(format)),
             )
         }
         None => {

@@ -1,0 +1,270 @@
+//! The formats schema generators emit beyond the MCP four (pydantic's `UUID`, `time`,
+//! `timedelta`, `IPv4Address` and `IPv6Address`; zod's `.uuid()`, `.time()`, `.duration()`,
+//! `.ip()`), each checked exactly as the JSON Schema 2020-12 format vocabulary defines it.
+//!
+//! Where a standard parser implements the grammar exactly, it is used (std's address parsers
+//! for `ipv4` and `ipv6`); the other grammars are small enough to write out from their RFCs,
+//! and the `uuid` crate reads more than the RFC 4122 text form (no dashes, braces, `urn:`).
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// RFC 4122 text form: 8-4-4-4-12 hex digits, any version and variant, either case.
+pub fn is_uuid(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        })
+}
+
+/// RFC 3339 `full-time`: `HH:MM:SS`, an optional fraction, and `Z` or `±HH:MM`. A leap second
+/// (`:60`) is a time only where it falls at 23:59:60 UTC, as RFC 3339 section 5.7 says.
+pub fn is_time(text: &str) -> bool {
+    let b = text.as_bytes();
+    let two = |i: usize| -> Option<u32> {
+        let s = b.get(i..i + 2)?;
+        s.iter()
+            .all(u8::is_ascii_digit)
+            .then(|| u32::from(s[0] - b'0') * 10 + u32::from(s[1] - b'0'))
+    };
+    let (Some(hour), Some(minute), Some(second)) = (two(0), two(3), two(6)) else {
+        return false;
+    };
+    if b.get(2) != Some(&b':') || b.get(5) != Some(&b':') || hour > 23 || minute > 59 {
+        return false;
+    }
+    let mut i = 8;
+    if b.get(i) == Some(&b'.') {
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
+            return false;
+        }
+        i += 1 + digits;
+    }
+    let offset_minutes: i64 = match &b[i..] {
+        b"Z" | b"z" => 0,
+        [sign @ (b'+' | b'-'), _, _, b':', _, _] => {
+            let (Some(oh), Some(om)) = (two(i + 1), two(i + 4)) else {
+                return false;
+            };
+            if oh > 23 || om > 59 {
+                return false;
+            }
+            let minutes = i64::from(oh * 60 + om);
+            if *sign == b'-' { -minutes } else { minutes }
+        }
+        _ => return false,
+    };
+    match second {
+        0..=59 => true,
+        60 => {
+            let utc = (i64::from(hour * 60 + minute) - offset_minutes).rem_euclid(24 * 60);
+            utc == 23 * 60 + 59
+        }
+        _ => false,
+    }
+}
+
+/// The ISO 8601 duration of RFC 3339 Appendix A:
+///
+/// ```text
+/// duration   = "P" (dur-date / dur-time / dur-week)
+/// dur-date   = (dur-day / dur-month / dur-year) [dur-time]
+/// dur-time   = "T" (dur-hour / dur-minute / dur-second)
+/// dur-year   = 1*DIGIT "Y" [dur-month]     dur-month  = 1*DIGIT "M" [dur-day]
+/// dur-day    = 1*DIGIT "D"                 dur-week   = 1*DIGIT "W"
+/// dur-hour   = 1*DIGIT "H" [dur-minute]    dur-minute = 1*DIGIT "M" [dur-second]
+/// dur-second = 1*DIGIT "S"
+/// ```
+///
+/// So `P1W`, `P1Y2M`, `P3D`, `PT4H5M` and `P1DT2H` are durations; `PT`, `P1DT`, `P1Y1D` (a
+/// year then a day, skipping the month), `P1W2D` and `P1.5D` are not.
+pub fn is_duration(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('P') else {
+        return false;
+    };
+    let (date, time) = match rest.split_once('T') {
+        Some((date, time)) => (date, Some(time)),
+        None => (rest, None),
+    };
+    let Some(date_units) = units(date) else {
+        return false;
+    };
+    let time_units = match time.map(units) {
+        None => Vec::new(),
+        Some(None) => return false,
+        Some(Some(units)) if units.is_empty() => return false,
+        Some(Some(units)) => units,
+    };
+    if date_units == ['W'] {
+        return time.is_none();
+    }
+    if date_units.is_empty() && time_units.is_empty() {
+        return false;
+    }
+    // The grammar lets each part be any run of adjacent units, largest first: `Y`, `YM`,
+    // `YMD`, `M`, `MD`, `D` (and `H`, `HM`, `HMS`, `M`, `MS`, `S`), never `YD` or `HS`.
+    let run = |units: &[char], order: &[char]| {
+        units.is_empty() || order.windows(units.len()).any(|w| w == units)
+    };
+    run(&date_units, &['Y', 'M', 'D']) && run(&time_units, &['H', 'M', 'S'])
+}
+
+/// The unit letters of `1*DIGIT letter` pairs, or `None` when `text` is not such pairs.
+fn units(text: &str) -> Option<Vec<char>> {
+    let mut out = Vec::new();
+    let mut digits = 0;
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits += 1;
+        } else if digits > 0 && c.is_ascii_uppercase() {
+            out.push(c);
+            digits = 0;
+        } else {
+            return None;
+        }
+    }
+    (digits == 0).then_some(out)
+}
+
+/// A dotted quad of decimal numbers 0 to 255, without leading zeros (std's parser refuses
+/// them, as RFC 2673's `dotted-quad` does).
+pub fn is_ipv4(text: &str) -> bool {
+    text.parse::<Ipv4Addr>().is_ok()
+}
+
+/// An RFC 4291 text address, including the `::` shorthand and an embedded IPv4 tail; no zone
+/// (`%eth0`), which RFC 4291 does not have.
+pub fn is_ipv6(text: &str) -> bool {
+    text.parse::<Ipv6Addr>().is_ok()
+}
+
+/// An RFC 1123 host name: dot-separated labels of 1 to 63 letters, digits and hyphens, neither
+/// starting nor ending with a hyphen, 253 characters at most. A trailing dot (the DNS root) is
+/// not part of the host name syntax.
+pub fn is_hostname(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 253
+        && text.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || c == b'-')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids() {
+        for ok in [
+            "123e4567-e89b-12d3-a456-426614174000",
+            "123E4567-E89B-12D3-A456-426614174000",
+            "00000000-0000-0000-0000-000000000000",
+        ] {
+            assert!(is_uuid(ok), "{ok}");
+        }
+        for bad in [
+            "123e4567e89b12d3a456426614174000",
+            "{123e4567-e89b-12d3-a456-426614174000}",
+            "urn:uuid:123e4567-e89b-12d3-a456-426614174000",
+            "123e4567-e89b-12d3-a456-42661417400g",
+            "123e4567-e89b-12d3-a456-4266141740000",
+            "",
+        ] {
+            assert!(!is_uuid(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn times() {
+        for ok in [
+            "14:30:00+09:00",
+            "00:00:00Z",
+            "23:59:59.123456789z",
+            "23:59:60Z",
+            "08:29:60+08:30",
+            "15:59:60-08:00",
+        ] {
+            assert!(is_time(ok), "{ok}");
+        }
+        for bad in [
+            "24:00:00Z",
+            "12:00:00",
+            "22:59:60Z",
+            "12:60:00Z",
+            "12:00:00+24:00",
+            "12:00:00.Z",
+            "1:00:00Z",
+            "12:00:00 Z",
+            "12:00:00+0100",
+        ] {
+            assert!(!is_time(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn durations() {
+        for ok in [
+            "P1W",
+            "P1Y2M",
+            "P3D",
+            "PT4H5M",
+            "P1DT2H",
+            "P1Y2M3DT4H5M6S",
+            "PT36H",
+            "P0D",
+            "PT1S",
+            "P2M",
+            "PT1M",
+        ] {
+            assert!(is_duration(ok), "{ok}");
+        }
+        for bad in [
+            "PT", "P1DT", "P", "P1Y1D", "P1W2D", "P1.5D", "1D", "P1D2Y", "PT1H1S", "P-1D", "p1d",
+            "P1WT1H", "PT1D", "P1H",
+        ] {
+            assert!(!is_duration(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn addresses_and_host_names() {
+        assert!(is_ipv4("192.0.2.1"));
+        for bad in ["01.2.3.4", "256.1.1.1", "1.2.3", "1.2.3.4 ", "0x7f.0.0.1"] {
+            assert!(!is_ipv4(bad), "{bad}");
+        }
+        for ok in ["2001:db8::1", "::1", "::ffff:1.2.3.4", "::"] {
+            assert!(is_ipv6(ok), "{ok}");
+        }
+        for bad in ["fe80::1%eth0", "1:2:3:4:5:6:7:8:9", "[::1]", "12345::"] {
+            assert!(!is_ipv6(bad), "{bad}");
+        }
+        for ok in [
+            "host.example.com",
+            "localhost",
+            "a-b.c",
+            "1a.example",
+            &"a".repeat(63),
+        ] {
+            assert!(is_hostname(ok), "{ok}");
+        }
+        for bad in [
+            "example.com.",
+            &format!("{}.com", "a".repeat(64)),
+            "-a.com",
+            "a-.com",
+            "a_b.com",
+            "",
+            ".",
+        ] {
+            assert!(!is_hostname(bad), "{bad}");
+        }
+    }
+}
