@@ -4,8 +4,8 @@
 //! normal way. Should the window not come back in time (a stuck GL driver, or the request not
 //! yet read), a watchdog writes the cancel itself and exits, so a signal never leaves us hanging.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::answer::Answer;
@@ -13,7 +13,10 @@ use crate::output;
 use crate::request::Envelope;
 
 static CANCELLED: AtomicBool = AtomicBool::new(false);
-static WAKER: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
+/// How to wake the front end that runs now. Replaceable: when `--ui auto` falls back from a
+/// window that failed to the terminal, the terminal's waker (which restores the terminal) must
+/// take the window's place.
+static WAKER: Mutex<Option<Box<dyn Fn() + Send + Sync>>> = Mutex::new(None);
 static ENVELOPE: OnceLock<Envelope> = OnceLock::new();
 
 /// How long the window gets to close by itself after a signal.
@@ -30,9 +33,7 @@ pub fn install() -> Result<(), ctrlc::Error> {
 /// finished within [`GRACE`], answer `cancel` here and exit.
 fn cancel_from_outside() {
     CANCELLED.store(true, Ordering::SeqCst);
-    if let Some(wake) = WAKER.get() {
-        wake();
-    }
+    wake();
     std::thread::sleep(GRACE);
     let code = match output::write_line_once(&Answer::Cancel.to_line(&envelope())) {
         Ok(_) => 0,
@@ -41,14 +42,27 @@ fn cancel_from_outside() {
     std::process::exit(code);
 }
 
+/// Wakes the front end that runs now, if it registered a waker.
+fn wake() {
+    if let Some(wake) = WAKER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .as_ref()
+    {
+        wake();
+    }
+}
+
 /// Whether a signal asked us to cancel.
 pub fn cancelled() -> bool {
     CANCELLED.load(Ordering::SeqCst)
 }
 
-/// Registers how to wake the window when a signal arrives.
+/// Registers how to wake the front end when a signal arrives, replacing any earlier one.
 pub fn set_waker(wake: impl Fn() + Send + Sync + 'static) {
-    let _ = WAKER.set(Box::new(wake));
+    *WAKER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Box::new(wake));
 }
 
 /// How the answer must be wrapped, as recorded by [`set_envelope`] (bare until then).
@@ -112,3 +126,31 @@ fn wait_for_exit(pid: u32) {
 
 #[cfg(not(unix))]
 fn watch_parent() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// Regression: only the first waker counted, so after `--ui auto` fell back from a failed
+    /// window to the terminal, a signal woke the dead window instead of the terminal.
+    #[test]
+    fn the_last_waker_registered_is_the_one_woken() {
+        static WINDOW: AtomicUsize = AtomicUsize::new(0);
+        static TERMINAL: AtomicUsize = AtomicUsize::new(0);
+        set_waker(|| {
+            WINDOW.fetch_add(1, Ordering::SeqCst);
+        });
+        set_waker(|| {
+            TERMINAL.fetch_add(1, Ordering::SeqCst);
+        });
+        wake();
+        assert_eq!(
+            (
+                WINDOW.load(Ordering::SeqCst),
+                TERMINAL.load(Ordering::SeqCst)
+            ),
+            (0, 1)
+        );
+    }
+}

@@ -389,6 +389,25 @@ fn sigterm_cancels() {
     d.finish().answered(r#"{"action":"cancel"}"#);
 }
 
+/// Regression: when `--ui auto` tried a window, failed and fell back to the terminal, the
+/// terminal's signal waker was dropped (only the first registration counted), so SIGTERM left
+/// the terminal in raw mode. A display that cannot be opened forces that fallback.
+#[test]
+fn sigterm_after_falling_back_from_the_window_restores_the_terminal() {
+    let setup = Setup {
+        ui: None,
+        display: Some(":4095"),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], setup) else {
+        return;
+    };
+    d.expect("Name *");
+    d.signal(rustix::process::Signal::TERM);
+    d.expect("Stopped by a signal: cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
 #[test]
 fn auto_picks_the_terminal_without_a_display() {
     let setup = Setup {
@@ -792,6 +811,8 @@ struct Setup {
     /// Run as the foreground job of a job-control shell (see [`JOB_SHELL`]), as in an
     /// interactive shell, so that SIGTSTP can stop it.
     job_control: bool,
+    /// `DISPLAY`, or `None` to leave it unset.
+    display: Option<&'static str>,
 }
 
 impl Default for Setup {
@@ -801,6 +822,7 @@ impl Default for Setup {
             color: false,
             request_on_stdin: false,
             job_control: false,
+            display: None,
         }
     }
 }
@@ -885,6 +907,7 @@ impl Dialog {
             .args(args)
             .env_remove("DISPLAY")
             .env_remove("WAYLAND_DISPLAY")
+            .envs(setup.display.map(|display| ("DISPLAY", display)))
             .env_remove("FORM_ELICITATION_UI")
             .env_remove("FORM_ELICITATION_TIMEOUT")
             .env_remove("FORM_ELICITATION_SERVER")
