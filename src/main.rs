@@ -9,30 +9,13 @@ use clap::Parser;
 use form_elicitation::answer::{self, Answer};
 use form_elicitation::cli::{Args, UiChoice};
 use form_elicitation::error::RequestError;
+use form_elicitation::exit::Exit;
 use form_elicitation::form::Form;
-use form_elicitation::request::{self, Envelope, MAX_REQUEST_BYTES, Params};
+use form_elicitation::load::{self, Loaded, Shown};
+use form_elicitation::request::{Envelope, MAX_REQUEST_BYTES};
 use form_elicitation::ui::{self, WindowError};
 use form_elicitation::url::UrlRequest;
 use form_elicitation::{output, signals, summary, terminal};
-
-/// The exit codes of the contract, in one place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Exit {
-    /// An answer was written.
-    Answered = 0,
-    /// Something failed while running (I/O and the like).
-    Failure = 1,
-    /// A bad request or bad usage.
-    BadRequest = 2,
-    /// No way to show the form.
-    NoDisplay = 3,
-}
-
-impl From<Exit> for ExitCode {
-    fn from(exit: Exit) -> Self {
-        ExitCode::from(exit as u8)
-    }
-}
 
 fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
@@ -50,7 +33,7 @@ fn main() -> ExitCode {
             .unwrap_or_default();
         let what = what.lines().next().unwrap_or_default();
         diag(format_args!("internal error: {what}{place}"));
-        exit_now(Exit::Failure);
+        Exit::Failure.now();
     }));
     let args = Args::parse();
     match run(&args) {
@@ -65,38 +48,24 @@ fn main() -> ExitCode {
 fn run(args: &Args) -> anyhow::Result<Exit> {
     signals::install().context("cannot install the signal handler")?;
     let bytes = read_request(args)?;
-    let value = match request::decode(&bytes) {
-        Ok(value) => value,
-        Err(error) => return refuse(&Envelope::Bare, &error),
-    };
-    let envelope = request::envelope_in(&bytes, &value);
+    let Loaded { envelope, request } = load::load(&bytes);
     signals::set_envelope(envelope.clone());
-    let (message, schema) = match request::parse(&value) {
-        Ok(request) => match request.params {
-            Params::Form { message, schema } => (message, schema),
-            Params::Url { message, url } => {
-                let request = match UrlRequest::parse(message, url, "url") {
-                    Ok(request) => request,
-                    Err(error) => return refuse(&envelope, &error),
-                };
-                if args.check {
-                    write_stdout(summary::url_summary(&request).trim_end())?;
-                    return Ok(Exit::Answered);
-                }
-                return match show_url(request, args) {
-                    Ok(answer) => deliver(&answer, &envelope),
-                    Err(reason) => {
-                        diag(format_args!("{reason}"));
-                        Ok(Exit::NoDisplay)
-                    }
-                };
+    let form = match request {
+        Err(error) => return refuse(&envelope, &error),
+        Ok(Shown::Url(request)) => {
+            if args.check {
+                write_stdout(summary::url_summary(&request).trim_end())?;
+                return Ok(Exit::Answered);
             }
-        },
-        Err(error) => return refuse(&envelope, &error),
-    };
-    let form = match Form::from_schema(message, &schema) {
-        Ok(form) => form,
-        Err(error) => return refuse(&envelope, &error),
+            return match show_url(request, args) {
+                Ok(answer) => deliver(&answer, &envelope),
+                Err(reason) => {
+                    diag(format_args!("{reason}"));
+                    Ok(Exit::NoDisplay)
+                }
+            };
+        }
+        Ok(Shown::Form { form, .. }) => form,
     };
     if args.check {
         write_stdout(summary::form_summary(&form).trim_end())?;
@@ -112,9 +81,6 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     deliver(&answer, &envelope)
 }
 
-/// Shows the form in the front end `--ui` names. `auto` takes the window when there is a
-/// display and the terminal otherwise, or when the window cannot open; `window` and `terminal`
-/// never fall back. Returns the answer, or why nothing could show the form.
 /// Shows the URL consent: only in a window, since a terminal cannot hand the person a browser
 /// safely.
 fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
@@ -137,6 +103,9 @@ fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
     .map_err(|e| e.to_string())
 }
 
+/// Shows the form in the front end `--ui` names. `auto` takes the window when there is a
+/// display and the terminal otherwise, or when the window cannot open; `window` and `terminal`
+/// never fall back. Returns the answer, or why nothing could show the form.
 fn show(form: Form, args: &Args) -> Result<Answer, String> {
     let timeout = args.timeout.map(std::time::Duration::from_secs_f64);
     let window_problem = match args.ui {
@@ -237,18 +206,8 @@ fn answer_and_exit() -> ui::AnswerHook {
                 Exit::Failure
             }
         };
-        exit_now(code);
+        code.now();
     })
-}
-
-/// Ends the process at once, without atexit handlers: Mesa's teardown and unmapping some
-/// 100 MB of GL libraries would add about 20 ms between the answer and our exit, and there is
-/// nothing left to flush (the answer is written and flushed; stderr is unbuffered).
-#[allow(unsafe_code)]
-fn exit_now(code: Exit) -> ! {
-    // SAFETY: _exit has no preconditions; it ends the process without running Rust or C
-    // cleanup, which is what we want here.
-    unsafe { libc::_exit(code as i32) }
 }
 
 /// Writes one diagnostic line to stderr. A stderr nobody reads (closed, or a pipe shared with

@@ -9,6 +9,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::answer::Answer;
+use crate::exit::Exit;
 use crate::output;
 use crate::request::Envelope;
 
@@ -36,10 +37,10 @@ fn cancel_from_outside() {
     wake();
     std::thread::sleep(GRACE);
     let code = match output::write_line_once(&Answer::Cancel.to_line(&envelope())) {
-        Ok(_) => 0,
-        Err(_) => 1,
+        Ok(_) => Exit::Answered,
+        Err(_) => Exit::Failure,
     };
-    std::process::exit(code);
+    std::process::exit(code as i32);
 }
 
 /// Wakes the front end that runs now, if it registered a waker.

@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use form_elicitation::answer::Answer;
 use form_elicitation::form::{Exact, Field, FieldKind, Form, Format, NumberSpec, TextSpec};
-use form_elicitation::request::{self, Params};
+use form_elicitation::load::{self, Shown};
 use form_elicitation::ui::FormApp;
 use form_elicitation::validate;
 use serde_json::Value;
@@ -228,13 +228,11 @@ fn requests() -> Vec<PathBuf> {
 /// The form and original schema of a request file, or why we refuse it.
 fn load(path: &Path) -> Result<(Form, Value), String> {
     let bytes = std::fs::read(path).expect("read the request");
-    let value = request::decode(&bytes).expect("request decodes");
-    let request = request::parse(&value).map_err(|e| e.to_string())?;
-    let Params::Form { message, schema } = request.params else {
-        return Err("not a form".into());
-    };
-    let form = Form::from_schema(message, &schema).map_err(|e| e.to_string())?;
-    Ok((form, schema))
+    match load::load(&bytes).request {
+        Ok(Shown::Form { form, schema }) => Ok((form, schema)),
+        Ok(Shown::Url(_)) => Err("not a form".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Whether a refusal names what it refuses: a quoted keyword, format or type, or the construct.

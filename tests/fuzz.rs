@@ -22,9 +22,9 @@ use std::time::{Duration, Instant};
 use form_elicitation::answer::{self, Answer};
 use form_elicitation::error::RequestError;
 use form_elicitation::form::{FieldKind, Form};
-use form_elicitation::request::{self, MAX_REQUEST_BYTES, Params};
+use form_elicitation::load::{self, Loaded, Shown};
+use form_elicitation::request::{self, MAX_REQUEST_BYTES};
 use form_elicitation::summary;
-use form_elicitation::url::UrlRequest;
 use form_elicitation::validate::FieldState;
 use serde_json::{Map, Value, json};
 
@@ -45,38 +45,24 @@ enum Outcome {
 
 /// Runs an input through everything before the window and checks what must always hold.
 fn exercise(bytes: &[u8]) -> Outcome {
-    let value = match request::decode(bytes) {
-        Ok(value) => value,
-        Err(error) => return Outcome::Refused(error),
-    };
-    let envelope = request::envelope_of(&value);
-    let refused = |error: RequestError| {
-        if let Some(line) = answer::error_line(&envelope, &error) {
-            let parsed: Value = serde_json::from_str(&line).expect("the error line is JSON");
-            assert!(parsed.get("error").is_some(), "{line}");
+    let Loaded { envelope, request } = load::load(bytes);
+    match request {
+        Ok(Shown::Url(request)) => {
+            let _ = summary::url_summary(&request);
+            Outcome::Url
         }
-        Outcome::Refused(error)
-    };
-    let parsed = match request::parse(&value) {
-        Ok(parsed) => parsed,
-        Err(error) => return refused(error),
-    };
-    match parsed.params {
-        Params::Url { message, url } => match UrlRequest::parse(message, url, "url") {
-            Ok(request) => {
-                let _ = summary::url_summary(&request);
-                Outcome::Url
+        Ok(Shown::Form { form, schema }) => {
+            let _ = summary::form_summary(&form);
+            let content = default_answer(&form, &envelope);
+            Outcome::Form(form, schema, content)
+        }
+        Err(error) => {
+            if let Some(line) = answer::error_line(&envelope, &error) {
+                let parsed: Value = serde_json::from_str(&line).expect("the error line is JSON");
+                assert!(parsed.get("error").is_some(), "{line}");
             }
-            Err(error) => refused(error),
-        },
-        Params::Form { message, schema } => match Form::from_schema(message, &schema) {
-            Ok(form) => {
-                let _ = summary::form_summary(&form);
-                let content = default_answer(&form, &envelope);
-                Outcome::Form(form, schema, content)
-            }
-            Err(error) => refused(error),
-        },
+            Outcome::Refused(error)
+        }
     }
 }
 

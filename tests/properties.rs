@@ -10,7 +10,7 @@
 
 use form_elicitation::answer;
 use form_elicitation::form::{Form, visible_text};
-use form_elicitation::request::{self, Params};
+use form_elicitation::load::{self, Shown};
 use form_elicitation::validate::FieldState;
 use jsonschema::Validator;
 use proptest::prelude::*;
@@ -1107,16 +1107,12 @@ proptest! {
     #[test]
     fn every_answer_fits_the_schema(case in case(), edits in edits()) {
         let bytes = serde_json::to_vec(&case.request()).expect("serialize");
-        let value = request::decode(&bytes).expect("decodes");
-        let parsed = request::parse(&value).expect("parses");
-        let Params::Form { message, schema } = parsed.params else {
-            panic!("not a form");
+        let (form, schema) = match load::load(&bytes).request {
+            Ok(Shown::Form { form, schema }) => (form, schema),
+            Ok(Shown::Url(_)) => panic!("not a form"),
+            Err(e) => return Err(TestCaseError::fail(format!("valid request refused: {e}\n{}", case.schema()))),
         };
         prop_assert_eq!(&schema, &case.schema());
-        let form = match Form::from_schema(message, &schema) {
-            Ok(form) => form,
-            Err(e) => return Err(TestCaseError::fail(format!("valid request refused: {e}\n{schema}"))),
-        };
         prop_assert_eq!(form.fields.len(), case.fields.len());
         let mut states: Vec<FieldState> = form.fields.iter().map(FieldState::initial).collect();
         for ((state, field), generated) in states.iter().zip(&form.fields).zip(&case.fields) {

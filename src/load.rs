@@ -1,0 +1,55 @@
+//! The one load pipeline: bytes → the envelope the answer must use, and the form or URL
+//! request to show, or why it is refused. `main`, the tests, the in-tree fuzzer and the
+//! cargo-fuzz target all call [`load`], so a request is read the same way everywhere.
+
+use serde_json::Value;
+
+use crate::error::RequestError;
+use crate::form::Form;
+use crate::request::{self, Envelope, Params};
+use crate::url::UrlRequest;
+
+/// A request read from bytes.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// How the answer (or the refusal) must be wrapped; bare when the bytes were not JSON.
+    pub envelope: Envelope,
+    /// What to show, or why nothing will be shown.
+    pub request: Result<Shown, RequestError>,
+}
+
+/// What a valid request asks the person.
+#[derive(Debug, Clone)]
+pub enum Shown {
+    /// A form, with its `requestedSchema` exactly as sent (for the tests' validators).
+    Form {
+        /// The checked form.
+        form: Form,
+        /// The schema as the request wrote it.
+        schema: Value,
+    },
+    /// A URL to visit.
+    Url(UrlRequest),
+}
+
+/// Reads one request: size, UTF-8, JSON, envelope, params, then the form's schema or the
+/// URL, each refused with the first thing wrong.
+pub fn load(bytes: &[u8]) -> Loaded {
+    let value = match request::decode(bytes) {
+        Ok(value) => value,
+        Err(error) => {
+            return Loaded {
+                envelope: Envelope::Bare,
+                request: Err(error),
+            };
+        }
+    };
+    let envelope = request::envelope_in(bytes, &value);
+    let request = request::parse(&value).and_then(|parsed| match parsed.params {
+        Params::Form { message, schema } => {
+            Form::from_schema(message, &schema).map(|form| Shown::Form { form, schema })
+        }
+        Params::Url { message, url } => UrlRequest::parse(message, url, "url").map(Shown::Url),
+    });
+    Loaded { envelope, request }
+}
