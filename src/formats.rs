@@ -1,6 +1,7 @@
-//! The formats schema generators emit beyond the MCP four (pydantic's `UUID`, `time`,
-//! `timedelta`, `IPv4Address` and `IPv6Address`; zod's `.uuid()`, `.time()`, `.duration()`,
-//! `.ip()`), each checked exactly as the JSON Schema 2020-12 format vocabulary defines it.
+//! Every string format we check: the MCP four (`email`, `uri`, `date`, `date-time`) and what
+//! schema generators emit beyond them (pydantic's `UUID`, `time`, `timedelta`, `IPv4Address`
+//! and `IPv6Address`; zod's `.uuid()`, `.time()`, `.duration()`, `.ip()`), each checked as
+//! the JSON Schema 2020-12 format vocabulary defines it.
 //!
 //! Where a standard parser implements the grammar exactly, it is used (std's address parsers
 //! for `ipv4` and `ipv6`); the other grammars are small enough to write out from their RFCs,
@@ -155,6 +156,114 @@ pub fn is_hostname(text: &str) -> bool {
                     .bytes()
                     .all(|c| c.is_ascii_alphanumeric() || c == b'-')
         })
+}
+
+/// Parses an RFC 3339 `full-date` (`YYYY-MM-DD`), checking the day exists.
+pub fn parse_date(text: &str) -> Option<jiff::civil::Date> {
+    let b = text.as_bytes();
+    let shape = b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    if !shape {
+        return None;
+    }
+    let year = text[0..4].parse().ok()?;
+    let month = text[5..7].parse().ok()?;
+    let day = text[8..10].parse().ok()?;
+    jiff::civil::Date::new(year, month, day).ok()
+}
+
+/// Parses an RFC 3339 `date-time`: date, `T`, time with optional fraction, and `Z` or `±HH:MM`.
+pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
+    let date = text.get(..10).and_then(parse_date)?;
+    let rest = text.get(10..)?.strip_prefix(['T', 't'])?;
+    let (time, offset) = parse_time(rest)?;
+    offset.to_timestamp(date.to_datetime(time)).ok()
+}
+
+/// Parses an RFC 3339 `full-time` (the part of a date-time after the `T`): `HH:MM:SS`, an optional fraction, and `Z` or `±HH:MM`.
+fn parse_time(text: &str) -> Option<(jiff::civil::Time, jiff::tz::Offset)> {
+    let b = text.as_bytes();
+    let two = |i: usize| -> Option<i8> {
+        let s = text.get(i..i + 2)?;
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())?
+    };
+    if b.len() < 9 || b[2] != b':' || b[5] != b':' {
+        return None;
+    }
+    let (hour, minute, second) = (two(0)?, two(3)?, two(6)?);
+    let mut i = 8;
+    let mut nanos = 0i32;
+    if b.get(i) == Some(&b'.') {
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
+            return None;
+        }
+        let fraction = &text[i + 1..i + 1 + digits];
+        let padded: String = fraction
+            .chars()
+            .chain(std::iter::repeat('0'))
+            .take(9)
+            .collect();
+        nanos = padded.parse().ok()?;
+        i += 1 + digits;
+    }
+    let offset_seconds = match &text[i..] {
+        "Z" | "z" => 0,
+        tail => {
+            let t = tail.as_bytes();
+            if t.len() != 6 || !matches!(t[0], b'+' | b'-') || t[3] != b':' {
+                return None;
+            }
+            let (oh, om) = (two(i + 1)?, two(i + 4)?);
+            if oh > 23 || om > 59 {
+                return None;
+            }
+            let sign = if t[0] == b'-' { -1 } else { 1 };
+            sign * (i32::from(oh) * 3600 + i32::from(om) * 60)
+        }
+    };
+    let time = jiff::civil::Time::new(hour, minute, second, nanos).ok()?;
+    let offset = jiff::tz::Offset::from_seconds(offset_seconds).ok()?;
+    Some((time, offset))
+}
+
+/// A practical email check: `local@domain`, dot-atom local part, hostname or `[literal]` domain.
+pub fn is_email(text: &str) -> bool {
+    let Some((local, domain)) = text.rsplit_once('@') else {
+        return false;
+    };
+    let atom_char = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c);
+    let local_ok = !local.is_empty()
+        && local.chars().count() <= 64
+        && local
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(atom_char));
+    let domain_ok =
+        if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+            !literal.is_empty()
+                && literal
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || ".:".contains(c) || c.is_ascii_alphanumeric())
+        } else {
+            is_hostname(domain)
+        };
+    local_ok && domain_ok
+}
+
+/// An RFC 3986 `URI` (with a scheme), parsed by `fluent-uri`, the RFC 3986 parser the
+/// `jsonschema` crate uses too. On top of the grammar, `mailto:` alone or `http://` with
+/// nothing after it says nothing, so it is refused.
+pub fn is_uri(text: &str) -> bool {
+    let says_something = text
+        .split_once(':')
+        .is_some_and(|(_, rest)| !rest.is_empty() && rest != "//");
+    says_something && fluent_uri::Uri::parse(text).is_ok()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use egui::{Id, Key, KeyboardShortcut, Modifiers, Response, RichText, TextEdit, Ui};
 
 use crate::form::{ChoiceSpec, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
-use crate::validate::{self, FieldState};
+use crate::validate::FieldState;
 
 /// Up to this many options show as radio buttons; more get a filterable list.
 pub const RADIO_MAX: usize = 7;
@@ -248,7 +248,7 @@ fn date_ui(ui: &mut Ui, format: Format, text: &mut String, extra: &mut FieldUi) 
                 .desired_width(250.0),
         );
         let now = jiff::Zoned::now();
-        let before = text.get(..10).and_then(validate::parse_date);
+        let before = text.get(..10).and_then(crate::formats::parse_date);
         let mut date = before.unwrap_or_else(|| now.date());
         let salt = format!("{:?}-picker", response.id);
         let picker = ui.add(
@@ -273,7 +273,9 @@ fn date_ui(ui: &mut Ui, format: Format, text: &mut String, extra: &mut FieldUi) 
         if Some(date) != before && (before.is_some() || picker.changed()) {
             *text = match format {
                 Format::Date => date.to_string(),
-                _ if validate::parse_date_time(text).is_some() => format!("{date}{}", &text[10..]),
+                _ if crate::formats::parse_date_time(text).is_some() => {
+                    format!("{date}{}", &text[10..])
+                }
                 _ => format!("{date}T09:00:00{}", offset_text(now.offset())),
             };
         }

@@ -1,0 +1,193 @@
+//! Each prompt driven with keys directly, no terminal needed.
+
+use super::*;
+use crate::form::Form;
+use serde_json::json;
+
+fn form(schema: serde_json::Value) -> Form {
+    Form::from_schema("m".into(), &schema).expect("valid schema")
+}
+
+fn press(prompt: &mut FieldPrompt, keys: &str) -> Flow {
+    let mut flow = Flow::Continue;
+    for c in keys.chars() {
+        let code = match c {
+            '\r' => KeyCode::Enter,
+            '↑' => KeyCode::Up,
+            '↓' => KeyCode::Down,
+            '⌫' => KeyCode::Backspace,
+            c => KeyCode::Char(c),
+        };
+        flow = prompt.key(&KeyEvent::new(code, KeyModifiers::NONE));
+    }
+    flow
+}
+
+fn text_of(lines: &[Line]) -> String {
+    lines
+        .iter()
+        .map(|l| l.spans.iter().map(|(s, _)| s.as_str()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn enter_checks_the_field_and_the_problem_follows_edits() {
+    let form = form(
+        json!({"properties": {"n": {"type": "integer", "minimum": 1, "maximum": 5}}, "required": ["n"]}),
+    );
+    let field = &form.fields[0];
+    let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+    assert_eq!(press(&mut prompt, "\r"), Flow::Continue);
+    assert_eq!(prompt.problem(), Some(validate::REQUIRED));
+    assert_eq!(press(&mut prompt, "9"), Flow::Continue);
+    assert_eq!(prompt.problem(), Some("Must be at most 5"));
+    assert!(text_of(&prompt.lines(78, 10)).contains("! Must be at most 5"));
+    press(&mut prompt, "⌫4");
+    assert_eq!(prompt.problem(), None);
+    assert_eq!(press(&mut prompt, "\r"), Flow::Done);
+    assert_eq!(prompt.state(), FieldState::Number("4".into()));
+}
+
+#[test]
+fn a_choice_sends_the_option_picked_by_number_or_arrows() {
+    let form = form(json!({"properties": {
+        "c": {"type": "string", "oneOf": [{"const": "10", "title": "10%"}, {"const": "15", "title": "15%"}]}}}));
+    let field = &form.fields[0];
+    let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+    let shown = text_of(&prompt.lines(78, 10));
+    assert!(shown.contains("> (*) 0. no answer"), "{shown}");
+    assert!(shown.contains("( ) 2. 15%"), "{shown}");
+    assert_eq!(press(&mut prompt, "2"), Flow::Done, "one digit is enough");
+    assert_eq!(prompt.state(), FieldState::Choice(Some(1)));
+    assert_eq!(press(&mut prompt, "↑\r"), Flow::Done);
+    assert_eq!(prompt.state(), FieldState::Choice(Some(0)));
+    assert_eq!(press(&mut prompt, "0"), Flow::Done);
+    assert_eq!(prompt.state(), FieldState::Choice(None));
+}
+
+#[test]
+fn long_lists_wait_for_a_second_digit_and_scroll() {
+    let options: Vec<String> = (1..=30).map(|i| format!("option {i}")).collect();
+    let form =
+        form(json!({"properties": {"c": {"type": "string", "enum": options}}, "required": ["c"]}));
+    let field = &form.fields[0];
+    let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+    assert_eq!(
+        press(&mut prompt, "2"),
+        Flow::Continue,
+        "20-29 are possible"
+    );
+    assert_eq!(press(&mut prompt, "5"), Flow::Done);
+    assert_eq!(prompt.state(), FieldState::Choice(Some(24)));
+    let shown = text_of(&prompt.lines(78, 10));
+    assert!(shown.contains("> (*) 25. option 25"), "{shown}");
+    assert!(shown.contains("more above") && shown.contains("more below"));
+    assert!(prompt.lines(78, 10).len() <= 12, "{shown}");
+    assert_eq!(
+        press(&mut prompt, "4"),
+        Flow::Done,
+        "4 then nothing: 40 > 30"
+    );
+    assert_eq!(prompt.state(), FieldState::Choice(Some(3)));
+}
+
+#[test]
+fn a_multi_select_toggles_with_space_and_numbers() {
+    let form = form(json!({"properties": {"m": {"type": "array", "minItems": 1,
+        "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}, {"const": "c", "title": "C"}]}}}}));
+    let field = &form.fields[0];
+    let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+    assert_eq!(press(&mut prompt, "↓ 3"), Flow::Continue);
+    assert_eq!(prompt.state(), FieldState::Multi(vec![false, true, true]));
+    assert!(text_of(&prompt.lines(78, 10)).contains("[x] 3. C"));
+    assert_eq!(
+        press(&mut prompt, "23\r"),
+        Flow::Done,
+        "untick both, then nothing is optional"
+    );
+    press(&mut prompt, "1");
+    assert_eq!(prompt.state(), FieldState::Multi(vec![true, false, false]));
+}
+
+#[test]
+fn a_boolean_takes_y_n_and_space() {
+    let form = form(json!({"properties": {"b": {"type": "boolean"}}}));
+    let field = &form.fields[0];
+    let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+    assert!(text_of(&prompt.lines(78, 10)).contains("no answer yet"));
+    assert_eq!(
+        press(&mut prompt, "\r"),
+        Flow::Done,
+        "optional: may stay unset"
+    );
+    assert_eq!(prompt.state(), FieldState::Boolean(None));
+    assert_eq!(press(&mut prompt, "n"), Flow::Done);
+    assert_eq!(prompt.state(), FieldState::Boolean(Some(false)));
+    press(&mut prompt, " ");
+    assert_eq!(prompt.state(), FieldState::Boolean(Some(true)));
+}
+
+#[test]
+fn dates_step_by_a_day() {
+    let form = form(json!({"properties": {
+        "d": {"type": "string", "format": "date", "default": "2024-02-28"},
+        "t": {"type": "string", "format": "date-time", "default": "2026-12-31T23:00:00+01:00"}}}));
+    let mut date = FieldPrompt::new(
+        &form.fields[0],
+        &FieldState::initial(&form.fields[0]),
+        (1, 2),
+    );
+    press(&mut date, "↑↑");
+    assert_eq!(date.state(), FieldState::Text("2024-03-01".into()));
+    let mut time = FieldPrompt::new(
+        &form.fields[1],
+        &FieldState::initial(&form.fields[1]),
+        (2, 2),
+    );
+    press(&mut time, "↑");
+    assert_eq!(
+        time.state(),
+        FieldState::Text("2027-01-01T23:00:00+01:00".into())
+    );
+    let mut empty = FieldPrompt::new(&form.fields[1], &FieldState::Text(String::new()), (2, 2));
+    press(&mut empty, "↓");
+    let FieldState::Text(now) = empty.state() else {
+        panic!("text")
+    };
+    assert!(crate::formats::parse_date_time(&now).is_some(), "{now}");
+}
+
+#[test]
+fn help_says_what_the_field_accepts() {
+    let form = form(json!({"properties": {
+        "e": {"type": "string", "format": "email", "description": "Work address", "maxLength": 40},
+        "n": {"type": "integer", "minimum": 0}}}));
+    assert_eq!(
+        help_text(&form.fields[0]).as_deref(),
+        Some("Work address (an email address, like name@example.com; at most 40 characters)")
+    );
+    assert_eq!(
+        help_text(&form.fields[1]).as_deref(),
+        Some("A whole number, at least 0")
+    );
+}
+
+#[test]
+fn values_read_as_the_person_sees_them() {
+    let form = form(json!({"properties": {
+        "c": {"type": "string", "enum": ["x", "y"], "enumNames": ["Ex", "Why"]},
+        "b": {"type": "boolean"}}, "required": ["b"]}));
+    assert_eq!(
+        value_text(&form.fields[0], &FieldState::Choice(Some(0))).0,
+        "Ex"
+    );
+    assert_eq!(
+        value_text(&form.fields[0], &FieldState::Choice(None)).0,
+        "(no answer)"
+    );
+    assert_eq!(
+        value_text(&form.fields[1], &FieldState::Boolean(None)).0,
+        "No"
+    );
+}
