@@ -2,6 +2,7 @@
 //! callers (the Perl server, for one) start the helper with no arguments; the command line wins.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 
@@ -23,7 +24,7 @@ pub struct Args {
 
     /// Answer "cancel" when no answer comes within SECONDS; the form shows the time left.
     #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
-    pub timeout: Option<f64>,
+    pub timeout: Option<Duration>,
 
     /// Parse and validate only: print what would be shown, open no window; exit 0 or 2.
     #[arg(long, env = "FORM_ELICITATION_CHECK")]
@@ -81,10 +82,10 @@ pub enum UiChoice {
 /// The longest `--timeout`: 2^32 - 1 seconds, some 136 years, far from any clock overflow.
 const MAX_TIMEOUT: f64 = u32::MAX as f64;
 
-fn parse_timeout(text: &str) -> Result<f64, String> {
+fn parse_timeout(text: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {
         Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIMEOUT => {
-            Ok(seconds)
+            Ok(Duration::from_secs_f64(seconds))
         }
         Ok(seconds) if seconds > MAX_TIMEOUT => Err(format!(
             "{text:?} is more than the maximum, {MAX_TIMEOUT} seconds (about 136 years)"
@@ -96,6 +97,17 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 }
 
 impl Args {
+    /// What the window needs besides the request.
+    pub fn window_options(&self) -> crate::ui::WindowOptions {
+        crate::ui::WindowOptions {
+            title: self.window_title(),
+            server: self.server.clone(),
+            timeout: self.timeout,
+            theme: self.theme,
+            renderer: self.renderer,
+        }
+    }
+
     /// The window title: `--title`, else one naming the server.
     pub fn window_title(&self) -> String {
         match (&self.title, &self.server) {

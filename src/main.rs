@@ -87,16 +87,9 @@ fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
     if args.ui == UiChoice::Terminal || !ui::has_display() {
         return Err("URL mode needs a window (DISPLAY or WAYLAND_DISPLAY); the terminal front end shows forms only".into());
     }
-    let options = ui::WindowOptions {
-        title: args.window_title(),
-        server: args.server.clone(),
-        timeout: args.timeout.map(std::time::Duration::from_secs_f64),
-        theme: args.theme,
-        renderer: args.renderer,
-    };
     ui::run_url_window(
         request,
-        options,
+        args.window_options(),
         ui::system_opener(),
         Some(answer_and_exit()),
     )
@@ -107,21 +100,13 @@ fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
 /// display and the terminal otherwise, or when the window cannot open; `window` and `terminal`
 /// never fall back. Returns the answer, or why nothing could show the form.
 fn show(form: Form, args: &Args) -> Result<Answer, String> {
-    let timeout = args.timeout.map(std::time::Duration::from_secs_f64);
     let window_problem = match args.ui {
         UiChoice::Terminal => None,
         UiChoice::Auto if !ui::has_display() => {
             Some("no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_owned())
         }
         UiChoice::Auto | UiChoice::Window => {
-            let options = ui::WindowOptions {
-                title: args.window_title(),
-                server: args.server.clone(),
-                timeout,
-                theme: args.theme,
-                renderer: args.renderer,
-            };
-            match ui::run_window(form.clone(), options, Some(answer_and_exit())) {
+            match ui::run_window(form.clone(), args.window_options(), Some(answer_and_exit())) {
                 Ok(answer) => return Ok(answer),
                 Err(error @ WindowError::NoDisplay(_)) if args.ui == UiChoice::Auto => {
                     Some(error.to_string())
@@ -133,7 +118,7 @@ fn show(form: Form, args: &Args) -> Result<Answer, String> {
     let options = terminal::TerminalOptions {
         server: args.server.clone(),
         title: args.title.clone(),
-        timeout,
+        timeout: args.timeout,
     };
     terminal::run_terminal(&form, &options).map_err(|error| match window_problem {
         Some(window) => format!("{window}; {error}"),

@@ -57,7 +57,7 @@ pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, Te
     let deadline = options.timeout.map(|timeout| Instant::now() + timeout);
     let tty = Tty::open(Theme::from_env(), deadline)
         .map_err(|error| TerminalError::NoTerminal(error.to_string()))?;
-    let mut dialog = Dialog {
+    let mut dialog = TerminalDialog {
         form,
         options,
         states: form.fields.iter().map(FieldState::initial).collect(),
@@ -91,14 +91,14 @@ enum Decision {
 }
 
 /// The dialog's state: the form, what has been entered, and the terminal.
-struct Dialog<'a> {
+struct TerminalDialog<'a> {
     form: &'a Form,
     options: &'a TerminalOptions,
     states: Vec<FieldState>,
     tty: Tty,
 }
 
-impl Dialog<'_> {
+impl TerminalDialog<'_> {
     /// Asks every field, then reviews until the person decides.
     fn run(&mut self) -> Result<Answer, Stop> {
         self.intro()?;
@@ -287,7 +287,7 @@ impl Dialog<'_> {
     /// `[3/7] Label *: value`, cut to one row.
     fn summary_line(&self, i: usize, position: Option<(usize, usize)>) -> Line {
         let field = &self.form.fields[i];
-        let (value, style) = prompts::value_text(field, &self.states[i]);
+        let (value, style) = prompts::answer_text(field, &self.states[i]);
         let label = prompts::label_line(field, position).push(": ", Style::Plain);
         let used: usize = label.spans.iter().map(|(s, _)| text::text_width(s)).sum();
         let room = self.tty.width().saturating_sub(used).max(12);
@@ -318,7 +318,7 @@ impl Dialog<'_> {
             let pad = label_width.saturating_sub(text::text_width(&label) + mark.len());
             let head = format!("  {:>digits$}. ", i + 1);
             let used = text::text_width(&head) + label_width + 2;
-            let (value, style) = prompts::value_text(field, &self.states[i]);
+            let (value, style) = prompts::answer_text(field, &self.states[i]);
             lines.push(
                 Line::styled(head, Style::Weak)
                     .push(label, Style::Strong)

@@ -11,6 +11,7 @@ use crate::answer::{self, Answer};
 use crate::form::{FieldKind, Form};
 use crate::validate::{FieldState, field_value};
 
+use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::Deadline;
 use super::fields::{self, FieldUi};
 use super::fonts::{self as font_fallback, FontFallback};
@@ -187,9 +188,9 @@ impl FormApp {
         }
 
         match action {
-            Some(Action::Submit) => self.submit(),
-            Some(Action::Decline) => self.finish(Answer::Decline),
-            Some(Action::Cancel) => self.finish(Answer::Cancel),
+            Some(Pressed::Primary) => self.submit(),
+            Some(Pressed::Decline) => self.finish(Answer::Decline),
+            Some(Pressed::Cancel) => self.finish(Answer::Cancel),
             None if submit => self.submit(),
             None => {}
         }
@@ -257,36 +258,19 @@ impl FormApp {
         })
     }
 
-    fn actions_ui(&mut self, ui: &mut Ui) -> Option<Action> {
-        let mut action = None;
-        ui.horizontal(|ui| {
-            // One accent, white on blue, readable in light and dark themes alike.
-            let primary =
-                egui::Button::new(RichText::new("Submit").strong().color(egui::Color32::WHITE))
-                    .fill(super::ACCENT)
-                    .min_size(egui::vec2(88.0, 28.0));
-            let submit = ui.add(primary).on_hover_text("Send the answer (Enter)");
-            let decline = ui
-                .add(egui::Button::new("Decline").min_size(egui::vec2(88.0, 28.0)))
-                .on_hover_text("Refuse to answer");
-            let cancel = ui
-                .add(egui::Button::new("Cancel").min_size(egui::vec2(88.0, 28.0)))
-                .on_hover_text("Dismiss without answering (Esc)");
-            if self.focus == Some(Focus::Submit) {
-                submit.request_focus();
-                self.focus = None;
-            }
-            self.buttons = vec![submit.id, decline.id, cancel.id];
-            if submit.clicked() {
-                action = Some(Action::Submit);
-            } else if decline.clicked() {
-                action = Some(Action::Decline);
-            } else if cancel.clicked() {
-                action = Some(Action::Cancel);
-            }
-            self.deadline.countdown_ui(ui);
-        });
-        action
+    fn actions_ui(&mut self, ui: &mut Ui) -> Option<Pressed> {
+        let labels = Labels {
+            primary: "Submit",
+            primary_tip: "Send the answer (Enter)",
+            decline_tip: "Refuse to answer",
+        };
+        let row = button_row(ui, &labels, &self.deadline);
+        if self.focus == Some(Focus::Submit) {
+            row.primary.request_focus();
+            self.focus = None;
+        }
+        self.buttons = row.ids.to_vec();
+        row.pressed
     }
 
     fn body_ui(&mut self, ui: &mut Ui) {
@@ -342,14 +326,6 @@ impl FormApp {
             }
         }
     }
-}
-
-/// Which button was pressed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Action {
-    Submit,
-    Decline,
-    Cancel,
 }
 
 /// The message: plain text, wrapped, selectable. A long one gets its own box with a scroll bar

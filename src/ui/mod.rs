@@ -2,6 +2,7 @@
 //! on the CPU ([`soft`]) or through OpenGL (eframe with glow).
 
 mod app;
+mod buttons;
 mod deadline;
 mod fields;
 mod fonts;
@@ -80,14 +81,14 @@ pub fn has_display() -> bool {
 pub(crate) const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc9);
 
 /// What the window shell runs: the form, or the URL consent.
-trait Dialog {
+trait WindowDialog {
     fn show(&mut self, ui: &mut egui::Ui);
     fn outcome(&self) -> Option<&Answer>;
     fn finish(&mut self, answer: Answer);
     fn content_size(&self) -> Option<egui::Vec2>;
 }
 
-impl Dialog for FormApp {
+impl WindowDialog for FormApp {
     fn show(&mut self, ui: &mut egui::Ui) {
         FormApp::show(self, ui);
     }
@@ -102,7 +103,7 @@ impl Dialog for FormApp {
     }
 }
 
-impl Dialog for UrlApp {
+impl WindowDialog for UrlApp {
     fn show(&mut self, ui: &mut egui::Ui) {
         UrlApp::show(self, ui);
     }
@@ -140,7 +141,7 @@ pub fn run_url_window(
 }
 
 fn run_dialog(
-    app: impl Dialog + 'static,
+    app: impl WindowDialog + 'static,
     size: egui::Vec2,
     options: &WindowOptions,
     on_answer: Option<AnswerHook>,
@@ -212,7 +213,7 @@ fn prepare(ctx: &egui::Context, theme: Theme) {
 /// Runs the dialog, closes the window once it has an answer, and turns a close request from the
 /// window manager into `cancel`.
 struct Shell {
-    app: Box<dyn Dialog>,
+    app: Box<dyn WindowDialog>,
     on_answer: Option<AnswerHook>,
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,

@@ -6,6 +6,7 @@ use egui::{Key, RichText, Ui};
 use crate::answer::Answer;
 use crate::url::UrlRequest;
 
+use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::Deadline;
 
 /// Opens a URL in the browser, or says why it could not.
@@ -90,7 +91,7 @@ impl UrlApp {
             self.content_size = Some(egui::vec2(560.0, height));
         }
         match buttons.inner {
-            Some(Pressed::Open) => match (self.opener)(&self.request.url) {
+            Some(Pressed::Primary) => match (self.opener)(&self.request.url) {
                 Ok(()) => self.finish(Answer::AcceptUrl),
                 Err(why) => self.failure = Some(why),
             },
@@ -167,46 +168,13 @@ impl UrlApp {
     }
 
     fn buttons_ui(&mut self, ui: &mut Ui) -> Option<Pressed> {
-        ui.horizontal(|ui| {
-            let size = egui::vec2(88.0, 28.0);
-            let open = ui
-                .add(
-                    egui::Button::new(
-                        RichText::new("Open in browser")
-                            .strong()
-                            .color(egui::Color32::WHITE),
-                    )
-                    .fill(super::ACCENT)
-                    .min_size(size),
-                )
-                .on_hover_text("Open this address in your web browser");
-            let decline = ui
-                .add(egui::Button::new("Decline").min_size(size))
-                .on_hover_text("Refuse to open it");
-            let cancel = ui
-                .add(egui::Button::new("Cancel").min_size(size))
-                .on_hover_text("Dismiss without answering (Esc)");
-            self.deadline.countdown_ui(ui);
-            if open.clicked() {
-                Some(Pressed::Open)
-            } else if decline.clicked() {
-                Some(Pressed::Decline)
-            } else if cancel.clicked() {
-                Some(Pressed::Cancel)
-            } else {
-                None
-            }
-        })
-        .inner
+        let labels = Labels {
+            primary: "Open in browser",
+            primary_tip: "Open this address in your web browser",
+            decline_tip: "Refuse to open it",
+        };
+        button_row(ui, &labels, &self.deadline).pressed
     }
-}
-
-/// Which button was pressed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pressed {
-    Open,
-    Decline,
-    Cancel,
 }
 
 /// Opens `url` with the system's opener (`xdg-open` and friends), the URL as one argument and

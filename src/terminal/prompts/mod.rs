@@ -587,7 +587,7 @@ fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: us
 
 /// How a field's state reads in the summary and the review: the text, the number, Yes/No,
 /// the option's title (not its value), and a note when nothing will be sent.
-pub fn value_text(field: &Field, state: &FieldState) -> (String, Style) {
+pub fn answer_text(field: &Field, state: &FieldState) -> (String, Style) {
     let none = || ("(no answer)".to_owned(), Style::Weak);
     match (&field.kind, state) {
         (FieldKind::Text(_), FieldState::Text(text)) if text.is_empty() => {

@@ -179,15 +179,15 @@ fn values_read_as_the_person_sees_them() {
         "c": {"type": "string", "enum": ["x", "y"], "enumNames": ["Ex", "Why"]},
         "b": {"type": "boolean"}}, "required": ["b"]}));
     assert_eq!(
-        value_text(&form.fields[0], &FieldState::Choice(Some(0))).0,
+        answer_text(&form.fields[0], &FieldState::Choice(Some(0))).0,
         "Ex"
     );
     assert_eq!(
-        value_text(&form.fields[0], &FieldState::Choice(None)).0,
+        answer_text(&form.fields[0], &FieldState::Choice(None)).0,
         "(no answer)"
     );
     assert_eq!(
-        value_text(&form.fields[1], &FieldState::Boolean(None)).0,
+        answer_text(&form.fields[1], &FieldState::Boolean(None)).0,
         "No"
     );
 }

@@ -1,0 +1,78 @@
+//! The row of buttons both dialogs end with: the primary action (Submit, or Open in browser)
+//! in the accent colour, then Decline and Cancel, then the countdown when there is one.
+
+use egui::{Id, Response, RichText, Ui};
+
+use super::deadline::Deadline;
+
+/// Which button was pressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pressed {
+    /// Submit, or Open in browser.
+    Primary,
+    /// Decline.
+    Decline,
+    /// Cancel.
+    Cancel,
+}
+
+/// What the row did this frame.
+pub struct ButtonRow {
+    /// The button pressed, if any.
+    pub pressed: Option<Pressed>,
+    /// The primary button, to give it the focus.
+    pub primary: Response,
+    /// The three buttons' ids: a focused one takes Enter as a press.
+    pub ids: [Id; 3],
+}
+
+/// The words on the primary button and the tips of the three.
+pub struct Labels<'a> {
+    /// The primary button's text.
+    pub primary: &'a str,
+    /// What the primary button does.
+    pub primary_tip: &'a str,
+    /// What Decline does.
+    pub decline_tip: &'a str,
+}
+
+/// Draws the row.
+pub fn button_row(ui: &mut Ui, labels: &Labels<'_>, deadline: &Deadline) -> ButtonRow {
+    ui.horizontal(|ui| {
+        let size = egui::vec2(88.0, 28.0);
+        // One accent, white on blue, readable in light and dark themes alike.
+        let primary = ui
+            .add(
+                egui::Button::new(
+                    RichText::new(labels.primary)
+                        .strong()
+                        .color(egui::Color32::WHITE),
+                )
+                .fill(super::ACCENT)
+                .min_size(size),
+            )
+            .on_hover_text(labels.primary_tip);
+        let decline = ui
+            .add(egui::Button::new("Decline").min_size(size))
+            .on_hover_text(labels.decline_tip);
+        let cancel = ui
+            .add(egui::Button::new("Cancel").min_size(size))
+            .on_hover_text("Dismiss without answering (Esc)");
+        deadline.countdown_ui(ui);
+        let pressed = if primary.clicked() {
+            Some(Pressed::Primary)
+        } else if decline.clicked() {
+            Some(Pressed::Decline)
+        } else if cancel.clicked() {
+            Some(Pressed::Cancel)
+        } else {
+            None
+        };
+        ButtonRow {
+            pressed,
+            ids: [primary.id, decline.id, cancel.id],
+            primary,
+        }
+    })
+    .inner
+}
