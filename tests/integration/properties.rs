@@ -1093,10 +1093,7 @@ fn check(
 }
 
 fn build(schema: &Value) -> Validator {
-    jsonschema::options()
-        .should_validate_formats(true)
-        .build(schema)
-        .unwrap_or_else(|e| panic!("the validator refuses {schema}: {e}"))
+    super::support::validator(schema)
 }
 
 proptest! {

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_form-elicitation");
+use super::support::BIN;
 
 /// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
 const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);

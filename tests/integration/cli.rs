@@ -26,7 +26,7 @@ impl std::fmt::Debug for Run {
 /// Runs the binary with `args`, `stdin` on its standard input, no display and no terminal.
 #[allow(unsafe_code)]
 fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_form-elicitation"));
+    let mut command = Command::new(super::support::BIN);
     command
         .args(args)
         .env_remove("DISPLAY")
@@ -225,7 +225,7 @@ fn check_reads_stdin_the_file_argument_and_dash() {
 
 #[test]
 fn check_can_come_from_the_environment() {
-    let output = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+    let output = Command::new(super::support::BIN)
         .arg("tests/fixtures/accept/boolean.json")
         .env("FORM_ELICITATION_CHECK", "true")
         .env_remove("DISPLAY")
@@ -270,7 +270,7 @@ fn bad_usage_exits_2_and_help_and_version_exit_0() {
 fn a_complete_request_is_read_without_waiting_for_eof() {
     let request = r#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#;
     for input in [request.to_owned(), format!("\u{feff}{request}\n")] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+        let mut child = Command::new(super::support::BIN)
             .arg("--check")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -319,7 +319,7 @@ fn a_default_that_backtracks_forever_is_refused_in_time() {
 
 /// Runs the binary with the read end of its stdout already closed, as when the caller gave up.
 fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+    let mut child = Command::new(super::support::BIN)
         .args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -431,7 +431,7 @@ fn a_closed_pipe_shared_by_stdout_and_stderr_is_exit_1() {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
     let stderr = writer.try_clone().expect("clone the pipe");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_form-elicitation"))
+    let mut child = Command::new(super::support::BIN)
         .arg("--check")
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")

@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::support;
+
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -204,25 +206,12 @@ fn replace_text(harness: &mut Harness<'_, FormApp>, role: Role, label: &str, tex
 }
 
 fn requests() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in [
+    support::json_files(&[
         "tests/fixtures/accept",
         "tests/fixtures/generated",
         "tests/fixtures/generated/sdk-rejects",
         "examples",
-    ] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        files.extend(
-            entries
-                .map(|e| e.expect("directory entry").path())
-                .filter(|p| p.extension().is_some_and(|e| e == "json")),
-        );
-    }
-    files.sort();
-    files
+    ])
 }
 
 /// The form and original schema of a request file, or why we refuse it.
@@ -275,12 +264,7 @@ fn every_accepted_request_is_answerable_and_every_answer_fits_the_original_schem
                 continue;
             }
         };
-        let validator = jsonschema::options()
-            .should_validate_formats(true)
-            .build(&schema)
-            .unwrap_or_else(|e| {
-                panic!("{}: the validator refuses the schema: {e}", path.display())
-            });
+        let validator = support::validator(&schema);
         let fields = form.fields.clone();
         let app = FormApp::new(form, None, None);
         let mut harness = Harness::builder()

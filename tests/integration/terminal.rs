@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use rustix::termios::{LocalModes, Winsize};
 
-const BIN: &str = env!("CARGO_BIN_EXE_form-elicitation");
+use super::support::BIN;
 
 /// How long the dialog may take to show something (debug build, 2 cores, tests in parallel).
 const EXPECT_TIMEOUT: Duration = Duration::from_secs(15);

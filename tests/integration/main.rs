@@ -1,0 +1,26 @@
+//! The integration tests, one binary with a module per concern (as fd and ripgrep keep them):
+//! ten binaries each linking egui cost minutes on a two-core machine.
+//!
+//! - `cli`: the binary without a display or a terminal: `--check`, refusals, exit codes.
+//! - `conformance`: every fixture and example answered through the UI, checked by `jsonschema`.
+//! - `fuzz`: a bounded mutation fuzzer and the hostile inputs found with it.
+//! - `hostile`: hostile text in the window (kittest).
+//! - `keyboard`: every field kind answered with the keyboard alone (kittest).
+//! - `properties`: random requests and edits, every answer checked by `jsonschema`.
+//! - `terminal`: the terminal dialog on a pseudo-terminal.
+//! - `ui`: the form window's controls through AccessKit (kittest).
+//! - `url`: URL mode, with the browser-made URL table (kittest).
+//! - `window`: the real binary in a real window under Xvfb, driven with xdotool.
+
+mod support;
+
+mod cli;
+mod conformance;
+mod fuzz;
+mod hostile;
+mod keyboard;
+mod properties;
+mod terminal;
+mod ui;
+mod url;
+mod window;
