@@ -1,7 +1,7 @@
 //! The CPU window: winit for the window and input, egui-winit for the translation to egui,
 //! [`raster`] for the pixels and softbuffer to put them on screen. No GL is touched, so the
 //! window opens where there is none, and on a machine with only Mesa's software GL it opens
-//! sooner and in a fraction of the memory (see "Speed and memory" in the README).
+//! sooner and in a fraction of the memory (see docs/speed.md).
 
 mod raster;
 
