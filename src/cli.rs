@@ -112,8 +112,8 @@ impl Args {
     pub fn window_title(&self) -> String {
         match (&self.title, &self.server) {
             (Some(title), _) => title.clone(),
-            (None, Some(server)) => format!("{server} asks"),
-            (None, None) => "An MCP server asks".to_owned(),
+            (None, Some(server)) => t!("window-title", server = server),
+            (None, None) => t!("window-title-unnamed"),
         }
     }
 }

@@ -4,18 +4,18 @@
 use crate::form::{Field, FieldKind, Format};
 
 /// What a value of `format` is, as a noun phrase: "an email address".
-pub fn format_noun(format: Format) -> &'static str {
+pub fn format_noun(format: Format) -> String {
     match format {
-        Format::Email => "an email address",
-        Format::Uri => "a full URI",
-        Format::Date => "a date",
-        Format::DateTime => "a date and time with offset",
-        Format::Uuid => "a UUID",
-        Format::Time => "a time with offset",
-        Format::Duration => "a duration (ISO 8601)",
-        Format::Ipv4 => "an IPv4 address",
-        Format::Ipv6 => "an IPv6 address",
-        Format::Hostname => "a host name",
+        Format::Email => t!("format-email"),
+        Format::Uri => t!("format-uri"),
+        Format::Date => t!("format-date"),
+        Format::DateTime => t!("format-date-time"),
+        Format::Uuid => t!("format-uuid"),
+        Format::Time => t!("format-time"),
+        Format::Duration => t!("format-duration"),
+        Format::Ipv4 => t!("format-ipv4"),
+        Format::Ipv6 => t!("format-ipv6"),
+        Format::Hostname => t!("format-hostname"),
     }
 }
 
@@ -38,8 +38,12 @@ pub fn format_example(format: Format) -> &'static str {
 /// What the field accepts, for the help under its label: "a UUID, like 123e4567-…".
 pub fn format_help(format: Format) -> String {
     match format {
-        Format::Date => "a date, YYYY-MM-DD".to_owned(),
-        _ => format!("{}, like {}", format_noun(format), format_example(format)),
+        Format::Date => t!("format-help-date"),
+        _ => t!(
+            "format-help",
+            what = format_noun(format),
+            example = format_example(format)
+        ),
     }
 }
 
@@ -92,14 +96,15 @@ pub fn time_left(seconds: u64) -> String {
         seconds / 60 % 60,
         seconds % 60,
     );
+    let two = |n: u64| format!("{n:02}");
     if days > 0 {
-        format!("{days} d {hours:02} h")
+        t!("time-days", d = days.to_string(), h = two(hours))
     } else if hours > 0 {
-        format!("{hours} h {minutes:02} min")
+        t!("time-hours", h = hours.to_string(), m = two(minutes))
     } else if minutes > 0 {
-        format!("{minutes} min {secs:02} s")
+        t!("time-minutes", m = minutes.to_string(), s = two(secs))
     } else {
-        format!("{secs} s")
+        t!("time-seconds", s = secs.to_string())
     }
 }
 

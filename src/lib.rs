@@ -4,6 +4,9 @@
 //! [`answer::Answer`] → one line out. The binary in `main.rs` wires these to the CLI, the
 //! window in [`ui`] and the terminal dialog in [`terminal`].
 
+#[macro_use]
+pub mod i18n;
+
 pub mod answer;
 pub mod cli;
 pub mod describe;

@@ -57,6 +57,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
                 write_stdout(summary::url_summary(&request).trim_end())?;
                 return Ok(Exit::Answered);
             }
+            form_elicitation::i18n::init_from_env();
             return match show_url(request, args) {
                 Ok(answer) => deliver(&answer, &envelope),
                 Err(reason) => {
@@ -71,6 +72,8 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         write_stdout(summary::form_summary(&form).trim_end())?;
         return Ok(Exit::Answered);
     }
+    // From here on the person reads: speak their language.
+    form_elicitation::i18n::init_from_env();
     let answer = match show(form, args) {
         Ok(answer) => answer,
         Err(reason) => {

@@ -49,16 +49,10 @@ impl Warning {
     /// The warning in words; `host` is the parsed site, named where it helps.
     pub fn text(self, host: &str) -> String {
         match self {
-            Self::NotHttps => {
-                "Not encrypted (http, not https): others on the network could read or change the page.".into()
-            }
-            Self::International => {
-                "The site name has non-ASCII letters (punycode, xn--): it may imitate the look of another site's name.".into()
-            }
-            Self::IpLiteral => "The site is a bare IP address, not a name.".into(),
-            Self::Credentials => format!(
-                "The link carries a user name before the site (user@), which can disguise it: the real site is {host}."
-            ),
+            Self::NotHttps => t!("warn-not-https"),
+            Self::International => t!("warn-international"),
+            Self::IpLiteral => t!("warn-ip"),
+            Self::Credentials => t!("warn-credentials", host = host),
         }
     }
 }

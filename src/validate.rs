@@ -50,7 +50,9 @@ impl FieldState {
 }
 
 /// The message shown for a required field left empty.
-pub const REQUIRED: &str = "This field is required";
+pub fn required() -> String {
+    t!("required")
+}
 
 /// Checks one field: `Ok(Some(value))` to send, `Ok(None)` to leave out, `Err(problem)` to show.
 pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, String> {
@@ -65,7 +67,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
             };
             if text.is_empty() {
                 if field.required {
-                    Err(REQUIRED.to_owned())
+                    Err(required())
                 } else {
                     // The contract: optional empty text is "" unless "" itself breaks the field.
                     Ok(text_problem(spec, "")
@@ -80,7 +82,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
             let text = text.trim();
             if text.is_empty() {
                 return if field.required {
-                    Err(REQUIRED.to_owned())
+                    Err(required())
                 } else {
                     Ok(None)
                 };
@@ -99,14 +101,14 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                 *value
             };
             match (value, must_be) {
-                (Some(v), Some(m)) if v != *m && *m => Err("Must be ticked to go on".to_owned()),
-                (Some(v), Some(m)) if v != *m => Err("Must be left unticked".to_owned()),
+                (Some(v), Some(m)) if v != *m && *m => Err(t!("problem-ticked")),
+                (Some(v), Some(m)) if v != *m => Err(t!("problem-unticked")),
                 _ => Ok(value.map(Value::Bool)),
             }
         }
         (FieldKind::Choice(spec), FieldState::Choice(chosen)) => match chosen {
             Some(i) => Ok(Some(spec.options[*i].value.clone())),
-            None if field.required => Err("Choose one of the options".to_owned()),
+            None if field.required => Err(t!("problem-choose-one")),
             None => Ok(None),
         },
         (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
@@ -137,18 +139,12 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
     if let Some(min) = spec.min_length
         && length < min
     {
-        return Err(format!(
-            "At least {min} {} (now {length})",
-            plural(min, "character")
-        ));
+        return Err(t!("problem-too-short", min = min, now = length));
     }
     if let Some(max) = spec.max_length
         && length > max
     {
-        return Err(format!(
-            "At most {max} {} (now {length})",
-            plural(max, "character")
-        ));
+        return Err(t!("problem-too-long", max = max, now = length));
     }
     if let Some(format) = spec.format
         && !format_ok(format, text)
@@ -156,14 +152,8 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
         return Err(format_hint(format));
     }
     match spec.pattern.as_ref().map(|p| (p, p.matches(text))) {
-        Some((pattern, Some(false))) => Err(format!(
-            "Does not have the expected form (pattern {})",
-            pattern.source
-        )),
-        Some((pattern, None)) => Err(format!(
-            "Cannot be checked in time against the pattern {} (it backtracks too much)",
-            pattern.source
-        )),
+        Some((pattern, Some(false))) => Err(t!("problem-pattern", pattern = &pattern.source)),
+        Some((pattern, None)) => Err(t!("problem-pattern-slow", pattern = &pattern.source)),
         _ => Ok(()),
     }
 }
@@ -205,14 +195,14 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         // A whole number past 64 bits would be rounded on its way out: say so.
-        return Err(format!(
-            "Too large: whole numbers go from {} to {}",
-            i64::MIN,
-            u64::MAX
+        return Err(t!(
+            "problem-too-large",
+            min = i64::MIN.to_string(),
+            max = u64::MAX.to_string()
         ));
     }
     if integer {
-        return Err("Enter a whole number (like 42)".to_owned());
+        return Err(t!("problem-whole-number"));
     }
     let is_numeric = text
         .bytes()
@@ -221,38 +211,38 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
         .ok()
         .filter(|f| is_numeric && f.is_finite())
         .and_then(Number::from_f64)
-        .ok_or_else(|| "Enter a number (like 2.5)".to_owned())
+        .ok_or_else(|| t!("problem-number"))
 }
 
 /// Checks a number against a number field's bounds, exactly (see [`Exact`]).
 pub fn bounds_problem(spec: &NumberSpec, value: &Number) -> Option<String> {
     let Some(value) = Exact::of(value) else {
-        return Some("Enter a number (like 2.5)".to_owned());
+        return Some(t!("problem-number"));
     };
     if let Some(min) = spec.minimum
         && value < min
     {
-        return Some(format!("Must be at least {min}"));
+        return Some(t!("problem-at-least", n = min.to_string()));
     }
     if let Some(max) = spec.maximum
         && value > max
     {
-        return Some(format!("Must be at most {max}"));
+        return Some(t!("problem-at-most", n = max.to_string()));
     }
     if let Some(min) = spec.exclusive_minimum
         && value <= min
     {
-        return Some(format!("Must be more than {min}"));
+        return Some(t!("problem-more-than", n = min.to_string()));
     }
     if let Some(max) = spec.exclusive_maximum
         && value >= max
     {
-        return Some(format!("Must be less than {max}"));
+        return Some(t!("problem-less-than", n = max.to_string()));
     }
     if let Some(m) = spec.multiple_of
         && !matches!(value, Exact::Int(i) if i % i128::from(m) == 0)
     {
-        return Some(format!("Must be a multiple of {m}"));
+        return Some(t!("problem-multiple-of", n = m.to_string()));
     }
     None
 }
@@ -318,69 +308,70 @@ pub fn item_count_problem(spec: &MultiChoiceSpec, chosen: usize) -> Option<Strin
     if let Some(min) = spec.min_items
         && chosen < min
     {
-        return Some(format!("Choose at least {min} {}", plural(min, "option")));
+        return Some(t!("problem-choose-at-least", n = min));
     }
     if let Some(max) = spec.max_items
         && chosen > max
     {
-        return Some(format!("Choose at most {max} {}", plural(max, "option")));
+        return Some(t!("problem-choose-at-most", n = max));
     }
     None
 }
 
 /// Says in words what the field accepts, when it has limits the person cannot see.
 pub fn limits_hint(kind: &FieldKind) -> Option<String> {
-    let range = |min: Option<String>, max: Option<String>, unit: &str| match (min, max) {
-        (Some(a), Some(b)) if a == b => Some(format!("exactly {a}{unit}")),
-        (Some(a), Some(b)) => Some(format!("{a} to {b}{unit}")),
-        (Some(a), None) => Some(format!("at least {a}{unit}")),
-        (None, Some(b)) => Some(format!("at most {b}{unit}")),
+    let range = |min: Option<String>, max: Option<String>| match (min, max) {
+        (Some(a), Some(b)) if a == b => Some(t!("exactly", n = a)),
+        (Some(a), Some(b)) => Some(t!("range", min = a, max = b)),
+        (Some(a), None) => Some(t!("at-least", min = a)),
+        (None, Some(b)) => Some(t!("at-most", max = b)),
         (None, None) => None,
     };
     match kind {
-        FieldKind::Text(spec) => range(
-            spec.min_length.map(|n| n.to_string()),
-            spec.max_length.map(|n| n.to_string()),
-            " characters",
-        ),
+        FieldKind::Text(spec) => match (spec.min_length, spec.max_length) {
+            (Some(a), Some(b)) if a == b => Some(t!("characters-exactly", n = a)),
+            (Some(a), Some(b)) => Some(t!("characters-range", min = a, max = b)),
+            (Some(a), None) => Some(t!("characters-at-least", min = a)),
+            (None, Some(b)) => Some(t!("characters-at-most", max = b)),
+            (None, None) => None,
+        },
         FieldKind::Number(spec) => {
             let mut parts: Vec<String> = Vec::new();
             if spec.integer {
-                parts.push("a whole number".to_owned());
+                parts.push(t!("whole-number"));
             }
             parts.extend(range(
                 spec.minimum.map(|n| n.to_string()),
                 spec.maximum.map(|n| n.to_string()),
-                "",
             ));
-            parts.extend(spec.exclusive_minimum.map(|n| format!("more than {n}")));
-            parts.extend(spec.exclusive_maximum.map(|n| format!("less than {n}")));
-            parts.extend(spec.multiple_of.map(|m| format!("a multiple of {m}")));
+            parts.extend(
+                spec.exclusive_minimum
+                    .map(|n| t!("more-than", n = n.to_string())),
+            );
+            parts.extend(
+                spec.exclusive_maximum
+                    .map(|n| t!("less-than", n = n.to_string())),
+            );
+            parts.extend(
+                spec.multiple_of
+                    .map(|m| t!("multiple-of", n = m.to_string())),
+            );
             (!parts.is_empty()).then(|| parts.join(", "))
         }
         FieldKind::MultiChoice(spec) => range(
             spec.min_items.map(|n| n.to_string()),
             spec.max_items.map(|n| n.to_string()),
-            "",
         )
-        .map(|r| format!("choose {r}")),
+        .map(|r| t!("choose-range", range = r)),
         FieldKind::Boolean {
             must_be: Some(true),
             ..
-        } => Some("must be ticked".to_owned()),
+        } => Some(t!("must-be-ticked")),
         FieldKind::Boolean {
             must_be: Some(false),
             ..
-        } => Some("must be left unticked".to_owned()),
+        } => Some(t!("must-be-unticked")),
         FieldKind::Boolean { .. } | FieldKind::Choice(_) | FieldKind::Fixed(_) => None,
-    }
-}
-
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        word.to_owned()
-    } else {
-        format!("{word}s")
     }
 }
 

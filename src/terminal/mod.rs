@@ -67,7 +67,7 @@ pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, Te
         Ok(answer) => answer,
         Err(stop) => {
             // The terminal may be gone; the answer is cancel whether this shows or not.
-            let _ = dialog.farewell(stop.farewell());
+            let _ = dialog.farewell(&stop.farewell());
             Answer::Cancel
         }
     };
@@ -77,9 +77,6 @@ pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, Te
 /// Rows kept free below the introduction for the first field: an introduction that leaves
 /// fewer is paged, so that drawing the field never scrolls the message's start away unread.
 const ROOM_FOR_A_FIELD: usize = 6;
-
-/// The keys of the pager, while there is more below.
-const PAGER_KEYS: &str = "PageDown/Space/Enter: more · PageUp: back · Esc: cancel";
 
 /// What the person chose at the review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,7 +107,7 @@ impl TerminalDialog<'_> {
             match self.decide()? {
                 Decision::Submit => match answer::content(self.form, &self.states) {
                     Ok(content) => {
-                        self.farewell("Answer sent.")?;
+                        self.farewell(&t!("term-answer-sent"))?;
                         return Ok(Answer::Accept(content));
                     }
                     // Every field was checked when it was answered, so this is a safety net.
@@ -134,7 +131,7 @@ impl TerminalDialog<'_> {
                 },
                 Decision::Change(i) => self.ask(i)?,
                 Decision::Decline => {
-                    self.farewell("Declined.")?;
+                    self.farewell(&t!("term-declined"))?;
                     return Ok(Answer::Decline);
                 }
                 Decision::Cancel => return Err(Stop::Key),
@@ -147,7 +144,7 @@ impl TerminalDialog<'_> {
     /// asker is always in view, never scrolled away behind a message that imitates it.
     fn asker_line(&self) -> Option<Line> {
         let server = self.options.server.as_ref()?;
-        Some(Line::styled(format!("{server} asks:"), Style::Strong))
+        Some(Line::styled(t!("asks", server = server), Style::Strong))
     }
 
     /// Who asks, the message, and how the dialog works: printed at once when it fits on the
@@ -165,22 +162,21 @@ impl TerminalDialog<'_> {
             lines.push(Line::styled(description.clone(), Style::Weak));
         }
         let mut how = match self.form.fields.len() {
-            0 => vec!["Nothing to fill in".to_owned()],
+            0 => vec![t!("term-nothing-to-fill")],
             n => {
-                let mut fields = if n == 1 {
-                    "1 field".to_owned()
-                } else {
-                    format!("{n} fields")
-                };
+                let mut fields = t!("term-fields", n = n);
                 if self.form.fields.iter().any(|f| f.required) {
-                    fields.push_str(", * marks the required ones");
+                    fields = t!("term-required-marked", fields = fields);
                 }
-                vec![fields, "Enter keeps what is shown".to_owned()]
+                vec![fields, t!("term-enter-keeps")]
             }
         };
-        how.push("Esc or Ctrl+C cancels".to_owned());
+        how.push(t!("term-esc-cancels"));
         if let Some(seconds) = self.tty.seconds_left() {
-            how.push(format!("Answer within {seconds} s"));
+            how.push(t!(
+                "term-answer-within",
+                time = crate::describe::time_left(seconds)
+            ));
         }
         lines.push(Line::new());
         lines.push(Line::styled(format!("{}.", how.join(". ")), Style::Weak));
@@ -206,7 +202,8 @@ impl TerminalDialog<'_> {
             let width = self.tty.width();
             let rows = text::layout(body, width).rows;
             // The hint is drawn once to measure it: its words depend on what is below.
-            let hint_rows = text::height(&[self.hint_line(PAGER_KEYS)], width);
+            let pager_keys = t!("term-pager-keys");
+            let hint_rows = text::height(&[self.hint_line(&pager_keys)], width);
             let page = height
                 .saturating_sub(1 + text::height(header, width) + hint_rows)
                 .max(1);
@@ -215,9 +212,9 @@ impl TerminalDialog<'_> {
             let end = (top + page).min(rows.len());
             let below = rows.len() - end;
             let hint = if below > 0 {
-                format!("{below} more lines below: {PAGER_KEYS}")
+                t!("term-more-lines-below", n = below, keys = &pager_keys)
             } else {
-                "End of the message: Enter to go on · PageUp: back · Esc: cancel".to_owned()
+                t!("term-end-of-message")
             };
             let shown = |with_hint: Option<Line>| -> Vec<Line> {
                 header
@@ -258,7 +255,7 @@ impl TerminalDialog<'_> {
         loop {
             let (_, height) = self.tty.size();
             let width = self.tty.width();
-            let hint = self.hint_line(&format!("{} · Esc: cancel", prompt.keys()));
+            let hint = self.hint_line(&t!("term-esc-cancel", keys = prompt.keys()));
             let mut lines: Vec<Line> = self.asker_line().into_iter().collect();
             // One row stays free below the live region (see `Tty::paint`); who asks and the
             // hint keep their rows, and the prompt fits in the rest.
@@ -302,7 +299,7 @@ impl TerminalDialog<'_> {
         if !fields.is_empty() {
             lines.push(Line::new());
         }
-        lines.push(Line::styled("Review", Style::Strong));
+        lines.push(Line::styled(t!("term-review"), Style::Strong));
         let width = self.tty.width();
         let digits = fields.len().to_string().len();
         let label_width = fields
@@ -331,7 +328,10 @@ impl TerminalDialog<'_> {
             );
         }
         if fields.is_empty() {
-            lines.push(Line::styled("  (no fields)", Style::Weak));
+            lines.push(Line::styled(
+                format!("  {}", t!("term-no-fields")),
+                Style::Weak,
+            ));
         }
         self.tty.print(&lines)
     }
@@ -340,9 +340,9 @@ impl TerminalDialog<'_> {
     fn decide(&mut self) -> Result<Decision, Stop> {
         let count = self.form.fields.len();
         let question = match count {
-            0 => "Enter: submit · d: decline · c: cancel".to_owned(),
-            1 => "Enter: submit · 1: change the field · d: decline · c: cancel".to_owned(),
-            n => format!("Enter: submit · 1-{n}: change a field · d: decline · c: cancel"),
+            0 => t!("term-review-keys-none"),
+            1 => t!("term-review-keys-one"),
+            n => t!("term-review-keys-many", n = n.to_string()),
         };
         let mut editor = Editor::new("", Lines::Single);
         let mut problem: Option<String> = None;
@@ -367,11 +367,8 @@ impl TerminalDialog<'_> {
                     }
                     None => {
                         problem = Some(match count {
-                            0 => "Press Enter to submit, or type d to decline or c to cancel"
-                                .to_owned(),
-                            n => format!(
-                                "Type a field number from 1 to {n}, or d to decline, c to cancel; Enter alone submits"
-                            ),
+                            0 => t!("term-review-help-none"),
+                            n => t!("term-review-help-many", n = n.to_string()),
                         });
                     }
                 },
@@ -392,7 +389,10 @@ impl TerminalDialog<'_> {
                 Style::Weak
             };
             line = line.push(
-                format!(" · {} left", crate::describe::time_left(seconds)),
+                format!(
+                    " · {}",
+                    t!("term-time-left", time = crate::describe::time_left(seconds))
+                ),
                 style,
             );
         }

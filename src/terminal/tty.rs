@@ -46,13 +46,13 @@ pub enum Stop {
 
 impl Stop {
     /// What the person is told on the way out.
-    pub fn farewell(self) -> &'static str {
+    pub fn farewell(self) -> String {
         match self {
-            Self::Key => "Cancelled.",
-            Self::Eof => "End of input: cancelled.",
-            Self::Timeout => "Time is up: cancelled.",
-            Self::Signal => "Stopped by a signal: cancelled.",
-            Self::Lost => "The terminal went away: cancelled.",
+            Self::Key => t!("term-cancelled"),
+            Self::Eof => t!("term-cancelled-eof"),
+            Self::Timeout => t!("term-cancelled-timeout"),
+            Self::Signal => t!("term-cancelled-signal"),
+            Self::Lost => t!("term-cancelled-lost"),
         }
     }
 }

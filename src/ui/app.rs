@@ -156,8 +156,12 @@ impl FormApp {
             egui::Panel::top("asker").show(ui, |ui| {
                 ui.add_space(4.0);
                 ui.add(
-                    egui::Label::new(RichText::new(format!("{server} asks:")).strong().size(15.0))
-                        .wrap(),
+                    egui::Label::new(
+                        RichText::new(t!("asks", server = server))
+                            .strong()
+                            .size(15.0),
+                    )
+                    .wrap(),
                 );
             })
         });
@@ -260,9 +264,9 @@ impl FormApp {
 
     fn actions_ui(&mut self, ui: &mut Ui) -> Option<Pressed> {
         let labels = Labels {
-            primary: "Submit",
-            primary_tip: "Send the answer (Enter)",
-            decline_tip: "Refuse to answer",
+            primary: t!("submit"),
+            primary_tip: t!("submit-tip"),
+            decline_tip: t!("decline-tip"),
         };
         let row = button_row(ui, &labels, &self.deadline);
         if self.focus == Some(Focus::Submit) {
@@ -393,7 +397,7 @@ impl MessageBox {
         self.visible = output.inner_rect.height();
         self.content = output.content_size.y;
         if self.more_below() {
-            ui.label(RichText::new("More below: scroll, or press Page Down").weak());
+            ui.label(RichText::new(t!("more-below")).weak());
         }
     }
 }

@@ -27,37 +27,37 @@ pub struct ButtonRow {
 }
 
 /// The words on the primary button and the tips of the three.
-pub struct Labels<'a> {
+pub struct Labels {
     /// The primary button's text.
-    pub primary: &'a str,
+    pub primary: String,
     /// What the primary button does.
-    pub primary_tip: &'a str,
+    pub primary_tip: String,
     /// What Decline does.
-    pub decline_tip: &'a str,
+    pub decline_tip: String,
 }
 
 /// Draws the row.
-pub fn button_row(ui: &mut Ui, labels: &Labels<'_>, deadline: &Deadline) -> ButtonRow {
+pub fn button_row(ui: &mut Ui, labels: &Labels, deadline: &Deadline) -> ButtonRow {
     ui.horizontal(|ui| {
         let size = egui::vec2(88.0, 28.0);
         // One accent, white on blue, readable in light and dark themes alike.
         let primary = ui
             .add(
                 egui::Button::new(
-                    RichText::new(labels.primary)
+                    RichText::new(&labels.primary)
                         .strong()
                         .color(egui::Color32::WHITE),
                 )
                 .fill(super::ACCENT)
                 .min_size(size),
             )
-            .on_hover_text(labels.primary_tip);
+            .on_hover_text(&labels.primary_tip);
         let decline = ui
-            .add(egui::Button::new("Decline").min_size(size))
-            .on_hover_text(labels.decline_tip);
+            .add(egui::Button::new(t!("decline")).min_size(size))
+            .on_hover_text(&labels.decline_tip);
         let cancel = ui
-            .add(egui::Button::new("Cancel").min_size(size))
-            .on_hover_text("Dismiss without answering (Esc)");
+            .add(egui::Button::new(t!("cancel")).min_size(size))
+            .on_hover_text(t!("cancel-tip"));
         deadline.countdown_ui(ui);
         let pressed = if primary.clicked() {
             Some(Pressed::Primary)

@@ -48,7 +48,7 @@ impl Deadline {
                 .ceil() as u64;
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(
-                    RichText::new(format!("Closes in {}", crate::describe::time_left(left))).weak(),
+                    RichText::new(t!("closes-in", time = crate::describe::time_left(left))).weak(),
                 );
             });
         }

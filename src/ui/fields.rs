@@ -189,7 +189,7 @@ fn required_mark(ui: &mut Ui, field: &Field) {
                 .strong()
                 .color(ui.visuals().error_fg_color),
         )
-        .on_hover_text("Required");
+        .on_hover_text(t!("required-tip"));
     }
 }
 
@@ -207,7 +207,7 @@ fn fixed_ui(ui: &mut Ui, spec: &crate::form::FixedSpec) -> Response {
     ui.horizontal_wrapped(|ui| {
         let response =
             ui.add(TextEdit::singleline(&mut shown).desired_width(ui.available_width().min(320.0)));
-        ui.label(RichText::new("fixed: sent as is").weak());
+        ui.label(RichText::new(t!("fixed-value")).weak());
         response
     })
     .inner
@@ -255,7 +255,7 @@ fn date_ui(ui: &mut Ui, format: Format, text: &mut String, extra: &mut FieldUi) 
             egui_extras::DatePickerButton::new(&mut date)
                 .id_salt(&salt)
                 .show_icon(false)
-                .format("Pick date"),
+                .format(t!("pick-date")),
         );
         extra.button_ids = vec![picker.id];
         // The picker's popup is an area with the id the button derives from its salt.
@@ -321,7 +321,9 @@ enum Clearable {
 
 /// The label of the choice that clears an optional single choice, as the terminal's
 /// "0. no answer".
-pub const NO_ANSWER: &str = "No answer";
+pub fn no_answer() -> String {
+    t!("no-answer")
+}
 
 fn radio_ui(
     ui: &mut Ui,
@@ -366,7 +368,10 @@ fn radio_ui(
     let mut any_focused = false;
     let mut entered = false;
     for i in 0..rows {
-        let label = spec.options.get(i).map_or(NO_ANSWER, |o| o.label.as_str());
+        let label = spec
+            .options
+            .get(i)
+            .map_or_else(no_answer, |o| o.label.clone());
         let mut response = ui.radio(as_row(*chosen) == i, label);
         // Entering the group with Tab lands on the chosen option, not on the first.
         entered |= response.gained_focus() && !extra.arrow_moved && chosen.is_some_and(|c| c != i);
@@ -426,7 +431,7 @@ fn list_ui(
 ) -> Response {
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
-            .hint_text("Type to filter, Up/Down to choose")
+            .hint_text(t!("filter-choose"))
             .desired_width(f32::INFINITY),
     );
     controls.push(filter.id);
@@ -484,7 +489,7 @@ fn list_ui(
                     });
                 }
                 if matching.is_empty() {
-                    ui.label(RichText::new("No option matches the filter").weak());
+                    ui.label(RichText::new(t!("no-option-matches")).weak());
                 }
             });
     });
@@ -499,14 +504,17 @@ fn list_ui(
         *chosen = None;
         changed = true;
     }
-    let chosen_text = chosen.map_or("none".to_owned(), |c| spec.options[c].label.clone());
+    let chosen_text = match chosen {
+        Some(c) => t!("chosen", choice = &spec.options[*c].label),
+        None => t!("chosen-none"),
+    };
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("Chosen: {chosen_text}")).weak());
+        ui.label(RichText::new(chosen_text).weak());
         if clearable == Clearable::Yes
             && chosen.is_some()
             && ui
-                .add(egui::Button::new("Clear").small())
-                .on_hover_text("No answer for this field (Delete in the filter box)")
+                .add(egui::Button::new(t!("clear")).small())
+                .on_hover_text(t!("clear-tip"))
                 .clicked()
         {
             *chosen = None;
@@ -609,7 +617,7 @@ fn multi_list_ui(
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
             .id(filter_id)
-            .hint_text("Type to filter, Up/Down to move, Space to tick")
+            .hint_text(t!("filter-tick"))
             .desired_width(f32::INFINITY),
     );
     controls.push(filter.id);
@@ -646,12 +654,19 @@ fn multi_list_ui(
                     });
                 }
                 if matching.is_empty() {
-                    ui.label(RichText::new("No option matches the filter").weak());
+                    ui.label(RichText::new(t!("no-option-matches")).weak());
                 }
             });
     });
     let count = chosen.iter().filter(|on| **on).count();
-    ui.label(RichText::new(format!("Chosen: {count} of {}", spec.options.len())).weak());
+    ui.label(
+        RichText::new(t!(
+            "chosen-count",
+            count = count,
+            total = spec.options.len()
+        ))
+        .weak(),
+    );
     let mut response = match rows {
         Some(rows) => filter | rows,
         None => filter,

@@ -52,9 +52,10 @@ impl FontFallback {
     }
 }
 
-/// Everything a form shows, for [`FontFallback::cover`].
+/// Everything a form shows, for [`FontFallback::cover`]: the request's text and our own
+/// words in the person's language.
 pub fn form_text(form: &crate::form::Form, server: Option<&str>) -> String {
-    let mut text = String::new();
+    let mut text = String::from(crate::i18n::all_words());
     let mut add = |s: &str| {
         text.push_str(s);
         text.push('\n');

@@ -8,6 +8,7 @@ use crate::url::UrlRequest;
 
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::Deadline;
+use super::fonts::FontFallback;
 
 /// Opens a URL in the browser, or says why it could not.
 pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
@@ -22,6 +23,9 @@ pub struct UrlApp {
     /// Why the browser could not be opened, shown until the person tries again.
     failure: Option<String>,
     content_size: Option<egui::Vec2>,
+    fonts: FontFallback,
+    /// What the window shows, until the first frame has checked that the fonts cover it.
+    unchecked_text: Option<String>,
 }
 
 impl UrlApp {
@@ -32,6 +36,14 @@ impl UrlApp {
         timeout: Option<std::time::Duration>,
         opener: Opener,
     ) -> Self {
+        let unchecked_text = Some(format!(
+            "{}\n{}\n{}\n{}\n{}",
+            crate::i18n::all_words(),
+            request.message,
+            request.url,
+            request.host_unicode.as_deref().unwrap_or_default(),
+            server.as_deref().unwrap_or_default()
+        ));
         Self {
             request,
             server,
@@ -40,6 +52,8 @@ impl UrlApp {
             outcome: None,
             failure: None,
             content_size: None,
+            fonts: FontFallback::default(),
+            unchecked_text,
         }
     }
 
@@ -66,6 +80,9 @@ impl UrlApp {
             return;
         }
         let ctx = ui.ctx().clone();
+        if let Some(text) = self.unchecked_text.take() {
+            self.fonts.cover(&ctx, &text);
+        }
         if self.deadline.expired(&ctx)
             || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
         {
@@ -103,12 +120,11 @@ impl UrlApp {
 
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
-        let asker = self.server.as_deref().unwrap_or("An MCP server");
-        ui.label(
-            RichText::new(format!("{asker} asks you to open a web page:"))
-                .strong()
-                .size(15.0),
-        );
+        let asker = match &self.server {
+            Some(server) => t!("asks-url", server = server),
+            None => t!("asks-url-unnamed"),
+        };
+        ui.label(RichText::new(asker).strong().size(15.0));
         ui.add(
             egui::Label::new(
                 RichText::new(&self.request.message)
@@ -121,7 +137,7 @@ impl UrlApp {
         ui.add_space(4.0);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            ui.label("Site:");
+            ui.label(t!("site"));
             ui.label(
                 RichText::new(&self.request.host)
                     .strong()
@@ -131,7 +147,7 @@ impl UrlApp {
         });
         if let Some(unicode) = &self.request.host_unicode {
             ui.horizontal_wrapped(|ui| {
-                ui.label("Written as:");
+                ui.label(t!("written-as"));
                 ui.label(RichText::new(unicode).monospace());
             });
         }
@@ -144,24 +160,19 @@ impl UrlApp {
                     .selectable(true)
                     .wrap(),
             )
-            .on_hover_text("The full address that Open will load");
+            .on_hover_text(t!("url-full-tip"));
         });
         if self.request.is_normalised() {
-            ui.label(
-                RichText::new(
-                    "The server wrote this address differently; shown as your browser reads it.",
-                )
-                .weak(),
-            );
+            ui.label(RichText::new(t!("url-normalised")).weak());
         }
         let warn = ui.visuals().warn_fg_color;
         for warning in self.request.warning_texts() {
-            ui.label(RichText::new(format!("Warning: {warning}")).color(warn));
+            ui.label(RichText::new(t!("warning", text = warning)).color(warn));
         }
-        ui.label(RichText::new("Nothing is loaded until you press Open.").weak());
+        ui.label(RichText::new(t!("nothing-loaded")).weak());
         if let Some(failure) = &self.failure {
             ui.label(
-                RichText::new(format!("Could not open the browser: {failure}"))
+                RichText::new(t!("open-failed", reason = failure))
                     .color(ui.visuals().error_fg_color),
             );
         }
@@ -169,9 +180,9 @@ impl UrlApp {
 
     fn buttons_ui(&mut self, ui: &mut Ui) -> Option<Pressed> {
         let labels = Labels {
-            primary: "Open in browser",
-            primary_tip: "Open this address in your web browser",
-            decline_tip: "Refuse to open it",
+            primary: t!("open-in-browser"),
+            primary_tip: t!("open-in-browser-tip"),
+            decline_tip: t!("decline-url-tip"),
         };
         button_row(ui, &labels, &self.deadline).pressed
     }

@@ -30,6 +30,7 @@ fn run(args: &[&str], stdin: &[u8]) -> Run {
     command
         .args(args)
         .env_remove("DISPLAY")
+        .envs(super::support::ENGLISH)
         .env_remove("WAYLAND_DISPLAY")
         .env_remove("FORM_ELICITATION_UI")
         .env_remove("FORM_ELICITATION_CHECK")
@@ -229,6 +230,7 @@ fn check_can_come_from_the_environment() {
         .arg("tests/fixtures/accept/boolean.json")
         .env("FORM_ELICITATION_CHECK", "true")
         .env_remove("DISPLAY")
+        .envs(super::support::ENGLISH)
         .output()
         .expect("run the binary");
     assert_eq!(output.status.code(), Some(0), "{output:?}");
@@ -322,6 +324,7 @@ fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(super::support::BIN)
         .args(args)
         .env_remove("DISPLAY")
+        .envs(super::support::ENGLISH)
         .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -434,6 +437,7 @@ fn a_closed_pipe_shared_by_stdout_and_stderr_is_exit_1() {
     let mut child = Command::new(super::support::BIN)
         .arg("--check")
         .env_remove("DISPLAY")
+        .envs(super::support::ENGLISH)
         .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::piped())
         .stdout(writer)

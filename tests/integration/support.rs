@@ -8,6 +8,15 @@ use serde_json::Value;
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_form-elicitation");
 
+/// The environment that makes the binary speak English whatever the machine's locale, so
+/// the tests can read its words (tests of other languages set their own).
+pub const ENGLISH: [(&str, &str); 4] = [
+    ("LC_ALL", "C.UTF-8"),
+    ("LC_MESSAGES", "C.UTF-8"),
+    ("LANG", "C.UTF-8"),
+    ("LANGUAGE", ""),
+];
+
 /// The repository root.
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -448,6 +448,66 @@ fn a_json_rpc_request_on_stdin_is_answered_through_dev_tty() {
     );
 }
 
+/// The terminal speaks the person's language: with `LANG=ko_KR.UTF-8` its own words (who
+/// asks, the introduction, problems, key hints, the review, the farewell) are Korean.
+#[test]
+fn the_terminal_speaks_korean() {
+    let request = r#"{"message":"워크숍 참가 신청서입니다.","requestedSchema":{"type":"object","properties":{
+        "name":{"type":"string","title":"이름","maxLength":3},
+        "meal":{"type":"string","title":"점심","oneOf":[{"const":"bibimbap","title":"비빔밥"},{"const":"none","title":"먹지 않음"}]}},
+        "required":["name","meal"]}}"#;
+    let setup = Setup {
+        lang: Some("ko_KR.UTF-8"),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(request, &["--server", "행사 도우미"], setup) else {
+        return;
+    };
+    d.expect("행사 도우미의 요청:");
+    d.expect("필드 2개, *는 필수 항목");
+    d.expect("Enter: 다음");
+    d.send("김철수님");
+    d.send(ENTER);
+    d.expect("! 최대 3자(현재 4)");
+    d.send(BACKSPACE);
+    d.send(ENTER);
+    d.send("1");
+    d.expect("검토");
+    d.expect("Enter: 제출 · 1-2");
+    d.send("x");
+    d.send(ENTER);
+    d.expect("필드 번호(1부터 2까지)");
+    d.send(BACKSPACE);
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"김철수","meal":"bibimbap"}}"#);
+}
+
+/// Plurals follow each language's CLDR rules: Russian has one, few and many.
+#[test]
+fn the_terminal_counts_in_russian() {
+    for (n, words) in [(1, "1 поле"), (3, "3 поля"), (5, "5 полей")] {
+        let properties: Vec<String> = (0..n)
+            .map(|i| format!(r#""f{i}":{{"type":"string"}}"#))
+            .collect();
+        let request = format!(
+            r#"{{"message":"Анкета","requestedSchema":{{"type":"object","properties":{{{}}}}}}}"#,
+            properties.join(",")
+        );
+        let setup = Setup {
+            lang: Some("ru_RU.UTF-8"),
+            ..Setup::default()
+        };
+        let Some(mut d) = Dialog::start(&request, &[], setup) else {
+            return;
+        };
+        d.expect(words);
+        d.send(ESC);
+        d.expect("Отменено.");
+        d.finish().answered(r#"{"action":"cancel"}"#);
+    }
+}
+
 #[test]
 fn korean_text_in_colour() {
     let request = r#"{"message":"워크숍 참가 신청서입니다.","requestedSchema":{"type":"object","properties":{
@@ -813,6 +873,8 @@ struct Setup {
     job_control: bool,
     /// `DISPLAY`, or `None` to leave it unset.
     display: Option<&'static str>,
+    /// The locale (`LANG` and `LC_ALL`), or `None` for English.
+    lang: Option<&'static str>,
 }
 
 impl Default for Setup {
@@ -823,6 +885,7 @@ impl Default for Setup {
             request_on_stdin: false,
             job_control: false,
             display: None,
+            lang: None,
         }
     }
 }
@@ -906,8 +969,15 @@ impl Dialog {
         command
             .args(args)
             .env_remove("DISPLAY")
+            .envs(super::support::ENGLISH)
             .env_remove("WAYLAND_DISPLAY")
             .envs(setup.display.map(|display| ("DISPLAY", display)))
+            .envs(
+                setup
+                    .lang
+                    .iter()
+                    .flat_map(|lang| [("LC_ALL", *lang), ("LANG", *lang)]),
+            )
             .env_remove("FORM_ELICITATION_UI")
             .env_remove("FORM_ELICITATION_TIMEOUT")
             .env_remove("FORM_ELICITATION_SERVER")

@@ -442,3 +442,49 @@ fn generated_formats_fixed_values_and_multiples() {
         json!({"id": "123e4567-e89b-12d3-a456-426614174000", "wait": "PT30M", "kind": "refund", "packs": 120})
     );
 }
+
+/// The window speaks the person's language: buttons, hints, limits and problems come from
+/// the catalog (German and Korean here; `LANG` picks it in the real program, see the
+/// terminal tests), and the request's own text is left as it is.
+#[test]
+fn the_window_speaks_german_and_korean() {
+    let schema = json!({"properties": {
+        "name": {"type": "string", "title": "Name", "maxLength": 3},
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M"]}},
+        "required": ["name"]});
+    for (tag, words) in [
+        (
+            "de",
+            [
+                "Absenden",
+                "Ablehnen",
+                "Abbrechen",
+                "Keine Antwort",
+                "Dieses Feld ist erforderlich",
+                "test-server fragt:",
+            ],
+        ),
+        (
+            "ko",
+            [
+                "제출",
+                "거절",
+                "취소",
+                "답변 없음",
+                "필수 입력 항목입니다",
+                "test-server의 요청:",
+            ],
+        ),
+    ] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let mut h = harness(schema.clone());
+        h.get_by_role_and_label(Role::Button, words[0]);
+        h.get_by_role_and_label(Role::Button, words[1]);
+        h.get_by_role_and_label(Role::Button, words[2]);
+        h.get_by_role_and_label(Role::RadioButton, words[3]);
+        h.get_by_label(words[5]);
+        h.key_press_modifiers(Modifiers::CTRL, Key::Enter);
+        h.run();
+        assert_eq!(h.state().problems()[0].as_deref(), Some(words[4]), "{tag}");
+    }
+}

@@ -724,6 +724,7 @@ impl Xvfb {
         command
             .args(args)
             .env("DISPLAY", &self.display)
+            .envs(super::support::ENGLISH)
             .env_remove("WAYLAND_DISPLAY");
         for (name, _) in std::env::vars_os() {
             if name.to_string_lossy().starts_with("FORM_ELICITATION_") {

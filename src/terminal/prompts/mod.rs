@@ -60,9 +60,15 @@ impl<'a> FieldPrompt<'a> {
     /// `position` is the field's number and the number of fields.
     pub fn new(field: &'a Field, state: &FieldState, position: (usize, usize)) -> Self {
         let control = match (&field.kind, state) {
-            (FieldKind::Text(_), FieldState::Text(text)) => {
-                Control::Text(Editor::new(text, Lines::Multi))
-            }
+            // Free text takes new lines; a formatted value is one line.
+            (FieldKind::Text(spec), FieldState::Text(text)) => Control::Text(Editor::new(
+                text,
+                if spec.format.is_some() {
+                    Lines::Single
+                } else {
+                    Lines::Multi
+                },
+            )),
             (FieldKind::Number(_), FieldState::Number(text)) => {
                 Control::Number(Editor::new(text, Lines::Single))
             }
@@ -200,11 +206,11 @@ impl<'a> FieldPrompt<'a> {
                 let yes = shown == Some(true);
                 let no = shown == Some(false);
                 let mut line = Line::styled("> ", Style::Accent)
-                    .push(format!("{} Yes", radio(yes)), style_if(yes))
+                    .push(format!("{} {}", radio(yes), t!("term-yes")), style_if(yes))
                     .push("   ", Style::Plain)
-                    .push(format!("{} No", radio(no)), style_if(no));
+                    .push(format!("{} {}", radio(no), t!("term-no")), style_if(no));
                 if shown.is_none() {
-                    line = line.push("   (no answer yet)", Style::Weak);
+                    line = line.push(format!("   {}", t!("term-no-answer-yet")), Style::Weak);
                 }
                 lines.push(line);
             }
@@ -212,10 +218,11 @@ impl<'a> FieldPrompt<'a> {
                 let offset = usize::from(!self.field.required);
                 let chosen = list.highlight.checked_sub(offset);
                 let mut items: Vec<Item> = Vec::with_capacity(spec.options.len() + offset);
+                let no_answer = t!("term-no-answer-row");
                 if offset == 1 {
                     items.push(Item {
                         number: 0,
-                        label: "no answer",
+                        label: &no_answer,
                         mark: radio_mark(chosen.is_none()),
                     });
                 }
@@ -230,7 +237,7 @@ impl<'a> FieldPrompt<'a> {
                 lines.push(
                     Line::styled("> ", Style::Accent)
                         .push(spec.shown.clone(), Style::Accent)
-                        .push("   (fixed: sent as is)", Style::Weak),
+                        .push(format!("   {}", t!("term-fixed")), Style::Weak),
                 );
             }
             (Control::Multi(list, chosen), FieldKind::MultiChoice(spec)) => {
@@ -254,19 +261,22 @@ impl<'a> FieldPrompt<'a> {
     }
 
     /// The keys this prompt takes, for the hint line.
-    pub fn keys(&self) -> &'static str {
+    pub fn keys(&self) -> String {
         match (&self.control, &self.field.kind) {
             (Control::Text(_), FieldKind::Text(spec))
                 if matches!(spec.format, Some(Format::Date | Format::DateTime)) =>
             {
-                "Enter: next · Up/Down: a day later/earlier"
+                t!("term-keys-date")
             }
-            (Control::Text(_), _) => "Enter: next · Alt+Enter or Ctrl+J: new line",
-            (Control::Number(_), _) => "Enter: next",
-            (Control::Boolean(_), _) => "y/n: answer · Space: switch · Enter: next",
-            (Control::Choice(_), _) => "Up/Down or a number: move · Enter: choose",
-            (Control::Multi(..), _) => "Space/number: tick · Up/Down: move · Enter: next",
-            (Control::Fixed, _) => "Enter: next",
+            // A formatted value is one line.
+            (Control::Text(_), FieldKind::Text(spec)) if spec.format.is_some() => {
+                t!("term-keys-next")
+            }
+            (Control::Text(_), _) => t!("term-keys-text"),
+            (Control::Number(_) | Control::Fixed, _) => t!("term-keys-next"),
+            (Control::Boolean(_), _) => t!("term-keys-boolean"),
+            (Control::Choice(_), _) => t!("term-keys-choice"),
+            (Control::Multi(..), _) => t!("term-keys-multi"),
         }
     }
 }
@@ -551,7 +561,7 @@ fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: us
     }
     if start > 0 {
         lines.push(Line::styled(
-            format!("    ({start} more above)"),
+            format!("    {}", t!("term-more-above", n = start)),
             Style::Weak,
         ));
     }
@@ -579,7 +589,7 @@ fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: us
     let below = items.len() - start - visible;
     if below > 0 {
         lines.push(Line::styled(
-            format!("    ({below} more below)"),
+            format!("    {}", t!("term-more-below", n = below)),
             Style::Weak,
         ));
     }
@@ -588,10 +598,10 @@ fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: us
 /// How a field's state reads in the summary and the review: the text, the number, Yes/No,
 /// the option's title (not its value), and a note when nothing will be sent.
 pub fn answer_text(field: &Field, state: &FieldState) -> (String, Style) {
-    let none = || ("(no answer)".to_owned(), Style::Weak);
+    let none = || (t!("term-no-answer"), Style::Weak);
     match (&field.kind, state) {
         (FieldKind::Text(_), FieldState::Text(text)) if text.is_empty() => {
-            ("(empty)".to_owned(), Style::Weak)
+            (t!("term-empty"), Style::Weak)
         }
         (FieldKind::Text(_), FieldState::Text(text)) => (text.clone(), Style::Accent),
         (FieldKind::Number(_), FieldState::Number(text)) if text.trim().is_empty() => none(),
@@ -603,8 +613,8 @@ pub fn answer_text(field: &Field, state: &FieldState) -> (String, Style) {
                 *value
             };
             match value {
-                Some(true) => ("Yes".to_owned(), Style::Accent),
-                Some(false) => ("No".to_owned(), Style::Accent),
+                Some(true) => (t!("term-yes"), Style::Accent),
+                Some(false) => (t!("term-no"), Style::Accent),
                 None => none(),
             }
         }
@@ -622,7 +632,7 @@ pub fn answer_text(field: &Field, state: &FieldState) -> (String, Style) {
                 .map(|(o, _)| o.label.as_str())
                 .collect();
             if labels.is_empty() {
-                ("(none)".to_owned(), Style::Weak)
+                (t!("term-none"), Style::Weak)
             } else {
                 (labels.join(", "), Style::Accent)
             }

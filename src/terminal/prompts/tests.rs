@@ -39,7 +39,7 @@ fn enter_checks_the_field_and_the_problem_follows_edits() {
     let field = &form.fields[0];
     let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
     assert_eq!(press(&mut prompt, "\r"), Flow::Continue);
-    assert_eq!(prompt.problem(), Some(validate::REQUIRED));
+    assert_eq!(prompt.problem(), Some(validate::required().as_str()));
     assert_eq!(press(&mut prompt, "9"), Flow::Continue);
     assert_eq!(prompt.problem(), Some("Must be at most 5"));
     assert!(text_of(&prompt.lines(78, 10)).contains("! Must be at most 5"));

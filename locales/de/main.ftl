@@ -1,0 +1,183 @@
+# Deutsch (German)
+
+## Who asks
+
+window-title = { $server } fragt
+window-title-unnamed = Ein MCP-Server fragt
+asks = { $server } fragt:
+asks-url = { $server } bittet Sie, eine Webseite zu öffnen:
+asks-url-unnamed = Ein MCP-Server bittet Sie, eine Webseite zu öffnen:
+
+## Buttons
+
+submit = Absenden
+submit-tip = Antwort senden (Eingabe)
+decline = Ablehnen
+decline-tip = Antwort verweigern
+cancel = Abbrechen
+cancel-tip = Schließen, ohne zu antworten (Esc)
+open-in-browser = Im Browser öffnen
+open-in-browser-tip = Diese Adresse im Webbrowser öffnen
+decline-url-tip = Nicht öffnen
+
+## The window
+
+closes-in = Schließt in { $time }
+more-below = Weiter unten geht es weiter: scrollen oder Bild↓ drücken
+required-tip = Erforderlich
+pick-date = Datum wählen
+pick-date-for = Datum für { $field } wählen
+no-answer = Keine Antwort
+filter-choose = Tippen zum Filtern, Auf/Ab zum Auswählen
+filter-tick = Tippen zum Filtern, Auf/Ab zum Bewegen, Leertaste zum Ankreuzen
+no-option-matches = Keine Option passt zum Filter
+chosen = Gewählt: { $choice }
+chosen-none = Gewählt: keine
+chosen-count = Gewählt: { $count } von { $total }
+clear = Leeren
+clear-tip = Keine Antwort für dieses Feld (Entf im Filterfeld)
+fixed-value = fest: wird unverändert gesendet
+
+## URL mode
+
+site = Website:
+written-as = Geschrieben als:
+url-full-tip = Die vollständige Adresse, die „Öffnen“ lädt
+url-normalised = Der Server hat diese Adresse anders geschrieben; sie wird so angezeigt, wie Ihr Browser sie liest.
+warning = Warnung: { $text }
+warn-not-https = Nicht verschlüsselt (http statt https): Andere im Netzwerk könnten die Seite mitlesen oder verändern.
+warn-international = Der Name der Website enthält Nicht-ASCII-Zeichen (punycode, xn--): Er könnte das Aussehen des Namens einer anderen Website nachahmen.
+warn-ip = Die Website ist eine bloße IP-Adresse, kein Name.
+warn-credentials = Der Link enthält vor der Website einen Benutzernamen (user@), der sie tarnen kann: Die echte Website ist { $host }.
+nothing-loaded = Es wird nichts geladen, bevor Sie auf „Öffnen“ klicken.
+open-failed = Der Browser konnte nicht geöffnet werden: { $reason }
+
+## Time left
+
+time-seconds = { $s } s
+time-minutes = { $m } Min. { $s } s
+time-hours = { $h } Std. { $m } Min.
+time-days = { $d } Tg. { $h } Std.
+
+## What a field accepts
+
+format-email = eine E-Mail-Adresse
+format-uri = ein vollständiger URI
+format-date = ein Datum
+format-date-time = ein Datum mit Uhrzeit und Zeitzonenversatz
+format-uuid = eine UUID
+format-time = eine Uhrzeit mit Zeitzonenversatz
+format-duration = eine Dauer (ISO 8601)
+format-ipv4 = eine IPv4-Adresse
+format-ipv6 = eine IPv6-Adresse
+format-hostname = ein Rechnername
+format-help = { $what }, z. B. { $example }
+format-help-date = ein Datum, YYYY-MM-DD
+format-problem = Erwartet: { $what } (z. B. { $example })
+whole-number = eine ganze Zahl
+exactly = genau { $n }
+range = { $min } bis { $max }
+at-least = mindestens { $min }
+at-most = höchstens { $max }
+more-than = größer als { $n }
+less-than = kleiner als { $n }
+multiple-of = ein Vielfaches von { $n }
+characters-exactly = genau { $n ->
+    [one] { $n } Zeichen
+   *[other] { $n } Zeichen
+}
+characters-range = { $min } bis { $max } Zeichen
+characters-at-least = mindestens { $min ->
+    [one] { $min } Zeichen
+   *[other] { $min } Zeichen
+}
+characters-at-most = höchstens { $max ->
+    [one] { $max } Zeichen
+   *[other] { $max } Zeichen
+}
+choose-range = { $range } auswählen
+must-be-ticked = muss angekreuzt sein
+must-be-unticked = darf nicht angekreuzt sein
+
+## Problems
+
+required = Dieses Feld ist erforderlich
+problem-ticked = Muss zum Fortfahren angekreuzt sein
+problem-unticked = Darf nicht angekreuzt sein
+problem-choose-one = Wählen Sie eine der Optionen
+problem-too-short = Mindestens { $min ->
+    [one] { $min } Zeichen
+   *[other] { $min } Zeichen
+} (derzeit { $now })
+problem-too-long = Höchstens { $max ->
+    [one] { $max } Zeichen
+   *[other] { $max } Zeichen
+} (derzeit { $now })
+problem-pattern = Hat nicht die erwartete Form (Muster { $pattern })
+problem-pattern-slow = Kann nicht rechtzeitig gegen das Muster { $pattern } geprüft werden (zu viel Backtracking)
+problem-too-large = Zu groß: Ganze Zahlen reichen von { $min } bis { $max }
+problem-whole-number = Geben Sie eine ganze Zahl ein (z. B. 42)
+problem-number = Geben Sie eine Zahl ein (z. B. 2.5)
+problem-at-least = Muss mindestens { $n } sein
+problem-at-most = Darf höchstens { $n } sein
+problem-more-than = Muss größer als { $n } sein
+problem-less-than = Muss kleiner als { $n } sein
+problem-multiple-of = Muss ein Vielfaches von { $n } sein
+problem-choose-at-least = Wählen Sie mindestens { $n ->
+    [one] { $n } Option
+   *[other] { $n } Optionen
+}
+problem-choose-at-most = Wählen Sie höchstens { $n ->
+    [one] { $n } Option
+   *[other] { $n } Optionen
+}
+
+## The terminal
+
+term-pager-keys = Bild↓/Leertaste/Eingabe: weiter · Bild↑: zurück · Esc: abbrechen
+term-more-lines-below = { $n ->
+    [one] { $n } weitere Zeile unten
+   *[other] { $n } weitere Zeilen unten
+}: { $keys }
+term-end-of-message = Ende der Nachricht: Eingabe zum Fortfahren · Bild↑: zurück · Esc: abbrechen
+term-answer-sent = Antwort gesendet.
+term-declined = Abgelehnt.
+term-nothing-to-fill = Nichts auszufüllen
+term-fields = { $n ->
+    [one] { $n } Feld
+   *[other] { $n } Felder
+}
+term-required-marked = { $fields }, * kennzeichnet Pflichtfelder
+term-enter-keeps = Eingabe behält den angezeigten Wert
+term-esc-cancels = Esc oder Strg+C bricht ab
+term-answer-within = Bitte innerhalb von { $time } antworten
+term-esc-cancel = { $keys } · Esc: abbrechen
+term-review = Überprüfen
+term-no-fields = (keine Felder)
+term-review-keys-none = Eingabe: absenden · d: ablehnen · c: abbrechen
+term-review-keys-one = Eingabe: absenden · 1: Feld ändern · d: ablehnen · c: abbrechen
+term-review-keys-many = Eingabe: absenden · 1-{ $n }: Feld ändern · d: ablehnen · c: abbrechen
+term-review-help-none = Eingabe drücken zum Absenden, oder d zum Ablehnen bzw. c zum Abbrechen eintippen
+term-review-help-many = Feldnummer von 1 bis { $n } eintippen, oder d zum Ablehnen, c zum Abbrechen; Eingabe allein sendet ab
+term-time-left = noch { $time }
+term-keys-date = Eingabe: weiter · Auf/Ab: einen Tag später/früher
+term-keys-text = Eingabe: weiter · Alt+Eingabe oder Strg+J: neue Zeile
+term-keys-next = Eingabe: weiter
+term-keys-boolean = y/n: ja/nein · Leertaste: umschalten · Eingabe: weiter
+term-keys-choice = Auf/Ab oder Zahl: bewegen · Eingabe: wählen
+term-keys-multi = Leertaste/Zahl: ankreuzen · Auf/Ab: bewegen · Eingabe: weiter
+term-yes = Ja
+term-no = Nein
+term-no-answer-yet = (noch keine Antwort)
+term-no-answer-row = keine Antwort
+term-fixed = (fest: wird unverändert gesendet)
+term-more-above = ({ $n } weitere oben)
+term-more-below = ({ $n } weitere unten)
+term-no-answer = (keine Antwort)
+term-empty = (leer)
+term-none = (keine)
+term-cancelled = Abgebrochen.
+term-cancelled-eof = Ende der Eingabe: abgebrochen.
+term-cancelled-timeout = Zeit abgelaufen: abgebrochen.
+term-cancelled-signal = Durch ein Signal beendet: abgebrochen.
+term-cancelled-lost = Verbindung zum Terminal verloren: abgebrochen.

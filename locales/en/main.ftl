@@ -1,0 +1,187 @@
+# form-elicitation: the words a person reads, in English. Every other language translates
+# these messages; a message missing there falls back to this file.
+#
+# Placeables in { } are filled in by the program. Keep them as they are.
+# Terms in backticks or keys (Enter, Esc, Tab, Page Down, Ctrl+J) name keys on the keyboard.
+
+## Who asks
+
+window-title = { $server } asks
+window-title-unnamed = An MCP server asks
+asks = { $server } asks:
+asks-url = { $server } asks you to open a web page:
+asks-url-unnamed = An MCP server asks you to open a web page:
+
+## Buttons
+
+submit = Submit
+submit-tip = Send the answer (Enter)
+decline = Decline
+decline-tip = Refuse to answer
+cancel = Cancel
+cancel-tip = Dismiss without answering (Esc)
+open-in-browser = Open in browser
+open-in-browser-tip = Open this address in your web browser
+decline-url-tip = Refuse to open it
+
+## The window
+
+closes-in = Closes in { $time }
+more-below = More below: scroll, or press Page Down
+required-tip = Required
+pick-date = Pick date
+pick-date-for = Pick date for { $field }
+no-answer = No answer
+filter-choose = Type to filter, Up/Down to choose
+filter-tick = Type to filter, Up/Down to move, Space to tick
+no-option-matches = No option matches the filter
+chosen = Chosen: { $choice }
+chosen-none = Chosen: none
+chosen-count = Chosen: { $count } of { $total }
+clear = Clear
+clear-tip = No answer for this field (Delete in the filter box)
+fixed-value = fixed: sent as is
+
+## URL mode
+
+site = Site:
+written-as = Written as:
+url-full-tip = The full address that Open will load
+url-normalised = The server wrote this address differently; shown as your browser reads it.
+warning = Warning: { $text }
+warn-not-https = Not encrypted (http, not https): others on the network could read or change the page.
+warn-international = The site name has non-ASCII letters (punycode, xn--): it may imitate the look of another site's name.
+warn-ip = The site is a bare IP address, not a name.
+warn-credentials = The link carries a user name before the site (user@), which can disguise it: the real site is { $host }.
+nothing-loaded = Nothing is loaded until you press Open.
+open-failed = Could not open the browser: { $reason }
+
+## Time left
+
+time-seconds = { $s } s
+time-minutes = { $m } min { $s } s
+time-hours = { $h } h { $m } min
+time-days = { $d } d { $h } h
+
+## What a field accepts
+
+format-email = an email address
+format-uri = a full URI
+format-date = a date
+format-date-time = a date and time with offset
+format-uuid = a UUID
+format-time = a time with offset
+format-duration = a duration (ISO 8601)
+format-ipv4 = an IPv4 address
+format-ipv6 = an IPv6 address
+format-hostname = a host name
+format-help = { $what }, like { $example }
+format-help-date = a date, YYYY-MM-DD
+format-problem = Not { $what } (like { $example })
+whole-number = a whole number
+exactly = exactly { $n }
+range = { $min } to { $max }
+at-least = at least { $min }
+at-most = at most { $max }
+more-than = more than { $n }
+less-than = less than { $n }
+multiple-of = a multiple of { $n }
+characters-exactly = exactly { $n ->
+    [one] { $n } character
+   *[other] { $n } characters
+}
+characters-range = { $min } to { $max } characters
+characters-at-least = at least { $min ->
+    [one] { $min } character
+   *[other] { $min } characters
+}
+characters-at-most = at most { $max ->
+    [one] { $max } character
+   *[other] { $max } characters
+}
+choose-range = choose { $range }
+must-be-ticked = must be ticked
+must-be-unticked = must be left unticked
+
+## Problems
+
+required = This field is required
+problem-ticked = Must be ticked to go on
+problem-unticked = Must be left unticked
+problem-choose-one = Choose one of the options
+problem-too-short = At least { $min ->
+    [one] { $min } character
+   *[other] { $min } characters
+} (now { $now })
+problem-too-long = At most { $max ->
+    [one] { $max } character
+   *[other] { $max } characters
+} (now { $now })
+problem-pattern = Does not have the expected form (pattern { $pattern })
+problem-pattern-slow = Cannot be checked in time against the pattern { $pattern } (it backtracks too much)
+problem-too-large = Too large: whole numbers go from { $min } to { $max }
+problem-whole-number = Enter a whole number (like 42)
+problem-number = Enter a number (like 2.5)
+problem-at-least = Must be at least { $n }
+problem-at-most = Must be at most { $n }
+problem-more-than = Must be more than { $n }
+problem-less-than = Must be less than { $n }
+problem-multiple-of = Must be a multiple of { $n }
+problem-choose-at-least = Choose at least { $n ->
+    [one] { $n } option
+   *[other] { $n } options
+}
+problem-choose-at-most = Choose at most { $n ->
+    [one] { $n } option
+   *[other] { $n } options
+}
+
+## The terminal
+
+term-pager-keys = PageDown/Space/Enter: more · PageUp: back · Esc: cancel
+term-more-lines-below = { $n ->
+    [one] 1 more line below
+   *[other] { $n } more lines below
+}: { $keys }
+term-end-of-message = End of the message: Enter to go on · PageUp: back · Esc: cancel
+term-answer-sent = Answer sent.
+term-declined = Declined.
+term-nothing-to-fill = Nothing to fill in
+term-fields = { $n ->
+    [one] 1 field
+   *[other] { $n } fields
+}
+term-required-marked = { $fields }, * marks the required ones
+term-enter-keeps = Enter keeps what is shown
+term-esc-cancels = Esc or Ctrl+C cancels
+term-answer-within = Answer within { $time }
+term-esc-cancel = { $keys } · Esc: cancel
+term-review = Review
+term-no-fields = (no fields)
+term-review-keys-none = Enter: submit · d: decline · c: cancel
+term-review-keys-one = Enter: submit · 1: change the field · d: decline · c: cancel
+term-review-keys-many = Enter: submit · 1-{ $n }: change a field · d: decline · c: cancel
+term-review-help-none = Press Enter to submit, or type d to decline or c to cancel
+term-review-help-many = Type a field number from 1 to { $n }, or d to decline, c to cancel; Enter alone submits
+term-time-left = { $time } left
+term-keys-date = Enter: next · Up/Down: a day later/earlier
+term-keys-text = Enter: next · Alt+Enter or Ctrl+J: new line
+term-keys-next = Enter: next
+term-keys-boolean = y/n: answer · Space: switch · Enter: next
+term-keys-choice = Up/Down or a number: move · Enter: choose
+term-keys-multi = Space/number: tick · Up/Down: move · Enter: next
+term-yes = Yes
+term-no = No
+term-no-answer-yet = (no answer yet)
+term-no-answer-row = no answer
+term-fixed = (fixed: sent as is)
+term-more-above = ({ $n } more above)
+term-more-below = ({ $n } more below)
+term-no-answer = (no answer)
+term-empty = (empty)
+term-none = (none)
+term-cancelled = Cancelled.
+term-cancelled-eof = End of input: cancelled.
+term-cancelled-timeout = Time is up: cancelled.
+term-cancelled-signal = Stopped by a signal: cancelled.
+term-cancelled-lost = The terminal went away: cancelled.

@@ -1,0 +1,183 @@
+# Español (Spanish)
+
+## Who asks
+
+window-title = { $server } pregunta
+window-title-unnamed = Un servidor MCP pregunta
+asks = { $server } pregunta:
+asks-url = { $server } le pide que abra una página web:
+asks-url-unnamed = Un servidor MCP le pide que abra una página web:
+
+## Buttons
+
+submit = Enviar
+submit-tip = Enviar la respuesta (Intro)
+decline = Rechazar
+decline-tip = Negarse a responder
+cancel = Cancelar
+cancel-tip = Cerrar sin responder (Esc)
+open-in-browser = Abrir en el navegador
+open-in-browser-tip = Abrir esta dirección en su navegador web
+decline-url-tip = Negarse a abrirla
+
+## The window
+
+closes-in = Se cierra en { $time }
+more-below = Hay más abajo: desplácese o pulse AvPág
+required-tip = Obligatorio
+pick-date = Elegir fecha
+pick-date-for = Elegir fecha para { $field }
+no-answer = Sin respuesta
+filter-choose = Escriba para filtrar, Arriba/Abajo para elegir
+filter-tick = Escriba para filtrar, Arriba/Abajo para moverse, Espacio para marcar
+no-option-matches = Ninguna opción coincide con el filtro
+chosen = Elegido: { $choice }
+chosen-none = Elegido: ninguno
+chosen-count = Elegidos: { $count } de { $total }
+clear = Borrar
+clear-tip = Sin respuesta para este campo (Supr en el cuadro de filtro)
+fixed-value = fijo: se envía tal cual
+
+## URL mode
+
+site = Sitio:
+written-as = Escrito como:
+url-full-tip = La dirección completa que cargará «Abrir»
+url-normalised = El servidor escribió esta dirección de otra forma; se muestra tal como la lee su navegador.
+warning = Advertencia: { $text }
+warn-not-https = Sin cifrar (http, no https): otras personas en la red podrían leer o modificar la página.
+warn-international = El nombre del sitio tiene letras no ASCII (punycode, xn--): puede imitar el aspecto del nombre de otro sitio.
+warn-ip = El sitio es solo una dirección IP, no un nombre.
+warn-credentials = El enlace lleva un nombre de usuario antes del sitio (user@), lo que puede disfrazarlo: el sitio real es { $host }.
+nothing-loaded = No se carga nada hasta que pulse «Abrir».
+open-failed = No se pudo abrir el navegador: { $reason }
+
+## Time left
+
+time-seconds = { $s } s
+time-minutes = { $m } min { $s } s
+time-hours = { $h } h { $m } min
+time-days = { $d } d { $h } h
+
+## What a field accepts
+
+format-email = una dirección de correo electrónico
+format-uri = un URI completo
+format-date = una fecha
+format-date-time = una fecha y hora con desfase horario
+format-uuid = un UUID
+format-time = una hora con desfase horario
+format-duration = una duración (ISO 8601)
+format-ipv4 = una dirección IPv4
+format-ipv6 = una dirección IPv6
+format-hostname = un nombre de equipo
+format-help = { $what }, por ejemplo { $example }
+format-help-date = una fecha, YYYY-MM-DD
+format-problem = No es { $what } (por ejemplo, { $example })
+whole-number = un número entero
+exactly = exactamente { $n }
+range = de { $min } a { $max }
+at-least = al menos { $min }
+at-most = como máximo { $max }
+more-than = mayor que { $n }
+less-than = menor que { $n }
+multiple-of = un múltiplo de { $n }
+characters-exactly = exactamente { $n ->
+    [one] { $n } carácter
+   *[other] { $n } caracteres
+}
+characters-range = de { $min } a { $max } caracteres
+characters-at-least = al menos { $min ->
+    [one] { $min } carácter
+   *[other] { $min } caracteres
+}
+characters-at-most = como máximo { $max ->
+    [one] { $max } carácter
+   *[other] { $max } caracteres
+}
+choose-range = elegir { $range }
+must-be-ticked = debe marcarse
+must-be-unticked = debe dejarse sin marcar
+
+## Problems
+
+required = Este campo es obligatorio
+problem-ticked = Debe marcarse para continuar
+problem-unticked = Debe dejarse sin marcar
+problem-choose-one = Elija una de las opciones
+problem-too-short = Al menos { $min ->
+    [one] { $min } carácter
+   *[other] { $min } caracteres
+} (ahora { $now })
+problem-too-long = Como máximo { $max ->
+    [one] { $max } carácter
+   *[other] { $max } caracteres
+} (ahora { $now })
+problem-pattern = No tiene la forma esperada (patrón { $pattern })
+problem-pattern-slow = No se puede comprobar a tiempo con el patrón { $pattern } (retrocede demasiado)
+problem-too-large = Demasiado grande: los números enteros van de { $min } a { $max }
+problem-whole-number = Introduzca un número entero (p. ej., 42)
+problem-number = Introduzca un número (p. ej., 2.5)
+problem-at-least = Debe ser al menos { $n }
+problem-at-most = Debe ser como máximo { $n }
+problem-more-than = Debe ser mayor que { $n }
+problem-less-than = Debe ser menor que { $n }
+problem-multiple-of = Debe ser múltiplo de { $n }
+problem-choose-at-least = Elija al menos { $n ->
+    [one] { $n } opción
+   *[other] { $n } opciones
+}
+problem-choose-at-most = Elija como máximo { $n ->
+    [one] { $n } opción
+   *[other] { $n } opciones
+}
+
+## The terminal
+
+term-pager-keys = AvPág/Espacio/Intro: más · RePág: atrás · Esc: cancelar
+term-more-lines-below = { $n ->
+    [one] { $n } línea más abajo
+   *[other] { $n } líneas más abajo
+}: { $keys }
+term-end-of-message = Fin del mensaje: Intro para continuar · RePág: atrás · Esc: cancelar
+term-answer-sent = Respuesta enviada.
+term-declined = Rechazado.
+term-nothing-to-fill = Nada que rellenar
+term-fields = { $n ->
+    [one] { $n } campo
+   *[other] { $n } campos
+}
+term-required-marked = { $fields }, * marca los obligatorios
+term-enter-keeps = Intro mantiene lo que se muestra
+term-esc-cancels = Esc o Ctrl+C cancela
+term-answer-within = Tiene { $time } para responder
+term-esc-cancel = { $keys } · Esc: cancelar
+term-review = Revisión
+term-no-fields = (sin campos)
+term-review-keys-none = Intro: enviar · d: rechazar · c: cancelar
+term-review-keys-one = Intro: enviar · 1: cambiar el campo · d: rechazar · c: cancelar
+term-review-keys-many = Intro: enviar · 1-{ $n }: cambiar un campo · d: rechazar · c: cancelar
+term-review-help-none = Pulse Intro para enviar, o escriba d para rechazar o c para cancelar
+term-review-help-many = Escriba un número de campo del 1 al { $n }, o d para rechazar, c para cancelar; Intro sin más envía
+term-time-left = quedan { $time }
+term-keys-date = Intro: siguiente · Arriba/Abajo: un día después/antes
+term-keys-text = Intro: siguiente · Alt+Intro o Ctrl+J: nueva línea
+term-keys-next = Intro: siguiente
+term-keys-boolean = y/n: sí/no · Espacio: alternar · Intro: siguiente
+term-keys-choice = Arriba/Abajo o un número: moverse · Intro: elegir
+term-keys-multi = Espacio/número: marcar · Arriba/Abajo: moverse · Intro: siguiente
+term-yes = Sí
+term-no = No
+term-no-answer-yet = (aún sin respuesta)
+term-no-answer-row = sin respuesta
+term-fixed = (fijo: se envía tal cual)
+term-more-above = ({ $n } más arriba)
+term-more-below = ({ $n } más abajo)
+term-no-answer = (sin respuesta)
+term-empty = (vacío)
+term-none = (ninguno)
+term-cancelled = Cancelado.
+term-cancelled-eof = Fin de la entrada: cancelado.
+term-cancelled-timeout = Se acabó el tiempo: cancelado.
+term-cancelled-signal = Detenido por una señal: cancelado.
+term-cancelled-lost = Se perdió el terminal: cancelado.

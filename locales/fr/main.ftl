@@ -1,0 +1,183 @@
+# Français (French)
+
+## Who asks
+
+window-title = { $server } demande
+window-title-unnamed = Un serveur MCP demande
+asks = { $server } demande :
+asks-url = { $server } vous demande d’ouvrir une page web :
+asks-url-unnamed = Un serveur MCP vous demande d’ouvrir une page web :
+
+## Buttons
+
+submit = Envoyer
+submit-tip = Envoyer la réponse (Entrée)
+decline = Refuser
+decline-tip = Refuser de répondre
+cancel = Annuler
+cancel-tip = Fermer sans répondre (Échap)
+open-in-browser = Ouvrir dans le navigateur
+open-in-browser-tip = Ouvrir cette adresse dans votre navigateur web
+decline-url-tip = Refuser de l’ouvrir
+
+## The window
+
+closes-in = Fermeture dans { $time }
+more-below = Suite plus bas : faites défiler ou appuyez sur Page suiv.
+required-tip = Obligatoire
+pick-date = Choisir une date
+pick-date-for = Choisir une date pour { $field }
+no-answer = Pas de réponse
+filter-choose = Saisissez pour filtrer, Haut/Bas pour choisir
+filter-tick = Saisissez pour filtrer, Haut/Bas pour vous déplacer, Espace pour cocher
+no-option-matches = Aucune option ne correspond au filtre
+chosen = Choix : { $choice }
+chosen-none = Choix : aucun
+chosen-count = Choix : { $count } sur { $total }
+clear = Effacer
+clear-tip = Pas de réponse pour ce champ (Suppr dans la zone de filtre)
+fixed-value = fixe : envoyé tel quel
+
+## URL mode
+
+site = Site :
+written-as = Écrit sous la forme :
+url-full-tip = L’adresse complète que « Ouvrir » chargera
+url-normalised = Le serveur a écrit cette adresse autrement ; elle est affichée telle que votre navigateur la lit.
+warning = Attention : { $text }
+warn-not-https = Non chiffré (http et non https) : d’autres personnes sur le réseau pourraient lire ou modifier la page.
+warn-international = Le nom du site contient des lettres non ASCII (punycode, xn--) : il peut imiter l’apparence du nom d’un autre site.
+warn-ip = Le site est une simple adresse IP, pas un nom.
+warn-credentials = Le lien contient un nom d’utilisateur avant le site (user@), ce qui peut le déguiser : le vrai site est { $host }.
+nothing-loaded = Rien n’est chargé tant que vous n’appuyez pas sur « Ouvrir ».
+open-failed = Impossible d’ouvrir le navigateur : { $reason }
+
+## Time left
+
+time-seconds = { $s } s
+time-minutes = { $m } min { $s } s
+time-hours = { $h } h { $m } min
+time-days = { $d } j { $h } h
+
+## What a field accepts
+
+format-email = une adresse e-mail
+format-uri = un URI complet
+format-date = une date
+format-date-time = une date et une heure avec décalage horaire
+format-uuid = un UUID
+format-time = une heure avec décalage horaire
+format-duration = une durée (ISO 8601)
+format-ipv4 = une adresse IPv4
+format-ipv6 = une adresse IPv6
+format-hostname = un nom d’hôte
+format-help = { $what }, par ex. { $example }
+format-help-date = une date, YYYY-MM-DD
+format-problem = Ce n’est pas { $what } (par ex. { $example })
+whole-number = un nombre entier
+exactly = exactement { $n }
+range = de { $min } à { $max }
+at-least = au moins { $min }
+at-most = au plus { $max }
+more-than = supérieur à { $n }
+less-than = inférieur à { $n }
+multiple-of = un multiple de { $n }
+characters-exactly = exactement { $n ->
+    [one] { $n } caractère
+   *[other] { $n } caractères
+}
+characters-range = de { $min } à { $max } caractères
+characters-at-least = au moins { $min ->
+    [one] { $min } caractère
+   *[other] { $min } caractères
+}
+characters-at-most = au plus { $max ->
+    [one] { $max } caractère
+   *[other] { $max } caractères
+}
+choose-range = choisir { $range }
+must-be-ticked = doit être coché
+must-be-unticked = doit rester décoché
+
+## Problems
+
+required = Ce champ est obligatoire
+problem-ticked = Doit être coché pour continuer
+problem-unticked = Doit rester décoché
+problem-choose-one = Choisissez l’une des options
+problem-too-short = Au moins { $min ->
+    [one] { $min } caractère
+   *[other] { $min } caractères
+} (actuellement { $now })
+problem-too-long = Au plus { $max ->
+    [one] { $max } caractère
+   *[other] { $max } caractères
+} (actuellement { $now })
+problem-pattern = N’a pas la forme attendue (motif { $pattern })
+problem-pattern-slow = Impossible de vérifier à temps avec le motif { $pattern } (trop de retours arrière)
+problem-too-large = Trop grand : les nombres entiers vont de { $min } à { $max }
+problem-whole-number = Saisissez un nombre entier (par ex. 42)
+problem-number = Saisissez un nombre (par ex. 2.5)
+problem-at-least = Doit être supérieur ou égal à { $n }
+problem-at-most = Doit être inférieur ou égal à { $n }
+problem-more-than = Doit être supérieur à { $n }
+problem-less-than = Doit être inférieur à { $n }
+problem-multiple-of = Doit être un multiple de { $n }
+problem-choose-at-least = Choisissez au moins { $n ->
+    [one] { $n } option
+   *[other] { $n } options
+}
+problem-choose-at-most = Choisissez au plus { $n ->
+    [one] { $n } option
+   *[other] { $n } options
+}
+
+## The terminal
+
+term-pager-keys = Page suiv./Espace/Entrée : suite · Page préc. : retour · Échap : annuler
+term-more-lines-below = { $n ->
+    [one] Encore { $n } ligne plus bas
+   *[other] Encore { $n } lignes plus bas
+} : { $keys }
+term-end-of-message = Fin du message : Entrée pour continuer · Page préc. : retour · Échap : annuler
+term-answer-sent = Réponse envoyée.
+term-declined = Refusé.
+term-nothing-to-fill = Rien à remplir
+term-fields = { $n ->
+    [one] { $n } champ
+   *[other] { $n } champs
+}
+term-required-marked = { $fields }, * indique les champs obligatoires
+term-enter-keeps = Entrée conserve la valeur affichée
+term-esc-cancels = Échap ou Ctrl+C annule
+term-answer-within = Délai de réponse : { $time }
+term-esc-cancel = { $keys } · Échap : annuler
+term-review = Vérification
+term-no-fields = (aucun champ)
+term-review-keys-none = Entrée : envoyer · d : refuser · c : annuler
+term-review-keys-one = Entrée : envoyer · 1 : modifier le champ · d : refuser · c : annuler
+term-review-keys-many = Entrée : envoyer · 1-{ $n } : modifier un champ · d : refuser · c : annuler
+term-review-help-none = Appuyez sur Entrée pour envoyer, ou tapez d pour refuser ou c pour annuler
+term-review-help-many = Tapez un numéro de champ de 1 à { $n }, ou d pour refuser, c pour annuler ; Entrée seule envoie
+term-time-left = il reste { $time }
+term-keys-date = Entrée : suivant · Haut/Bas : un jour plus tard/plus tôt
+term-keys-text = Entrée : suivant · Alt+Entrée ou Ctrl+J : nouvelle ligne
+term-keys-next = Entrée : suivant
+term-keys-boolean = y/n : oui/non · Espace : basculer · Entrée : suivant
+term-keys-choice = Haut/Bas ou un numéro : se déplacer · Entrée : choisir
+term-keys-multi = Espace/numéro : cocher · Haut/Bas : se déplacer · Entrée : suivant
+term-yes = Oui
+term-no = Non
+term-no-answer-yet = (pas encore de réponse)
+term-no-answer-row = pas de réponse
+term-fixed = (fixe : envoyé tel quel)
+term-more-above = ({ $n } de plus au-dessus)
+term-more-below = ({ $n } de plus en dessous)
+term-no-answer = (pas de réponse)
+term-empty = (vide)
+term-none = (aucun)
+term-cancelled = Annulé.
+term-cancelled-eof = Fin de l’entrée : annulé.
+term-cancelled-timeout = Temps écoulé : annulé.
+term-cancelled-signal = Arrêté par un signal : annulé.
+term-cancelled-lost = Le terminal a disparu : annulé.

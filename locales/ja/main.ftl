@@ -1,0 +1,156 @@
+# 日本語 (Japanese)
+
+## Who asks
+
+window-title = { $server } からの質問
+window-title-unnamed = MCP サーバーからの質問
+asks = { $server } からの質問:
+asks-url = { $server } が Web ページを開くよう求めています:
+asks-url-unnamed = MCP サーバーが Web ページを開くよう求めています:
+
+## Buttons
+
+submit = 送信
+submit-tip = 回答を送信します (Enter)
+decline = 拒否
+decline-tip = 回答を拒否します
+cancel = キャンセル
+cancel-tip = 回答せずに閉じます (Esc)
+open-in-browser = ブラウザーで開く
+open-in-browser-tip = このアドレスを Web ブラウザーで開きます
+decline-url-tip = 開くのを拒否します
+
+## The window
+
+closes-in = { $time }後に閉じます
+more-below = 下に続きがあります: スクロールするか PageDown を押してください
+required-tip = 必須
+pick-date = 日付を選択
+pick-date-for = { $field } の日付を選択
+no-answer = 回答なし
+filter-choose = 入力で絞り込み、↑/↓ で選択
+filter-tick = 入力で絞り込み、↑/↓ で移動、Space でチェック
+no-option-matches = 絞り込みに一致する選択肢はありません
+chosen = 選択: { $choice }
+chosen-none = 選択: なし
+chosen-count = 選択: { $count }/{ $total }
+clear = クリア
+clear-tip = この項目を回答なしにします (絞り込み欄で Delete)
+fixed-value = 固定: そのまま送信されます
+
+## URL mode
+
+site = サイト:
+written-as = 元の表記:
+url-full-tip = 「開く」で読み込まれる完全なアドレス
+url-normalised = サーバーはこのアドレスを別の書き方で記述しました。ブラウザーが解釈する形で表示しています。
+warning = 警告: { $text }
+warn-not-https = 暗号化されていません (https ではなく http): ネットワーク上の他者がページを読んだり改ざんしたりできます。
+warn-international = サイト名に ASCII 以外の文字が含まれています (punycode, xn--): 別のサイト名に見せかけている可能性があります。
+warn-ip = サイトが名前ではなく IP アドレスそのものです。
+warn-credentials = リンクのサイト名の前にユーザー名 (user@) が付いており、サイトを偽装できます: 実際のサイトは { $host } です。
+nothing-loaded = 「開く」を押すまで何も読み込まれません。
+open-failed = ブラウザーを開けませんでした: { $reason }
+
+## Time left
+
+time-seconds = { $s }秒
+time-minutes = { $m }分{ $s }秒
+time-hours = { $h }時間{ $m }分
+time-days = { $d }日{ $h }時間
+
+## What a field accepts
+
+format-email = メールアドレス
+format-uri = 完全な URI
+format-date = 日付
+format-date-time = オフセット付きの日時
+format-uuid = UUID
+format-time = オフセット付きの時刻
+format-duration = 期間 (ISO 8601)
+format-ipv4 = IPv4 アドレス
+format-ipv6 = IPv6 アドレス
+format-hostname = ホスト名
+format-help = { $what } (例: { $example })
+format-help-date = 日付 (YYYY-MM-DD)
+format-problem = { $what }ではありません (例: { $example })
+whole-number = 整数
+exactly = ちょうど{ $n }
+range = { $min }～{ $max }
+at-least = { $min }以上
+at-most = { $max }以下
+more-than = { $n }より大きい
+less-than = { $n }未満
+multiple-of = { $n }の倍数
+characters-exactly = ちょうど{ $n }文字
+characters-range = { $min }～{ $max }文字
+characters-at-least = { $min }文字以上
+characters-at-most = { $max }文字以下
+choose-range = 選択数: { $range }
+must-be-ticked = チェックが必要
+must-be-unticked = チェックを外したままにする
+
+## Problems
+
+required = この項目は必須です
+problem-ticked = 続行するにはチェックが必要です
+problem-unticked = チェックを外したままにしてください
+problem-choose-one = 選択肢から 1 つ選んでください
+problem-too-short = { $min }文字以上必要です (現在 { $now })
+problem-too-long = { $max }文字以下にしてください (現在 { $now })
+problem-pattern = 期待される形式ではありません (パターン { $pattern })
+problem-pattern-slow = パターン { $pattern } による検査が時間内に終わりません (バックトラックが多すぎます)
+problem-too-large = 大きすぎます: 整数は { $min }～{ $max } の範囲です
+problem-whole-number = 整数を入力してください (例: 42)
+problem-number = 数値を入力してください (例: 2.5)
+problem-at-least = { $n }以上にしてください
+problem-at-most = { $n }以下にしてください
+problem-more-than = { $n }より大きくしてください
+problem-less-than = { $n }未満にしてください
+problem-multiple-of = { $n }の倍数にしてください
+problem-choose-at-least = { $n }個以上選んでください
+problem-choose-at-most = 選べるのは{ $n }個までです
+
+## The terminal
+
+term-pager-keys = PageDown/Space/Enter: 続き · PageUp: 戻る · Esc: キャンセル
+term-more-lines-below = 下にあと{ $n }行: { $keys }
+term-end-of-message = メッセージの終わり: Enter で続行 · PageUp: 戻る · Esc: キャンセル
+term-answer-sent = 回答を送信しました。
+term-declined = 拒否しました。
+term-nothing-to-fill = 入力する項目はありません
+term-fields = { $n }個の項目
+term-required-marked = { $fields }、* は必須
+term-enter-keeps = Enter で表示中の値のまま
+term-esc-cancels = Esc または Ctrl+C でキャンセル
+term-answer-within = { $time }以内に回答してください
+term-esc-cancel = { $keys } · Esc: キャンセル
+term-review = 確認
+term-no-fields = (項目なし)
+term-review-keys-none = Enter: 送信 · d: 拒否 · c: キャンセル
+term-review-keys-one = Enter: 送信 · 1: 項目を変更 · d: 拒否 · c: キャンセル
+term-review-keys-many = Enter: 送信 · 1-{ $n }: 項目を変更 · d: 拒否 · c: キャンセル
+term-review-help-none = Enter で送信、d で拒否、c でキャンセルします
+term-review-help-many = 変更する項目の番号 (1～{ $n }) を入力するか、d で拒否、c でキャンセルします。Enter だけで送信します
+term-time-left = 残り{ $time }
+term-keys-date = Enter: 次へ · ↑/↓: 1 日後/前
+term-keys-text = Enter: 次へ · Alt+Enter または Ctrl+J: 改行
+term-keys-next = Enter: 次へ
+term-keys-boolean = y/n: はい/いいえ · Space: 切り替え · Enter: 次へ
+term-keys-choice = ↑/↓ または番号: 移動 · Enter: 選択
+term-keys-multi = Space/番号: チェック · ↑/↓: 移動 · Enter: 次へ
+term-yes = はい
+term-no = いいえ
+term-no-answer-yet = (未回答)
+term-no-answer-row = 回答なし
+term-fixed = (固定: そのまま送信)
+term-more-above = (上にあと{ $n }件)
+term-more-below = (下にあと{ $n }件)
+term-no-answer = (回答なし)
+term-empty = (空)
+term-none = (なし)
+term-cancelled = キャンセルしました。
+term-cancelled-eof = 入力の終わり: キャンセルしました。
+term-cancelled-timeout = 時間切れ: キャンセルしました。
+term-cancelled-signal = シグナルで停止: キャンセルしました。
+term-cancelled-lost = 端末との接続が切れました: キャンセルしました。

@@ -1,0 +1,156 @@
+# 한국어 (Korean)
+
+## Who asks
+
+window-title = { $server }의 요청
+window-title-unnamed = MCP 서버의 요청
+asks = { $server }의 요청:
+asks-url = { $server }에서 웹 페이지를 열도록 요청합니다:
+asks-url-unnamed = MCP 서버에서 웹 페이지를 열도록 요청합니다:
+
+## Buttons
+
+submit = 제출
+submit-tip = 답변 보내기 (Enter)
+decline = 거절
+decline-tip = 답변 거절
+cancel = 취소
+cancel-tip = 답변하지 않고 닫기 (Esc)
+open-in-browser = 브라우저에서 열기
+open-in-browser-tip = 웹 브라우저에서 이 주소 열기
+decline-url-tip = 열지 않기
+
+## The window
+
+closes-in = { $time } 후 닫힘
+more-below = 아래에 더 있음: 스크롤하거나 Page Down 키를 누르세요
+required-tip = 필수
+pick-date = 날짜 선택
+pick-date-for = { $field } 날짜 선택
+no-answer = 답변 없음
+filter-choose = 입력하여 필터링, 위/아래 키로 선택
+filter-tick = 입력하여 필터링, 위/아래 키로 이동, 스페이스 키로 체크
+no-option-matches = 필터와 일치하는 항목이 없습니다
+chosen = 선택: { $choice }
+chosen-none = 선택: 없음
+chosen-count = 선택: { $total }개 중 { $count }개
+clear = 지우기
+clear-tip = 이 필드에 답변하지 않음 (필터 상자에서 Delete)
+fixed-value = 고정: 그대로 전송됨
+
+## URL mode
+
+site = 사이트:
+written-as = 원래 표기:
+url-full-tip = '열기'를 누르면 불러올 전체 주소
+url-normalised = 서버가 이 주소를 다르게 표기했습니다. 브라우저가 읽는 형태로 표시합니다.
+warning = 경고: { $text }
+warn-not-https = 암호화되지 않음(https가 아닌 http): 네트워크의 다른 사람이 페이지를 읽거나 바꿀 수 있습니다.
+warn-international = 사이트 이름에 ASCII가 아닌 문자가 있습니다(punycode, xn--): 다른 사이트 이름처럼 보이도록 흉내 낸 것일 수 있습니다.
+warn-ip = 사이트가 이름이 아니라 IP 주소 그대로입니다.
+warn-credentials = 링크의 사이트 앞에 사용자 이름(user@)이 붙어 있어 사이트를 위장할 수 있습니다. 실제 사이트: { $host }
+nothing-loaded = '열기'를 누르기 전에는 아무것도 불러오지 않습니다.
+open-failed = 브라우저를 열 수 없습니다: { $reason }
+
+## Time left
+
+time-seconds = { $s }초
+time-minutes = { $m }분 { $s }초
+time-hours = { $h }시간 { $m }분
+time-days = { $d }일 { $h }시간
+
+## What a field accepts
+
+format-email = 이메일 주소
+format-uri = 전체 URI
+format-date = 날짜
+format-date-time = 오프셋이 포함된 날짜와 시간
+format-uuid = UUID
+format-time = 오프셋이 포함된 시간
+format-duration = 기간(ISO 8601)
+format-ipv4 = IPv4 주소
+format-ipv6 = IPv6 주소
+format-hostname = 호스트 이름
+format-help = { $what }, 예: { $example }
+format-help-date = 날짜, YYYY-MM-DD
+format-problem = { $what } 형식이 아닙니다(예: { $example })
+whole-number = 정수
+exactly = 정확히 { $n }
+range = { $min }~{ $max }
+at-least = { $min } 이상
+at-most = { $max } 이하
+more-than = { $n } 초과
+less-than = { $n } 미만
+multiple-of = { $n }의 배수
+characters-exactly = 정확히 { $n }자
+characters-range = { $min }~{ $max }자
+characters-at-least = { $min }자 이상
+characters-at-most = { $max }자 이하
+choose-range = 선택 개수: { $range }
+must-be-ticked = 체크해야 함
+must-be-unticked = 체크하지 않아야 함
+
+## Problems
+
+required = 필수 입력 항목입니다
+problem-ticked = 계속하려면 체크해야 합니다
+problem-unticked = 체크하지 않은 상태로 두어야 합니다
+problem-choose-one = 옵션 중 하나를 선택하세요
+problem-too-short = 최소 { $min }자(현재 { $now })
+problem-too-long = 최대 { $max }자(현재 { $now })
+problem-pattern = 예상한 형식이 아닙니다(패턴 { $pattern })
+problem-pattern-slow = 제한 시간 안에 패턴 { $pattern } 검사를 마칠 수 없습니다(역추적이 너무 많음)
+problem-too-large = 너무 큽니다: 정수는 { $min }부터 { $max }까지입니다
+problem-whole-number = 정수를 입력하세요(예: 42)
+problem-number = 숫자를 입력하세요(예: 2.5)
+problem-at-least = { $n } 이상이어야 합니다
+problem-at-most = { $n } 이하여야 합니다
+problem-more-than = { $n }보다 커야 합니다
+problem-less-than = { $n }보다 작아야 합니다
+problem-multiple-of = { $n }의 배수여야 합니다
+problem-choose-at-least = { $n }개 이상 선택하세요
+problem-choose-at-most = { $n }개 이하로 선택하세요
+
+## The terminal
+
+term-pager-keys = PageDown/Space/Enter: 더 보기 · PageUp: 뒤로 · Esc: 취소
+term-more-lines-below = 아래에 { $n }줄 더 있음: { $keys }
+term-end-of-message = 메시지 끝: Enter로 계속 · PageUp: 뒤로 · Esc: 취소
+term-answer-sent = 답변을 보냈습니다.
+term-declined = 거절했습니다.
+term-nothing-to-fill = 입력할 항목이 없습니다
+term-fields = 필드 { $n }개
+term-required-marked = { $fields }, *는 필수 항목
+term-enter-keeps = Enter: 표시된 값 유지
+term-esc-cancels = Esc 또는 Ctrl+C: 취소
+term-answer-within = { $time } 안에 답변하세요
+term-esc-cancel = { $keys } · Esc: 취소
+term-review = 검토
+term-no-fields = (필드 없음)
+term-review-keys-none = Enter: 제출 · d: 거절 · c: 취소
+term-review-keys-one = Enter: 제출 · 1: 필드 변경 · d: 거절 · c: 취소
+term-review-keys-many = Enter: 제출 · 1-{ $n }: 필드 변경 · d: 거절 · c: 취소
+term-review-help-none = Enter를 누르면 제출, d를 입력하면 거절, c를 입력하면 취소합니다
+term-review-help-many = 필드 번호(1부터 { $n }까지)를 입력하거나, d로 거절, c로 취소합니다. Enter만 누르면 제출합니다
+term-time-left = { $time } 남음
+term-keys-date = Enter: 다음 · 위/아래: 하루 뒤/앞
+term-keys-text = Enter: 다음 · Alt+Enter 또는 Ctrl+J: 줄 바꿈
+term-keys-next = Enter: 다음
+term-keys-boolean = y/n: 예/아니요 · Space: 전환 · Enter: 다음
+term-keys-choice = 위/아래 또는 번호: 이동 · Enter: 선택
+term-keys-multi = Space/번호: 체크 · 위/아래: 이동 · Enter: 다음
+term-yes = 예
+term-no = 아니요
+term-no-answer-yet = (아직 답변 없음)
+term-no-answer-row = 답변 없음
+term-fixed = (고정: 그대로 전송됨)
+term-more-above = (위에 { $n }개 더 있음)
+term-more-below = (아래에 { $n }개 더 있음)
+term-no-answer = (답변 없음)
+term-empty = (비어 있음)
+term-none = (없음)
+term-cancelled = 취소했습니다.
+term-cancelled-eof = 입력 끝: 취소했습니다.
+term-cancelled-timeout = 시간 초과: 취소했습니다.
+term-cancelled-signal = 시그널로 중지됨: 취소했습니다.
+term-cancelled-lost = 터미널 연결이 끊김: 취소했습니다.

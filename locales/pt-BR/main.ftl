@@ -1,0 +1,183 @@
+# Português do Brasil (Brazilian Portuguese)
+
+## Who asks
+
+window-title = { $server } pergunta
+window-title-unnamed = Um servidor MCP pergunta
+asks = { $server } pergunta:
+asks-url = { $server } pede que você abra uma página web:
+asks-url-unnamed = Um servidor MCP pede que você abra uma página web:
+
+## Buttons
+
+submit = Enviar
+submit-tip = Enviar a resposta (Enter)
+decline = Recusar
+decline-tip = Recusar-se a responder
+cancel = Cancelar
+cancel-tip = Fechar sem responder (Esc)
+open-in-browser = Abrir no navegador
+open-in-browser-tip = Abrir este endereço no seu navegador web
+decline-url-tip = Recusar-se a abri-lo
+
+## The window
+
+closes-in = Fecha em { $time }
+more-below = Há mais abaixo: role ou pressione Page Down
+required-tip = Obrigatório
+pick-date = Escolher data
+pick-date-for = Escolher data para { $field }
+no-answer = Sem resposta
+filter-choose = Digite para filtrar, Cima/Baixo para escolher
+filter-tick = Digite para filtrar, Cima/Baixo para mover, Espaço para marcar
+no-option-matches = Nenhuma opção corresponde ao filtro
+chosen = Escolhido: { $choice }
+chosen-none = Escolhido: nenhum
+chosen-count = Escolhidos: { $count } de { $total }
+clear = Limpar
+clear-tip = Sem resposta para este campo (Delete na caixa de filtro)
+fixed-value = fixo: enviado como está
+
+## URL mode
+
+site = Site:
+written-as = Escrito como:
+url-full-tip = O endereço completo que “Abrir” carregará
+url-normalised = O servidor escreveu este endereço de outra forma; ele é mostrado como o seu navegador o lê.
+warning = Aviso: { $text }
+warn-not-https = Não criptografado (http, não https): outras pessoas na rede poderiam ler ou alterar a página.
+warn-international = O nome do site tem letras não ASCII (punycode, xn--): ele pode imitar a aparência do nome de outro site.
+warn-ip = O site é apenas um endereço IP, não um nome.
+warn-credentials = O link traz um nome de usuário antes do site (user@), o que pode disfarçá-lo: o site real é { $host }.
+nothing-loaded = Nada é carregado até você pressionar “Abrir”.
+open-failed = Não foi possível abrir o navegador: { $reason }
+
+## Time left
+
+time-seconds = { $s } s
+time-minutes = { $m } min { $s } s
+time-hours = { $h } h { $m } min
+time-days = { $d } d { $h } h
+
+## What a field accepts
+
+format-email = um endereço de e-mail
+format-uri = um URI completo
+format-date = uma data
+format-date-time = uma data e hora com fuso horário
+format-uuid = um UUID
+format-time = uma hora com fuso horário
+format-duration = uma duração (ISO 8601)
+format-ipv4 = um endereço IPv4
+format-ipv6 = um endereço IPv6
+format-hostname = um nome de host
+format-help = { $what }, por exemplo { $example }
+format-help-date = uma data, YYYY-MM-DD
+format-problem = Não é { $what } (por exemplo, { $example })
+whole-number = um número inteiro
+exactly = exatamente { $n }
+range = de { $min } a { $max }
+at-least = no mínimo { $min }
+at-most = no máximo { $max }
+more-than = maior que { $n }
+less-than = menor que { $n }
+multiple-of = um múltiplo de { $n }
+characters-exactly = exatamente { $n ->
+    [one] { $n } caractere
+   *[other] { $n } caracteres
+}
+characters-range = de { $min } a { $max } caracteres
+characters-at-least = no mínimo { $min ->
+    [one] { $min } caractere
+   *[other] { $min } caracteres
+}
+characters-at-most = no máximo { $max ->
+    [one] { $max } caractere
+   *[other] { $max } caracteres
+}
+choose-range = escolher { $range }
+must-be-ticked = deve ser marcado
+must-be-unticked = deve ficar desmarcado
+
+## Problems
+
+required = Este campo é obrigatório
+problem-ticked = Deve ser marcado para continuar
+problem-unticked = Deve ficar desmarcado
+problem-choose-one = Escolha uma das opções
+problem-too-short = No mínimo { $min ->
+    [one] { $min } caractere
+   *[other] { $min } caracteres
+} (agora { $now })
+problem-too-long = No máximo { $max ->
+    [one] { $max } caractere
+   *[other] { $max } caracteres
+} (agora { $now })
+problem-pattern = Não tem a forma esperada (padrão { $pattern })
+problem-pattern-slow = Não é possível verificar a tempo com o padrão { $pattern } (retrocede demais)
+problem-too-large = Grande demais: números inteiros vão de { $min } a { $max }
+problem-whole-number = Digite um número inteiro (por exemplo, 42)
+problem-number = Digite um número (por exemplo, 2.5)
+problem-at-least = Deve ser no mínimo { $n }
+problem-at-most = Deve ser no máximo { $n }
+problem-more-than = Deve ser maior que { $n }
+problem-less-than = Deve ser menor que { $n }
+problem-multiple-of = Deve ser um múltiplo de { $n }
+problem-choose-at-least = Escolha no mínimo { $n ->
+    [one] { $n } opção
+   *[other] { $n } opções
+}
+problem-choose-at-most = Escolha no máximo { $n ->
+    [one] { $n } opção
+   *[other] { $n } opções
+}
+
+## The terminal
+
+term-pager-keys = PageDown/Espaço/Enter: mais · PageUp: voltar · Esc: cancelar
+term-more-lines-below = { $n ->
+    [one] Mais { $n } linha abaixo
+   *[other] Mais { $n } linhas abaixo
+}: { $keys }
+term-end-of-message = Fim da mensagem: Enter para continuar · PageUp: voltar · Esc: cancelar
+term-answer-sent = Resposta enviada.
+term-declined = Recusado.
+term-nothing-to-fill = Nada para preencher
+term-fields = { $n ->
+    [one] { $n } campo
+   *[other] { $n } campos
+}
+term-required-marked = { $fields }, * indica os obrigatórios
+term-enter-keeps = Enter mantém o que está exibido
+term-esc-cancels = Esc ou Ctrl+C cancela
+term-answer-within = Responda em até { $time }
+term-esc-cancel = { $keys } · Esc: cancelar
+term-review = Revisão
+term-no-fields = (nenhum campo)
+term-review-keys-none = Enter: enviar · d: recusar · c: cancelar
+term-review-keys-one = Enter: enviar · 1: alterar o campo · d: recusar · c: cancelar
+term-review-keys-many = Enter: enviar · 1-{ $n }: alterar um campo · d: recusar · c: cancelar
+term-review-help-none = Pressione Enter para enviar, ou digite d para recusar ou c para cancelar
+term-review-help-many = Digite um número de campo de 1 a { $n }, ou d para recusar, c para cancelar; Enter sozinho envia
+term-time-left = restam { $time }
+term-keys-date = Enter: próximo · Cima/Baixo: um dia depois/antes
+term-keys-text = Enter: próximo · Alt+Enter ou Ctrl+J: nova linha
+term-keys-next = Enter: próximo
+term-keys-boolean = y/n: sim/não · Espaço: alternar · Enter: próximo
+term-keys-choice = Cima/Baixo ou um número: mover · Enter: escolher
+term-keys-multi = Espaço/número: marcar · Cima/Baixo: mover · Enter: próximo
+term-yes = Sim
+term-no = Não
+term-no-answer-yet = (ainda sem resposta)
+term-no-answer-row = sem resposta
+term-fixed = (fixo: enviado como está)
+term-more-above = (mais { $n } acima)
+term-more-below = (mais { $n } abaixo)
+term-no-answer = (sem resposta)
+term-empty = (vazio)
+term-none = (nenhum)
+term-cancelled = Cancelado.
+term-cancelled-eof = Fim da entrada: cancelado.
+term-cancelled-timeout = O tempo acabou: cancelado.
+term-cancelled-signal = Interrompido por um sinal: cancelado.
+term-cancelled-lost = O terminal foi perdido: cancelado.

@@ -1,0 +1,206 @@
+# Русский (Russian)
+
+## Who asks
+
+window-title = { $server } спрашивает
+window-title-unnamed = MCP-сервер спрашивает
+asks = { $server } спрашивает:
+asks-url = { $server } просит открыть веб-страницу:
+asks-url-unnamed = MCP-сервер просит открыть веб-страницу:
+
+## Buttons
+
+submit = Отправить
+submit-tip = Отправить ответ (Enter)
+decline = Отклонить
+decline-tip = Отказаться отвечать
+cancel = Отмена
+cancel-tip = Закрыть, не отвечая (Esc)
+open-in-browser = Открыть в браузере
+open-in-browser-tip = Открыть этот адрес в веб-браузере
+decline-url-tip = Отказаться открывать
+
+## The window
+
+closes-in = Закроется через { $time }
+more-below = Ниже есть ещё: прокрутите или нажмите PageDown
+required-tip = Обязательное поле
+pick-date = Выбрать дату
+pick-date-for = Выбрать дату: { $field }
+no-answer = Нет ответа
+filter-choose = Введите текст для фильтра, Вверх/Вниз — выбор
+filter-tick = Введите текст для фильтра, Вверх/Вниз — перемещение, Пробел — отметить
+no-option-matches = Нет вариантов, подходящих под фильтр
+chosen = Выбрано: { $choice }
+chosen-none = Выбрано: ничего
+chosen-count = Выбрано: { $count } из { $total }
+clear = Очистить
+clear-tip = Нет ответа для этого поля (Delete в поле фильтра)
+fixed-value = фиксировано: отправляется как есть
+
+## URL mode
+
+site = Сайт:
+written-as = Записан как:
+url-full-tip = Полный адрес, который загрузит кнопка «Открыть»
+url-normalised = Сервер записал этот адрес иначе; он показан так, как его понимает браузер.
+warning = Предупреждение: { $text }
+warn-not-https = Без шифрования (http, а не https): другие в сети могут прочитать или изменить страницу.
+warn-international = В имени сайта есть не-ASCII буквы (punycode, xn--): оно может подражать внешнему виду имени другого сайта.
+warn-ip = Сайт указан голым IP-адресом, а не именем.
+warn-credentials = Ссылка содержит имя пользователя перед сайтом (user@), что может его замаскировать: настоящий сайт — { $host }.
+nothing-loaded = Ничего не загружается, пока вы не нажмёте «Открыть».
+open-failed = Не удалось открыть браузер: { $reason }
+
+## Time left
+
+time-seconds = { $s } с
+time-minutes = { $m } мин { $s } с
+time-hours = { $h } ч { $m } мин
+time-days = { $d } дн. { $h } ч
+
+## What a field accepts
+
+format-email = адрес электронной почты
+format-uri = полный URI
+format-date = дата
+format-date-time = дата и время со смещением часового пояса
+format-uuid = UUID
+format-time = время со смещением часового пояса
+format-duration = длительность (ISO 8601)
+format-ipv4 = адрес IPv4
+format-ipv6 = адрес IPv6
+format-hostname = имя хоста
+format-help = { $what }, например { $example }
+format-help-date = дата, YYYY-MM-DD
+format-problem = Это не { $what } (например, { $example })
+whole-number = целое число
+exactly = ровно { $n }
+range = от { $min } до { $max }
+at-least = не меньше { $min }
+at-most = не больше { $max }
+more-than = больше { $n }
+less-than = меньше { $n }
+multiple-of = кратное { $n }
+characters-exactly = ровно { $n ->
+    [one] { $n } символ
+    [few] { $n } символа
+    [many] { $n } символов
+   *[other] { $n } символа
+}
+characters-range = от { $min } до { $max ->
+    [one] { $max } символа
+    [few] { $max } символов
+    [many] { $max } символов
+   *[other] { $max } символа
+}
+characters-at-least = не менее { $min ->
+    [one] { $min } символа
+    [few] { $min } символов
+    [many] { $min } символов
+   *[other] { $min } символа
+}
+characters-at-most = не более { $max ->
+    [one] { $max } символа
+    [few] { $max } символов
+    [many] { $max } символов
+   *[other] { $max } символа
+}
+choose-range = выбрать { $range }
+must-be-ticked = нужно отметить
+must-be-unticked = нужно оставить неотмеченным
+
+## Problems
+
+required = Это поле обязательно
+problem-ticked = Нужно отметить, чтобы продолжить
+problem-unticked = Нужно оставить неотмеченным
+problem-choose-one = Выберите один из вариантов
+problem-too-short = Не менее { $min ->
+    [one] { $min } символа
+    [few] { $min } символов
+    [many] { $min } символов
+   *[other] { $min } символа
+} (сейчас { $now })
+problem-too-long = Не более { $max ->
+    [one] { $max } символа
+    [few] { $max } символов
+    [many] { $max } символов
+   *[other] { $max } символа
+} (сейчас { $now })
+problem-pattern = Не соответствует ожидаемому виду (шаблон { $pattern })
+problem-pattern-slow = Не удаётся вовремя проверить по шаблону { $pattern } (слишком много возвратов)
+problem-too-large = Слишком большое: целые числа допустимы от { $min } до { $max }
+problem-whole-number = Введите целое число (например, 42)
+problem-number = Введите число (например, 2.5)
+problem-at-least = Должно быть не меньше { $n }
+problem-at-most = Должно быть не больше { $n }
+problem-more-than = Должно быть больше { $n }
+problem-less-than = Должно быть меньше { $n }
+problem-multiple-of = Должно быть кратно { $n }
+problem-choose-at-least = Выберите не менее { $n ->
+    [one] { $n } варианта
+    [few] { $n } вариантов
+    [many] { $n } вариантов
+   *[other] { $n } варианта
+}
+problem-choose-at-most = Выберите не более { $n ->
+    [one] { $n } варианта
+    [few] { $n } вариантов
+    [many] { $n } вариантов
+   *[other] { $n } варианта
+}
+
+## The terminal
+
+term-pager-keys = PageDown/Пробел/Enter: далее · PageUp: назад · Esc: отмена
+term-more-lines-below = { $n ->
+    [one] Ещё { $n } строка ниже
+    [few] Ещё { $n } строки ниже
+    [many] Ещё { $n } строк ниже
+   *[other] Ещё { $n } строки ниже
+}: { $keys }
+term-end-of-message = Конец сообщения: Enter — продолжить · PageUp: назад · Esc: отмена
+term-answer-sent = Ответ отправлен.
+term-declined = Отклонено.
+term-nothing-to-fill = Заполнять нечего
+term-fields = { $n ->
+    [one] { $n } поле
+    [few] { $n } поля
+    [many] { $n } полей
+   *[other] { $n } поля
+}
+term-required-marked = { $fields }, * отмечает обязательные
+term-enter-keeps = Enter оставляет показанное значение
+term-esc-cancels = Esc или Ctrl+C — отмена
+term-answer-within = Ответьте в течение { $time }
+term-esc-cancel = { $keys } · Esc: отмена
+term-review = Проверка
+term-no-fields = (нет полей)
+term-review-keys-none = Enter: отправить · d: отклонить · c: отмена
+term-review-keys-one = Enter: отправить · 1: изменить поле · d: отклонить · c: отмена
+term-review-keys-many = Enter: отправить · 1-{ $n }: изменить поле · d: отклонить · c: отмена
+term-review-help-none = Нажмите Enter, чтобы отправить, или введите d, чтобы отклонить, или c, чтобы отменить
+term-review-help-many = Введите номер поля от 1 до { $n }, или d — отклонить, c — отменить; просто Enter — отправить
+term-time-left = осталось { $time }
+term-keys-date = Enter: далее · Вверх/Вниз: на день позже/раньше
+term-keys-text = Enter: далее · Alt+Enter или Ctrl+J: новая строка
+term-keys-next = Enter: далее
+term-keys-boolean = y/n: да/нет · Пробел: переключить · Enter: далее
+term-keys-choice = Вверх/Вниз или номер: перемещение · Enter: выбрать
+term-keys-multi = Пробел/номер: отметить · Вверх/Вниз: перемещение · Enter: далее
+term-yes = Да
+term-no = Нет
+term-no-answer-yet = (ответа пока нет)
+term-no-answer-row = нет ответа
+term-fixed = (фиксировано: отправляется как есть)
+term-more-above = (ещё { $n } выше)
+term-more-below = (ещё { $n } ниже)
+term-no-answer = (нет ответа)
+term-empty = (пусто)
+term-none = (нет)
+term-cancelled = Отменено.
+term-cancelled-eof = Конец ввода: отменено.
+term-cancelled-timeout = Время истекло: отменено.
+term-cancelled-signal = Остановлено сигналом: отменено.
+term-cancelled-lost = Связь с терминалом потеряна: отменено.

@@ -1,0 +1,156 @@
+# 繁體中文（臺灣）(Traditional Chinese, Taiwan)
+
+## Who asks
+
+window-title = { $server } 詢問
+window-title-unnamed = MCP 伺服器詢問
+asks = { $server } 詢問：
+asks-url = { $server } 要求您開啟一個網頁：
+asks-url-unnamed = 某個 MCP 伺服器要求您開啟一個網頁：
+
+## Buttons
+
+submit = 送出
+submit-tip = 送出回答（Enter）
+decline = 拒絕
+decline-tip = 拒絕回答
+cancel = 取消
+cancel-tip = 不回答並關閉（Esc）
+open-in-browser = 在瀏覽器中開啟
+open-in-browser-tip = 在網頁瀏覽器中開啟此網址
+decline-url-tip = 拒絕開啟
+
+## The window
+
+closes-in = { $time }後關閉
+more-below = 下方還有內容：捲動或按 PageDown
+required-tip = 必填
+pick-date = 選擇日期
+pick-date-for = 選擇「{ $field }」的日期
+no-answer = 未回答
+filter-choose = 輸入文字以篩選，上/下鍵選擇
+filter-tick = 輸入文字以篩選，上/下鍵移動，空白鍵勾選
+no-option-matches = 沒有符合篩選條件的選項
+chosen = 已選：{ $choice }
+chosen-none = 已選：無
+chosen-count = 已選：{ $count }/{ $total }
+clear = 清除
+clear-tip = 此欄位不回答（在篩選框中按 Delete）
+fixed-value = 固定值：依原樣傳送
+
+## URL mode
+
+site = 網站：
+written-as = 原始寫法：
+url-full-tip = 「開啟」將載入的完整網址
+url-normalised = 伺服器以不同的寫法提供此網址；此處依瀏覽器的解讀方式顯示。
+warning = 警告：{ $text }
+warn-not-https = 未加密（是 http 而非 https）：網路上的其他人可能讀取或竄改此頁面。
+warn-international = 網站名稱含有非 ASCII 字母（punycode，xn--）：可能在模仿其他網站的名稱。
+warn-ip = 此網站是單純的 IP 位址，而不是名稱。
+warn-credentials = 連結在網站前帶有使用者名稱（user@），可藉此偽裝：真正的網站是 { $host }。
+nothing-loaded = 在您按下「開啟」之前不會載入任何內容。
+open-failed = 無法開啟瀏覽器：{ $reason }
+
+## Time left
+
+time-seconds = { $s } 秒
+time-minutes = { $m } 分 { $s } 秒
+time-hours = { $h } 小時 { $m } 分
+time-days = { $d } 天 { $h } 小時
+
+## What a field accepts
+
+format-email = 電子郵件地址
+format-uri = 完整的 URI
+format-date = 日期
+format-date-time = 含時區偏移的日期與時間
+format-uuid = UUID
+format-time = 含時區偏移的時間
+format-duration = 時間長度（ISO 8601）
+format-ipv4 = IPv4 位址
+format-ipv6 = IPv6 位址
+format-hostname = 主機名稱
+format-help = { $what }，例如 { $example }
+format-help-date = 日期，YYYY-MM-DD
+format-problem = 不是{ $what }（例如 { $example }）
+whole-number = 整數
+exactly = 剛好 { $n }
+range = { $min } 到 { $max }
+at-least = 至少 { $min }
+at-most = 最多 { $max }
+more-than = 大於 { $n }
+less-than = 小於 { $n }
+multiple-of = { $n } 的倍數
+characters-exactly = 剛好 { $n } 個字元
+characters-range = { $min } 到 { $max } 個字元
+characters-at-least = 至少 { $min } 個字元
+characters-at-most = 最多 { $max } 個字元
+choose-range = 選擇 { $range } 項
+must-be-ticked = 必須勾選
+must-be-unticked = 必須保持不勾選
+
+## Problems
+
+required = 此欄位為必填
+problem-ticked = 必須勾選才能繼續
+problem-unticked = 必須保持不勾選
+problem-choose-one = 請從選項中選擇一項
+problem-too-short = 至少 { $min } 個字元（目前 { $now }）
+problem-too-long = 最多 { $max } 個字元（目前 { $now }）
+problem-pattern = 不符合預期格式（模式 { $pattern }）
+problem-pattern-slow = 無法在時限內依模式 { $pattern } 完成檢查（回溯過多）
+problem-too-large = 太大：整數範圍為 { $min } 到 { $max }
+problem-whole-number = 請輸入整數（例如 42）
+problem-number = 請輸入數字（例如 2.5）
+problem-at-least = 不能小於 { $n }
+problem-at-most = 不能大於 { $n }
+problem-more-than = 必須大於 { $n }
+problem-less-than = 必須小於 { $n }
+problem-multiple-of = 必須是 { $n } 的倍數
+problem-choose-at-least = 請至少選擇 { $n } 項
+problem-choose-at-most = 最多只能選擇 { $n } 項
+
+## The terminal
+
+term-pager-keys = PageDown/空白鍵/Enter：繼續 · PageUp：返回 · Esc：取消
+term-more-lines-below = 下方還有 { $n } 行：{ $keys }
+term-end-of-message = 訊息結束：按 Enter 繼續 · PageUp：返回 · Esc：取消
+term-answer-sent = 已送出回答。
+term-declined = 已拒絕。
+term-nothing-to-fill = 沒有需要填寫的內容
+term-fields = { $n } 個欄位
+term-required-marked = { $fields }，* 表示必填欄位
+term-enter-keeps = 按 Enter 保留目前顯示的值
+term-esc-cancels = 按 Esc 或 Ctrl+C 取消
+term-answer-within = 請在 { $time }內回答
+term-esc-cancel = { $keys } · Esc：取消
+term-review = 檢查
+term-no-fields = （沒有欄位）
+term-review-keys-none = Enter：送出 · d：拒絕 · c：取消
+term-review-keys-one = Enter：送出 · 1：修改此欄位 · d：拒絕 · c：取消
+term-review-keys-many = Enter：送出 · 1-{ $n }：修改欄位 · d：拒絕 · c：取消
+term-review-help-none = 按 Enter 送出，或輸入 d 拒絕、輸入 c 取消
+term-review-help-many = 輸入欄位編號（1 到 { $n }）進行修改，或輸入 d 拒絕、c 取消；直接按 Enter 即送出
+term-time-left = 剩餘 { $time }
+term-keys-date = Enter：下一項 · 上/下：後一天/前一天
+term-keys-text = Enter：下一項 · Alt+Enter 或 Ctrl+J：換行
+term-keys-next = Enter：下一項
+term-keys-boolean = y/n：是/否 · 空白鍵：切換 · Enter：下一項
+term-keys-choice = 上/下或數字：移動 · Enter：選擇
+term-keys-multi = 空白鍵/數字：勾選 · 上/下：移動 · Enter：下一項
+term-yes = 是
+term-no = 否
+term-no-answer-yet = （尚未回答）
+term-no-answer-row = 未回答
+term-fixed = （固定值：依原樣傳送）
+term-more-above = （上方還有 { $n } 項）
+term-more-below = （下方還有 { $n } 項）
+term-no-answer = （未回答）
+term-empty = （空白）
+term-none = （無）
+term-cancelled = 已取消。
+term-cancelled-eof = 輸入結束：已取消。
+term-cancelled-timeout = 時間到：已取消。
+term-cancelled-signal = 被訊號中止：已取消。
+term-cancelled-lost = 終端機已中斷連線：已取消。

@@ -1,0 +1,370 @@
+//! The words the program says to the person, in their language: Project Fluent catalogs
+//! (`locales/LANG/main.ftl`) compiled into the binary, chosen from `LANGUAGE`, `LC_ALL`,
+//! `LC_MESSAGES` and `LANG` as gettext does, English where a language or a message is missing.
+//!
+//! Fluent applies each language's CLDR plural rules, so "1 field" and "2 fields" (and
+//! Russian's one/few/many) come out right. Machine-facing text (stderr diagnostics, `--check`,
+//! `--help`) never goes through here: it stays English.
+//!
+//! Until [`init_from_env`] runs, every message is English: the tests, and everything `main`
+//! does before it shows the form (reading and refusing the request), speak English.
+
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+/// The catalogs, English first: the fallback for every other.
+const CATALOGS: &[(&str, &str)] = &[
+    ("en", include_str!("../locales/en/main.ftl")),
+    ("ko", include_str!("../locales/ko/main.ftl")),
+    ("ja", include_str!("../locales/ja/main.ftl")),
+    ("zh-Hans", include_str!("../locales/zh-Hans/main.ftl")),
+    ("zh-Hant", include_str!("../locales/zh-Hant/main.ftl")),
+    ("de", include_str!("../locales/de/main.ftl")),
+    ("fr", include_str!("../locales/fr/main.ftl")),
+    ("es", include_str!("../locales/es/main.ftl")),
+    ("pt-BR", include_str!("../locales/pt-BR/main.ftl")),
+    ("ru", include_str!("../locales/ru/main.ftl")),
+];
+
+/// The language in use, and English behind it.
+struct Catalog {
+    chosen: Option<FluentBundle<FluentResource>>,
+    english: FluentBundle<FluentResource>,
+}
+
+static ENGLISH: OnceLock<Catalog> = OnceLock::new();
+static CHOSEN: OnceLock<Catalog> = OnceLock::new();
+
+/// Arguments of a message.
+pub type Args<'a> = FluentArgs<'a>;
+
+fn bundle(tag: &str, source: &str) -> Option<FluentBundle<FluentResource>> {
+    let id: LanguageIdentifier = tag.parse().ok()?;
+    // A catalog that does not parse is a bug the tests catch; at run time, fall back.
+    let resource = FluentResource::try_new(source.to_owned()).ok()?;
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // No bidi isolation marks around placeables: egui and terminals would show them as boxes,
+    // and we never mix directions within a message.
+    bundle.set_use_isolating(false);
+    bundle.add_resource(resource).ok()?;
+    Some(bundle)
+}
+
+fn english() -> FluentBundle<FluentResource> {
+    bundle("en", CATALOGS[0].1).unwrap_or_else(|| FluentBundle::new_concurrent(Vec::new()))
+}
+
+/// Chooses the language from the environment, once. Call it after the request is read and
+/// before anything is shown to the person.
+pub fn init_from_env() {
+    let wanted = wanted_languages(|name| std::env::var(name).ok());
+    let _ = CHOSEN.set(Catalog {
+        chosen: choose(&wanted).and_then(|(tag, source)| bundle(tag, source)),
+        english: english(),
+    });
+}
+
+thread_local! {
+    /// A language for this thread only, set by [`use_language_in_this_thread`].
+    static THREAD: std::cell::Cell<Option<&'static Catalog>> = const { std::cell::Cell::new(None) };
+}
+
+/// Speaks `tag` (a catalog's tag, such as `ko` or `pt-BR`) on this thread only, whatever the
+/// environment: for the UI tests, which run the window's code in-process, one test per thread.
+/// Returns whether there is such a catalog.
+pub fn use_language_in_this_thread(tag: &str) -> bool {
+    let Some((tag, source)) = CATALOGS.iter().copied().find(|(t, _)| *t == tag) else {
+        return false;
+    };
+    let catalog: &'static Catalog = Box::leak(Box::new(Catalog {
+        chosen: bundle(tag, source),
+        english: english(),
+    }));
+    THREAD.with(|t| t.set(Some(catalog)));
+    true
+}
+
+/// The catalog to use: this thread's, the chosen one, or English before [`init_from_env`].
+fn catalog() -> &'static Catalog {
+    if let Some(catalog) = THREAD.with(std::cell::Cell::get) {
+        return catalog;
+    }
+    CHOSEN.get().unwrap_or_else(|| {
+        ENGLISH.get_or_init(|| Catalog {
+            chosen: None,
+            english: english(),
+        })
+    })
+}
+
+/// All the words of the language in use, unformatted: what the window checks its fonts
+/// against, so that Korean buttons load a Korean font even when the request is all ASCII.
+pub fn all_words() -> &'static str {
+    let tag = language();
+    CATALOGS
+        .iter()
+        .find(|(t, _)| *t == tag)
+        .map_or(CATALOGS[0].1, |(_, source)| source)
+}
+
+/// The tag of the language in use (`en` unless one was chosen).
+pub fn language() -> String {
+    catalog()
+        .chosen
+        .as_ref()
+        .and_then(|b| b.locales.first().map(ToString::to_string))
+        .unwrap_or_else(|| "en".to_owned())
+}
+
+/// Message `id` with `args`, in the chosen language, else English, else the id itself.
+pub fn message(id: &str, args: Option<&Args<'_>>) -> String {
+    let catalog = catalog();
+    for bundle in catalog
+        .chosen
+        .iter()
+        .chain(std::iter::once(&catalog.english))
+    {
+        if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            let text = bundle.format_pattern(pattern, args, &mut errors);
+            if errors.is_empty() {
+                return text.into_owned();
+            }
+        }
+    }
+    id.to_owned()
+}
+
+/// A message of the catalog: `t!("submit")`, or `t!("asks", server = name)`.
+#[macro_export]
+macro_rules! t {
+    ($id:literal) => {
+        $crate::i18n::message($id, None)
+    };
+    ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = $crate::i18n::Args::new();
+        $(args.set(stringify!($name), $crate::i18n::value($value));)+
+        $crate::i18n::message($id, Some(&args))
+    }};
+}
+
+/// A message argument: numbers stay numbers (for plural rules), anything else is text.
+pub fn value<'a>(value: impl Into<Arg<'a>>) -> FluentValue<'a> {
+    match value.into() {
+        Arg::Number(n) => FluentValue::from(n),
+        Arg::Text(text) => FluentValue::from(text),
+    }
+}
+
+/// What [`value`] takes.
+pub enum Arg<'a> {
+    /// A count, which picks the plural form.
+    Number(f64),
+    /// Anything shown as is.
+    Text(std::borrow::Cow<'a, str>),
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            #[allow(clippy::cast_precision_loss, clippy::cast_lossless)]
+            fn from(n: $t) -> Self {
+                Arg::Number(n as f64)
+            }
+        }
+    )*};
+}
+number_arg!(u8, u16, u32, u64, usize, i32, i64);
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(text: &'a str) -> Self {
+        Arg::Text(text.into())
+    }
+}
+
+impl From<String> for Arg<'_> {
+    fn from(text: String) -> Self {
+        Arg::Text(text.into())
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(text: &'a String) -> Self {
+        Arg::Text(text.as_str().into())
+    }
+}
+
+/// The languages the environment asks for, most wanted first, as gettext reads them:
+/// `LANGUAGE` (a colon-separated list, unless the locale is `C`), then the first of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG` that is set. `ko_KR.UTF-8@euro` becomes `ko-KR`.
+fn wanted_languages(var: impl Fn(&str) -> Option<String>) -> Vec<LanguageIdentifier> {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .find_map(|name| var(name).filter(|v| !v.is_empty()));
+    let is_c = locale
+        .as_deref()
+        .is_none_or(|l| l == "C" || l == "POSIX" || l.starts_with("C."));
+    let mut wanted = Vec::new();
+    if !is_c && let Some(list) = var("LANGUAGE") {
+        wanted.extend(list.split(':').filter_map(parse_locale));
+    }
+    if let Some(locale) = locale.as_deref() {
+        wanted.extend(parse_locale(locale));
+    }
+    wanted
+}
+
+/// A POSIX locale name (`pt_BR.UTF-8@variant`) as a language identifier.
+fn parse_locale(locale: &str) -> Option<LanguageIdentifier> {
+    let name = locale.split(['.', '@']).next()?.replace('_', "-");
+    if name.is_empty() || name == "C" || name == "POSIX" {
+        return None;
+    }
+    name.parse().ok()
+}
+
+/// The first wanted language we have a catalog for. Chinese picks its script from the region
+/// when no script is given (Taiwan, Hong Kong and Macau write Traditional); Portuguese from
+/// Portugal reads Brazilian Portuguese rather than English.
+fn choose(wanted: &[LanguageIdentifier]) -> Option<(&'static str, &'static str)> {
+    wanted.iter().find_map(|id| {
+        let language = id.language.as_str();
+        let tag = match language {
+            "zh" => {
+                let script = id.script.map(|s| s.as_str().to_owned());
+                let region = id.region.map(|r| r.as_str().to_owned());
+                match (script.as_deref(), region.as_deref()) {
+                    (Some("Hant"), _) | (None, Some("TW" | "HK" | "MO")) => "zh-Hant",
+                    _ => "zh-Hans",
+                }
+            }
+            "pt" => "pt-BR",
+            other => other,
+        };
+        CATALOGS.iter().copied().find(|(t, _)| *t == tag)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    fn chosen(pairs: &[(&str, &str)]) -> Option<&'static str> {
+        choose(&wanted_languages(env(pairs))).map(|(tag, _)| tag)
+    }
+
+    #[test]
+    fn the_language_comes_from_the_environment_as_gettext_reads_it() {
+        type Env<'a> = &'a [(&'a str, &'a str)];
+        let cases: &[(Env, Option<&str>)] = &[
+            (&[("LANG", "ko_KR.UTF-8")], Some("ko")),
+            (
+                &[("LANG", "de_DE.UTF-8"), ("LC_MESSAGES", "fr_FR.UTF-8")],
+                Some("fr"),
+            ),
+            (&[("LANG", "de_DE"), ("LC_ALL", "ja_JP.UTF-8")], Some("ja")),
+            (&[("LANG", "zh_TW.UTF-8")], Some("zh-Hant")),
+            (&[("LANG", "zh_HK.UTF-8")], Some("zh-Hant")),
+            (&[("LANG", "zh_CN.UTF-8")], Some("zh-Hans")),
+            (&[("LANG", "zh_SG")], Some("zh-Hans")),
+            (&[("LANG", "pt_BR.UTF-8")], Some("pt-BR")),
+            (&[("LANG", "pt_PT.UTF-8")], Some("pt-BR")),
+            (&[("LANG", "ru_RU.KOI8-R")], Some("ru")),
+            (&[("LANG", "es_MX.UTF-8@euro")], Some("es")),
+            (&[("LANG", "en_US.UTF-8")], Some("en")),
+            (&[("LANG", "C.UTF-8")], None),
+            (&[("LANG", "nl_NL.UTF-8")], None),
+            (
+                &[("LANGUAGE", "nl:fr:de"), ("LANG", "nl_NL.UTF-8")],
+                Some("fr"),
+            ),
+            // LANGUAGE is ignored when the locale is C, as in gettext.
+            (&[("LANGUAGE", "fr"), ("LANG", "C")], None),
+            (&[], None),
+        ];
+        for (pairs, expected) in cases {
+            assert_eq!(chosen(pairs), *expected, "{pairs:?}");
+        }
+    }
+
+    /// Every catalog parses, has every English message and no other, and uses only the
+    /// placeables English gives it, so no person ever sees a message id or a `{ $x }`.
+    #[test]
+    fn every_catalog_is_complete_and_well_formed() {
+        let ids = |source: &str| -> std::collections::BTreeSet<String> {
+            let resource = FluentResource::try_new(source.to_owned()).expect("parses");
+            resource
+                .entries()
+                .filter_map(|entry| match entry {
+                    fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_owned()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let english = ids(CATALOGS[0].1);
+        for (tag, source) in CATALOGS {
+            let bundle = bundle(tag, source).unwrap_or_else(|| panic!("{tag} does not load"));
+            assert_eq!(ids(source), english, "{tag}: messages differ from English");
+            for id in &english {
+                let pattern = bundle.get_message(id).and_then(|m| m.value());
+                let pattern = pattern.unwrap_or_else(|| panic!("{tag}: {id} has no value"));
+                let mut args = FluentArgs::new();
+                for name in [
+                    "server", "time", "field", "choice", "count", "total", "text", "host",
+                    "reason", "s", "m", "h", "d", "what", "example", "n", "min", "max", "now",
+                    "pattern", "keys", "fields", "range",
+                ] {
+                    args.set(name, FluentValue::from(2));
+                }
+                let mut errors = Vec::new();
+                let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                assert!(errors.is_empty(), "{tag}: {id}: {errors:?}");
+                assert!(!text.contains("{"), "{tag}: {id}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        let ru = bundle("ru", CATALOGS[9].1).expect("Russian loads");
+        let fields = |n: i64| {
+            let mut args = FluentArgs::new();
+            args.set("n", FluentValue::from(n));
+            let pattern = ru
+                .get_message("term-fields")
+                .and_then(|m| m.value())
+                .expect("a message");
+            ru.format_pattern(pattern, Some(&args), &mut Vec::new())
+                .into_owned()
+        };
+        // one, few, many: 1 поле, 2 поля, 5 полей.
+        let (one, few, many) = (fields(1), fields(2), fields(5));
+        assert!(
+            one != few && few != many && one != many,
+            "{one} / {few} / {many}"
+        );
+        assert_eq!(
+            message(
+                "term-fields",
+                Some(&{
+                    let mut a = FluentArgs::new();
+                    a.set("n", FluentValue::from(1));
+                    a
+                })
+            ),
+            "1 field"
+        );
+    }
+}
