@@ -37,6 +37,8 @@ chosen-count = Gewählt: { $count } von { $total }
 clear = Leeren
 clear-tip = Keine Antwort für dieses Feld (Entf im Filterfeld)
 fixed-value = fest: wird unverändert gesendet
+number-hint = Zahl
+whole-number-hint = ganze Zahl
 
 ## URL mode
 

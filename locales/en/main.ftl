@@ -41,6 +41,8 @@ chosen-count = Chosen: { $count } of { $total }
 clear = Clear
 clear-tip = No answer for this field (Delete in the filter box)
 fixed-value = fixed: sent as is
+number-hint = number
+whole-number-hint = whole number
 
 ## URL mode
 

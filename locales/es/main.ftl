@@ -37,6 +37,8 @@ chosen-count = Elegidos: { $count } de { $total }
 clear = Borrar
 clear-tip = Sin respuesta para este campo (Supr en el cuadro de filtro)
 fixed-value = fijo: se envía tal cual
+number-hint = número
+whole-number-hint = número entero
 
 ## URL mode
 

@@ -37,6 +37,8 @@ chosen-count = Choix : { $count } sur { $total }
 clear = Effacer
 clear-tip = Pas de réponse pour ce champ (Suppr dans la zone de filtre)
 fixed-value = fixe : envoyé tel quel
+number-hint = nombre
+whole-number-hint = nombre entier
 
 ## URL mode
 

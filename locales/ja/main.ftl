@@ -37,6 +37,8 @@ chosen-count = 選択: { $count }/{ $total }
 clear = クリア
 clear-tip = この項目を回答なしにします (絞り込み欄で Delete)
 fixed-value = 固定: そのまま送信されます
+number-hint = 数値
+whole-number-hint = 整数
 
 ## URL mode
 

@@ -37,6 +37,8 @@ chosen-count = 선택: { $total }개 중 { $count }개
 clear = 지우기
 clear-tip = 이 필드에 답변하지 않음 (필터 상자에서 Delete)
 fixed-value = 고정: 그대로 전송됨
+number-hint = 숫자
+whole-number-hint = 정수
 
 ## URL mode
 

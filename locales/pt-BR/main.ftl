@@ -37,6 +37,8 @@ chosen-count = Escolhidos: { $count } de { $total }
 clear = Limpar
 clear-tip = Sem resposta para este campo (Delete na caixa de filtro)
 fixed-value = fixo: enviado como está
+number-hint = número
+whole-number-hint = número inteiro
 
 ## URL mode
 

@@ -37,6 +37,8 @@ chosen-count = Выбрано: { $count } из { $total }
 clear = Очистить
 clear-tip = Нет ответа для этого поля (Delete в поле фильтра)
 fixed-value = фиксировано: отправляется как есть
+number-hint = число
+whole-number-hint = целое число
 
 ## URL mode
 

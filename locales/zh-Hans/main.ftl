@@ -37,6 +37,8 @@ chosen-count = 已选：{ $count }/{ $total }
 clear = 清除
 clear-tip = 此字段不作回答（在筛选框中按 Delete）
 fixed-value = 固定值：按原样发送
+number-hint = 数字
+whole-number-hint = 整数
 
 ## URL mode
 

@@ -37,6 +37,8 @@ chosen-count = 已選：{ $count }/{ $total }
 clear = 清除
 clear-tip = 此欄位不回答（在篩選框中按 Delete）
 fixed-value = 固定值：依原樣傳送
+number-hint = 數字
+whole-number-hint = 整數
 
 ## URL mode
 

@@ -301,9 +301,9 @@ fn offset_text(offset: jiff::tz::Offset) -> String {
 
 fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {
     let hint = if spec.integer {
-        "whole number"
+        t!("whole-number-hint")
     } else {
-        "number"
+        t!("number-hint")
     };
     ui.add(
         TextEdit::singleline(text)
