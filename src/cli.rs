@@ -38,6 +38,11 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Theme::System, env = "FORM_ELICITATION_THEME")]
     pub theme: Theme,
 
+    /// The language of the program's own words (ko, de, pt-BR, zh-Hant, ...); default: from
+    /// LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
+    #[arg(long, value_name = "TAG", env = "FORM_ELICITATION_LANG")]
+    pub lang: Option<String>,
+
     /// How the window is drawn: on the CPU (no GL needed), or through OpenGL (builds with the
     /// `gl` feature).
     #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]

@@ -33,7 +33,13 @@ const CATALOGS: &[(&str, &str)] = &[
 struct Catalog {
     chosen: Option<FluentBundle<FluentResource>>,
     english: FluentBundle<FluentResource>,
+    /// The pseudo-locale `en-XA`: English, accented and 40 % longer, to find the layouts
+    /// that would clip a longer language before a translator does.
+    pseudo: bool,
 }
+
+/// The tag of the pseudo-locale.
+pub const PSEUDO: &str = "en-XA";
 
 static ENGLISH: OnceLock<Catalog> = OnceLock::new();
 static CHOSEN: OnceLock<Catalog> = OnceLock::new();
@@ -57,13 +63,16 @@ fn english() -> FluentBundle<FluentResource> {
     bundle("en", CATALOGS[0].1).unwrap_or_else(|| FluentBundle::new_concurrent(Vec::new()))
 }
 
-/// Chooses the language from the environment, once. Call it after the request is read and
-/// before anything is shown to the person.
-pub fn init_from_env() {
-    let wanted = wanted_languages(|name| std::env::var(name).ok());
+/// Chooses the language, once: `lang` (from `--lang`) if given, else from the environment.
+/// Call it after the request is read and before anything is shown to the person.
+pub fn init_from_env(lang: Option<&str>) {
+    let mut wanted: Vec<LanguageIdentifier> = lang.and_then(parse_locale).into_iter().collect();
+    wanted.extend(wanted_languages(|name| std::env::var(name).ok()));
+    let pseudo = wanted.first().is_some_and(|id| id.to_string() == PSEUDO);
     let _ = CHOSEN.set(Catalog {
         chosen: choose(&wanted).and_then(|(tag, source)| bundle(tag, source)),
         english: english(),
+        pseudo,
     });
 }
 
@@ -76,12 +85,18 @@ thread_local! {
 /// environment: for the UI tests, which run the window's code in-process, one test per thread.
 /// Returns whether there is such a catalog.
 pub fn use_language_in_this_thread(tag: &str) -> bool {
-    let Some((tag, source)) = CATALOGS.iter().copied().find(|(t, _)| *t == tag) else {
+    let pseudo = tag == PSEUDO;
+    let Some((tag, source)) = CATALOGS
+        .iter()
+        .copied()
+        .find(|(t, _)| *t == tag || (pseudo && *t == "en"))
+    else {
         return false;
     };
     let catalog: &'static Catalog = Box::leak(Box::new(Catalog {
         chosen: bundle(tag, source),
         english: english(),
+        pseudo,
     }));
     THREAD.with(|t| t.set(Some(catalog)));
     true
@@ -96,6 +111,7 @@ fn catalog() -> &'static Catalog {
         ENGLISH.get_or_init(|| Catalog {
             chosen: None,
             english: english(),
+            pseudo: false,
         })
     })
 }
@@ -131,11 +147,34 @@ pub fn message(id: &str, args: Option<&Args<'_>>) -> String {
             let mut errors = Vec::new();
             let text = bundle.format_pattern(pattern, args, &mut errors);
             if errors.is_empty() {
-                return text.into_owned();
+                return if catalog.pseudo {
+                    pseudo_text(&text)
+                } else {
+                    text.into_owned()
+                };
             }
         }
     }
     id.to_owned()
+}
+
+/// `text` as the pseudo-locale shows it: `[Šûƀmîţ ~~~]`, accented letters and some 40 %
+/// longer, so clipping and hard-coded English show at a glance.
+fn pseudo_text(text: &str) -> String {
+    const PLAIN: &str = "abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ";
+    const ACCENTED: &str = "åƀçđéĝĥîķļñöŕšţûýžÅƁÇĐÉĜĤÎĶĻÑÖŔŠŢÛÝŽ";
+    let accented: String = text
+        .chars()
+        .map(|c| {
+            PLAIN
+                .chars()
+                .position(|p| p == c)
+                .and_then(|i| ACCENTED.chars().nth(i))
+                .unwrap_or(c)
+        })
+        .collect();
+    let extra = (text.chars().count() * 2).div_ceil(5).max(2);
+    format!("[{accented} {}]", "~".repeat(extra))
 }
 
 /// A message of the catalog: `t!("submit")`, or `t!("asks", server = name)`.
@@ -231,6 +270,9 @@ fn parse_locale(locale: &str) -> Option<LanguageIdentifier> {
 /// Portugal reads Brazilian Portuguese rather than English.
 fn choose(wanted: &[LanguageIdentifier]) -> Option<(&'static str, &'static str)> {
     wanted.iter().find_map(|id| {
+        if id.to_string() == PSEUDO {
+            return Some(CATALOGS[0]);
+        }
         let language = id.language.as_str();
         let tag = match language {
             "zh" => {
@@ -292,11 +334,26 @@ mod tests {
             ),
             // LANGUAGE is ignored when the locale is C, as in gettext.
             (&[("LANGUAGE", "fr"), ("LANG", "C")], None),
+            (
+                &[("LANGUAGE", "fr:de"), ("LANG", "ko_KR.UTF-8")],
+                Some("fr"),
+            ),
+            (&[("LANG", "zh_Hant")], Some("zh-Hant")),
+            (&[("LANG", "zh_Hant_HK.UTF-8")], Some("zh-Hant")),
+            (&[("LANG", "de_AT@euro")], Some("de")),
+            (&[("LANG", "ko")], Some("ko")),
+            (&[("LANG", "POSIX")], None),
             (&[], None),
         ];
         for (pairs, expected) in cases {
             assert_eq!(chosen(pairs), *expected, "{pairs:?}");
         }
+    }
+
+    #[test]
+    fn the_pseudo_locale_is_longer_and_accented() {
+        assert_eq!(pseudo_text("Submit"), "[Šûƀmîţ ~~~]");
+        assert!(pseudo_text("Decline").chars().count() >= "Decline".chars().count() * 7 / 5);
     }
 
     /// Every catalog parses, has every English message and no other, and uses only the

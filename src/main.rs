@@ -57,7 +57,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
                 write_stdout(summary::url_summary(&request).trim_end())?;
                 return Ok(Exit::Answered);
             }
-            form_elicitation::i18n::init_from_env();
+            form_elicitation::i18n::init_from_env(args.lang.as_deref());
             return match show_url(request, args) {
                 Ok(answer) => deliver(&answer, &envelope),
                 Err(reason) => {
@@ -73,7 +73,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         return Ok(Exit::Answered);
     }
     // From here on the person reads: speak their language.
-    form_elicitation::i18n::init_from_env();
+    form_elicitation::i18n::init_from_env(args.lang.as_deref());
     let answer = match show(form, args) {
         Ok(answer) => answer,
         Err(reason) => {

@@ -245,7 +245,8 @@ fn date_ui(ui: &mut Ui, format: Format, text: &mut String, extra: &mut FieldUi) 
         let response = ui.add(
             TextEdit::singleline(text)
                 .hint_text(hint)
-                .desired_width(250.0),
+                // Room for the Pick date button beside it, also on a narrow screen.
+                .desired_width((ui.available_width() - 130.0).clamp(100.0, 250.0)),
         );
         let now = jiff::Zoned::now();
         let before = text.get(..10).and_then(crate::formats::parse_date);

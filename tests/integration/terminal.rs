@@ -483,6 +483,30 @@ fn the_terminal_speaks_korean() {
         .answered(r#"{"action":"accept","content":{"name":"김철수","meal":"bibimbap"}}"#);
 }
 
+/// With `LANG=de_DE.UTF-8` the key hints are German; `--lang` wins over `LANG`.
+#[test]
+fn the_terminal_speaks_german_and_lang_overrides_the_locale() {
+    for (lang, args) in [
+        ("de_DE.UTF-8", &[][..]),
+        ("ko_KR.UTF-8", &["--lang", "de"][..]),
+    ] {
+        let setup = Setup {
+            lang: Some(lang),
+            ..Setup::default()
+        };
+        let Some(mut d) = Dialog::start(NAME_REQUEST, args, setup) else {
+            return;
+        };
+        d.expect("Eingabe: weiter · Alt+Eingabe oder Strg+J: neue Zeile · Esc: abbrechen");
+        d.send("Ada");
+        d.send(ENTER);
+        d.expect("Überprüfen");
+        d.send(ENTER);
+        d.finish()
+            .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
+    }
+}
+
 /// Plurals follow each language's CLDR rules: Russian has one, few and many.
 #[test]
 fn the_terminal_counts_in_russian() {

@@ -488,3 +488,78 @@ fn the_window_speaks_german_and_korean() {
         assert_eq!(h.state().problems()[0].as_deref(), Some(words[4]), "{tag}");
     }
 }
+
+/// Asserts that every node of the window lies inside it and that no two buttons overlap.
+fn layout_holds(h: &Harness<'_, FormApp>, window: egui::Rect, what: &str) {
+    let mut buttons = Vec::new();
+    for node in h.root().query_all(egui_kittest::kittest::by()) {
+        if node.accesskit_node().bounding_box().is_none() {
+            continue;
+        }
+        let rect = node.rect();
+        if rect.area() <= 0.0 || node.accesskit_node().role() == Role::ScrollView {
+            continue;
+        }
+        // Rows scrolled out of the view are outside it by design; what is in the view must
+        // fit it across.
+        assert!(
+            rect.left() >= window.left() - 0.5 && rect.right() <= window.right() + 0.5,
+            "{what}: {:?} {:?} at {rect:?} is wider than the window {window:?}",
+            node.accesskit_node().role(),
+            node.accesskit_node().label()
+        );
+        if node.accesskit_node().role() == Role::Button {
+            buttons.push((node.accesskit_node().label().unwrap_or_default(), rect));
+        }
+    }
+    for (i, (a, ra)) in buttons.iter().enumerate() {
+        for (b, rb) in &buttons[i + 1..] {
+            assert!(
+                !ra.intersects(*rb),
+                "{what}: buttons {a:?} and {b:?} overlap"
+            );
+        }
+    }
+}
+
+/// German and French are longer than English: under a pseudo-locale 40 % longer and accented,
+/// at scale 1 and 2 and on a phone-sized screen, every control stays inside the window and no
+/// two buttons overlap.
+#[test]
+fn longer_languages_fit_the_window() {
+    let every_field = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/every-field.json"
+    ))
+    .expect("the example");
+    let request: Value = serde_json::from_str(&every_field).expect("JSON");
+    for tag in ["en-XA", "de", "fr", "ru"] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        // 520 points wide as the window opens, and 324 as on a 360-point phone screen.
+        for (scale, width) in [(1.0, 520.0), (2.0, 520.0), (1.0, 324.0)] {
+            let form = Form::from_schema(
+                request["message"].as_str().unwrap_or_default().into(),
+                &request["requestedSchema"],
+            )
+            .expect("valid");
+            let app = FormApp::new(
+                form,
+                Some("conference".into()),
+                Some(std::time::Duration::from_secs(7300)),
+            );
+            let size = egui::vec2(width, 700.0);
+            let mut h = Harness::builder()
+                .with_size(size)
+                .with_pixels_per_point(scale)
+                .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+            h.run();
+            h.key_press_modifiers(Modifiers::CTRL, Key::Enter);
+            h.run();
+            layout_holds(
+                &h,
+                egui::Rect::from_min_size(egui::Pos2::ZERO, size),
+                &format!("{tag} at {scale}, {width} wide"),
+            );
+        }
+    }
+}
