@@ -319,34 +319,92 @@ fn korean_glyphs_are_not_tofu() {
     let Some(x) = display_or_skip(&["xwd"]) else {
         return;
     };
-    let capture = |envs: &[(&str, &str)], name: &str| -> Vec<u8> {
-        let title = unique_title(name);
-        let app = x.launch(KOREAN_REQUEST, &["--title", &title], envs, &title);
-        thread::sleep(Duration::from_millis(700));
-        let file = std::env::temp_dir().join(format!("{title}.xwd"));
-        let file_name = file.to_string_lossy().into_owned();
-        let out = run_tool(
-            &x.display,
-            "xwd",
-            &["-id", &app.window().id, "-silent", "-out", &file_name],
-        );
-        assert_eq!(out.code, Some(0), "xwd failed:\n{}", out.describe());
-        app.signal("TERM");
-        expect_answer(app, r#"{"action":"cancel"}"#);
-        let image = std::fs::read(&file).expect("the capture");
-        let _ = std::fs::remove_file(&file);
-        image
-    };
-    let with_fonts = capture(&[], "glyphs");
-    let tofu = capture(&[("FORM_ELICITATION_NO_SYSTEM_FONTS", "1")], "tofu");
-    // The pixels are at the end of an XWD file; the header before them holds the window name.
-    let pixels = with_fonts.len().min(tofu.len()) - 4096;
-    let tail = |image: &[u8]| image[image.len() - pixels..].to_vec();
-    let (with_fonts, tofu) = (tail(&with_fonts), tail(&tofu));
-    let differing = with_fonts.iter().zip(&tofu).filter(|(a, b)| a != b).count();
+    let with_fonts = capture(&x, KOREAN_REQUEST, &[], "glyphs");
+    let tofu = capture(
+        &x,
+        KOREAN_REQUEST,
+        &[("FORM_ELICITATION_NO_SYSTEM_FONTS", "1")],
+        "tofu",
+    );
+    let differing = differing_pixels(&with_fonts, &tofu);
     assert!(
         differing > 1000,
         "only {differing} bytes differ: the CJK text looks like tofu"
+    );
+}
+
+/// Shows `request` with `envs`, captures the window (XWD) once it has drawn, and cancels it.
+fn capture(x: &Xvfb, request: &str, envs: &[(&str, &str)], name: &str) -> Vec<u8> {
+    let title = unique_title(name);
+    let app = x.launch(request, &["--title", &title], envs, &title);
+    thread::sleep(Duration::from_millis(700));
+    let file = std::env::temp_dir().join(format!("{title}.xwd"));
+    let file_name = file.to_string_lossy().into_owned();
+    let out = run_tool(
+        &x.display,
+        "xwd",
+        &["-id", &app.window().id, "-silent", "-out", &file_name],
+    );
+    assert_eq!(out.code, Some(0), "xwd failed:\n{}", out.describe());
+    app.signal("TERM");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+    let image = std::fs::read(&file).expect("the capture");
+    let _ = std::fs::remove_file(&file);
+    image
+}
+
+/// How many bytes of pixels differ between two captures of windows of the same size. The
+/// pixels are at the end of an XWD file; the header before them holds the window name.
+fn differing_pixels(a: &[u8], b: &[u8]) -> usize {
+    let pixels = a.len().min(b.len()) - 4096;
+    let tail = |image: &[u8]| image[image.len() - pixels..].to_vec();
+    tail(a).iter().zip(&tail(b)).filter(|(x, y)| x != y).count()
+}
+
+/// The window speaks the person's language: with `LANG=de_DE.UTF-8` it draws other words
+/// than in English, and is answered by keyboard all the same.
+#[test]
+fn the_window_speaks_german_and_answers_by_keyboard() {
+    let Some(x) = display_or_skip(&["xwd"]) else {
+        return;
+    };
+    let german = [("LC_ALL", "de_DE.UTF-8"), ("LANG", "de_DE.UTF-8")];
+    let english = capture(&x, NAME_REQUEST, &[], "english");
+    let deutsch = capture(&x, NAME_REQUEST, &german, "deutsch");
+    assert!(
+        differing_pixels(&english, &deutsch) > 500,
+        "the German window looks English"
+    );
+    let title = unique_title("deutsch-answer");
+    let app = x.launch(NAME_REQUEST, &["--title", &title], &german, &title);
+    x.type_text("Jürgen");
+    x.key("Return");
+    expect_answer(app, r#"{"action":"accept","content":{"name":"Jürgen"}}"#);
+}
+
+/// Our own words in Korean need a Korean font even when the request is all ASCII: the window
+/// must load it for them (it once checked only the request's text).
+#[test]
+fn korean_words_of_ours_are_not_tofu() {
+    let Some(x) = display_or_skip(&["xwd"]) else {
+        return;
+    };
+    let korean = [("LC_ALL", "ko_KR.UTF-8"), ("LANG", "ko_KR.UTF-8")];
+    let with_fonts = capture(&x, NAME_REQUEST, &korean, "ko-glyphs");
+    let tofu = capture(
+        &x,
+        NAME_REQUEST,
+        &[
+            korean[0],
+            korean[1],
+            ("FORM_ELICITATION_NO_SYSTEM_FONTS", "1"),
+        ],
+        "ko-tofu",
+    );
+    let differing = differing_pixels(&with_fonts, &tofu);
+    assert!(
+        differing > 500,
+        "only {differing} bytes differ: our Korean words are tofu"
     );
 }
 
