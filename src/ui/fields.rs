@@ -45,6 +45,17 @@ pub struct FieldUi {
 }
 
 impl FieldUi {
+    /// The options a long list shows under its filter, by index.
+    fn matching(&self) -> Vec<usize> {
+        let needle = self.filter.to_lowercase();
+        self.search_text
+            .iter()
+            .enumerate()
+            .filter(|(_, text)| needle.is_empty() || text.contains(&needle))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// Fresh window state for a field.
     pub fn new(field: &Field) -> Self {
         // A long list filters on every frame: lower-case its options once, not per frame.
@@ -436,26 +447,11 @@ fn list_ui(
             .desired_width(f32::INFINITY),
     );
     controls.push(filter.id);
-    let needle = extra.filter.to_lowercase();
-    let matching: Vec<usize> = extra
-        .search_text
-        .iter()
-        .enumerate()
-        .filter(|(_, text)| needle.is_empty() || text.contains(&needle))
-        .map(|(i, _)| i)
-        .collect();
+    let matching = extra.matching();
     let mut changed = false;
     if filter.has_focus() {
         let (up, down) = ui.input(|i| (i.key_pressed(Key::ArrowUp), i.key_pressed(Key::ArrowDown)));
-        let position = chosen.and_then(|c| matching.iter().position(|&m| m == c));
-        let next = match (up, down, position) {
-            (false, true, None) => matching.first(),
-            (false, true, Some(p)) => matching.get(p + 1).or(matching.last()),
-            (true, false, Some(p)) => matching.get(p.saturating_sub(1)),
-            (true, false, None) => matching.last(),
-            _ => None,
-        };
-        if let Some(&next) = next {
+        if let Some(next) = step(&matching, *chosen, up, down) {
             changed |= *chosen != Some(next);
             *chosen = Some(next);
         }
@@ -561,14 +557,7 @@ fn multi_list_ui(
     let mut changed = false;
     let filter_id = ui.next_auto_id();
     let filter_focused = ui.memory(|m| m.has_focus(filter_id));
-    let needle = extra.filter.to_lowercase();
-    let matching: Vec<usize> = extra
-        .search_text
-        .iter()
-        .enumerate()
-        .filter(|(_, text)| needle.is_empty() || text.contains(&needle))
-        .map(|(i, _)| i)
-        .collect();
+    let matching = extra.matching();
     let mut moved = false;
     if filter_focused {
         let (up, down, typed) = ui.input(|i| {
@@ -582,17 +571,7 @@ fn multi_list_ui(
                 typed,
             )
         });
-        let position = extra
-            .cursor
-            .and_then(|c| matching.iter().position(|&m| m == c));
-        let next = match (up, down, position) {
-            (false, true, None) => matching.first(),
-            (false, true, Some(p)) => matching.get(p + 1).or(matching.last()),
-            (true, false, Some(p)) => matching.get(p.saturating_sub(1)),
-            (true, false, None) => matching.last(),
-            _ => None,
-        };
-        if let Some(&next) = next {
+        if let Some(next) = step(&matching, extra.cursor, up, down) {
             extra.cursor = Some(next);
             extra.arrow_mode = true;
             moved = true;
@@ -676,6 +655,20 @@ fn multi_list_ui(
         response.mark_changed();
     }
     response
+}
+
+/// Where Up (`up`) or Down (`down`) moves from `current` within the `matching` rows of a long
+/// list: the next or previous match, the first or last when none is current.
+fn step(matching: &[usize], current: Option<usize>, up: bool, down: bool) -> Option<usize> {
+    let position = current.and_then(|c| matching.iter().position(|&m| m == c));
+    let next = match (up, down, position) {
+        (false, true, None) => matching.first(),
+        (false, true, Some(p)) => matching.get(p + 1).or(matching.last()),
+        (true, false, Some(p)) => matching.get(p.saturating_sub(1)),
+        (true, false, None) => matching.last(),
+        _ => None,
+    };
+    next.copied()
 }
 
 /// Unions a group's responses, keeping the id of the one at `first` for focus.
