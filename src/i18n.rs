@@ -68,7 +68,7 @@ fn english() -> FluentBundle<FluentResource> {
 pub fn init_from_env(lang: Option<&str>) {
     let mut wanted: Vec<LanguageIdentifier> = lang.and_then(parse_locale).into_iter().collect();
     wanted.extend(wanted_languages(|name| std::env::var(name).ok()));
-    let pseudo = wanted.first().is_some_and(|id| id.to_string() == PSEUDO);
+    let pseudo = wanted.first().is_some_and(|id| *id == PSEUDO);
     let _ = CHOSEN.set(Catalog {
         chosen: choose(&wanted).and_then(|(tag, source)| bundle(tag, source)),
         english: english(),
@@ -270,7 +270,7 @@ fn parse_locale(locale: &str) -> Option<LanguageIdentifier> {
 /// Portugal reads Brazilian Portuguese rather than English.
 fn choose(wanted: &[LanguageIdentifier]) -> Option<(&'static str, &'static str)> {
     wanted.iter().find_map(|id| {
-        if id.to_string() == PSEUDO {
+        if *id == PSEUDO {
             return Some(CATALOGS[0]);
         }
         let language = id.language.as_str();
