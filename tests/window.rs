@@ -4,7 +4,7 @@
 //! answer line on stdout and exit code 0.
 //!
 //! Needs `Xvfb` and `xdotool` on PATH (and `python3` with ctypes + libX11 for the window-close
-//! test). Without them the tests print "SKIPPED: ..." to stderr and pass, unless
+//! test, `xwd` and `xprop` for the tests that read the window). Without them the tests print "SKIPPED: ..." to stderr and pass, unless
 //! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
 use std::io::{Read, Write};
@@ -293,6 +293,37 @@ fn the_window_opens_without_any_gl() {
     x.type_text("Ada");
     x.key("Return");
     expect_answer(app, r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
+/// Regression test for issue 15 ("Also"): window-manager rules match on both parts of WM_CLASS
+/// (the instance part was empty), and tiling window managers float a window only when it says
+/// it is a dialog.
+#[test]
+fn the_window_names_itself_and_is_a_dialog() {
+    let Some(x) = display_or_skip(&["xprop"]) else {
+        return;
+    };
+    let app = x.show("wm-class", NAME_REQUEST, &[]);
+    let out = run_tool(
+        &x.display,
+        "xprop",
+        &["-id", &app.window().id, "WM_CLASS", "_NET_WM_WINDOW_TYPE"],
+    );
+    assert_eq!(out.code, Some(0), "xprop failed:\n{}", out.describe());
+    assert!(
+        out.stdout
+            .contains(r#"WM_CLASS(STRING) = "form-elicitation", "form-elicitation""#),
+        "WM_CLASS:\n{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("_NET_WM_WINDOW_TYPE(ATOM) = _NET_WM_WINDOW_TYPE_DIALOG"),
+        "_NET_WM_WINDOW_TYPE:\n{}",
+        out.stdout
+    );
+    app.signal("TERM");
+    expect_answer(app, r#"{"action":"cancel"}"#);
 }
 
 /// A Korean form: the labels need the system's CJK fonts.

@@ -142,8 +142,22 @@ fn same_primitive(a: &egui::epaint::Primitive, b: &egui::epaint::Primitive) -> b
 impl<F: FnMut(&mut egui::Ui)> Runner<F> {
     fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
         let builder = self.builder.clone().with_visible(false);
-        let window = egui_winit::create_window(&self.ctx, event_loop, &builder)
+        let mut attributes = egui_winit::apply_monitor_to_window_attributes(
+            egui_winit::create_winit_window_attributes(&self.ctx, builder.clone()),
+            &builder,
+            event_loop,
+        );
+        if let Some(app_id) = &builder.app_id {
+            use winit::platform::x11::WindowAttributesExtX11 as _;
+            // Both parts of X11's WM_CLASS, which window-manager rules match on (i3 and sway
+            // `instance`, openbox `name`); egui-winit leaves the instance part empty. On
+            // Wayland the first is the app id.
+            attributes = attributes.with_name(app_id.as_str(), app_id.as_str());
+        }
+        let window = event_loop
+            .create_window(attributes)
             .map_err(|e| e.to_string())?;
+        egui_winit::apply_viewport_builder_to_window(&self.ctx, &window, &builder);
         let window = Rc::new(window);
         let context = softbuffer::Context::new(Rc::clone(&window)).map_err(|e| e.to_string())?;
         let surface =
