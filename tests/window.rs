@@ -11,6 +11,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -331,7 +332,7 @@ const KOREAN_REQUEST: &str = r#"{"message":"이름을 입력해 주세요.","req
 
 #[test]
 fn korean_typed_into_a_korean_form_comes_back_exactly() {
-    let Some(x) = display_or_skip(&[]) else {
+    let Some(x) = display_alone_or_skip(&[]) else {
         return;
     };
     let app = x.show("korean", KOREAN_REQUEST, &[]);
@@ -349,7 +350,7 @@ fn korean_typed_into_a_korean_form_comes_back_exactly() {
 /// system fonts loaded mid-typing came back with characters lost or replaced.
 #[test]
 fn text_outside_the_keymap_typed_at_full_speed_arrives_exactly() {
-    let Some(x) = display_or_skip(&[]) else {
+    let Some(x) = display_alone_or_skip(&[]) else {
         return;
     };
     for text in [
@@ -554,8 +555,39 @@ fn on_path(tool: &str) -> bool {
 
 /// A fresh Xvfb, or `None` (after the loud message) when the tools are missing.
 fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
-    tools_available(extra).then(Xvfb::start)
+    if !tools_available(extra) {
+        return None;
+    }
+    let turn = TURNS
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut x = Xvfb::start();
+    x._shared = Some(turn);
+    Some(x)
 }
+
+/// [`display_or_skip`] for a test that types through remapped keys: it runs while no other
+/// window test does.
+///
+/// xdotool maps a character missing from the keymap to a spare key for about 3 ms (at its
+/// default speed), and the window must read the map within them. Our window keeps up (see
+/// "Typing" in the README), but two cores shared with a sibling test that paints through
+/// software GL can delay any X client past 3 ms (YAD too): such a test would measure the
+/// machine. The typing itself stays at full speed.
+fn display_alone_or_skip(extra: &[&str]) -> Option<Xvfb> {
+    if !tools_available(extra) {
+        return None;
+    }
+    let turn = TURNS
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut x = Xvfb::start();
+    x._alone = Some(turn);
+    Some(x)
+}
+
+/// Taken shared by every window test and alone by [`display_alone_or_skip`].
+static TURNS: RwLock<()> = RwLock::new(());
 
 // ---------------------------------------------------------------------------------------------
 // Processes with a deadline
@@ -711,6 +743,9 @@ struct Xvfb {
     display: String,
     number: u32,
     server: Option<Running>,
+    /// This test's turn (see [`display_alone_or_skip`]), held until the server is stopped.
+    _shared: Option<RwLockReadGuard<'static, ()>>,
+    _alone: Option<RwLockWriteGuard<'static, ()>>,
 }
 
 impl Xvfb {
@@ -751,6 +786,8 @@ impl Xvfb {
                     display,
                     number,
                     server: Some(server),
+                    _shared: None,
+                    _alone: None,
                 };
             }
             // Lost a race for this number with another process, or Xvfb failed: next one.
