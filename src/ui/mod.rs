@@ -155,6 +155,8 @@ fn run_dialog(
     let viewport = egui::ViewportBuilder::default()
         .with_title(&options.title)
         .with_app_id("form-elicitation")
+        // Tiling window managers (i3, sway on Xwayland) float dialogs instead of tiling them.
+        .with_window_type(egui::X11WindowType::Dialog)
         .with_inner_size(size)
         .with_min_inner_size([320.0, 160.0])
         .with_active(true);

@@ -20,6 +20,19 @@ use winit::window::{Window, WindowId};
 use super::WindowError;
 pub use raster::{Painter, Target};
 
+/// How long the keyboard must be quiet before an egui pass may run.
+///
+/// Tools that type a character missing from the keymap (xdotool, password managers'
+/// auto-type, VNC servers) remap a spare keycode, press it and map it back a few milliseconds
+/// later (about 3 ms at xdotool's default speed). winit can only read the keymap the server
+/// holds now, so it must read it before the remap is undone: a pass that runs meanwhile (5 ms in
+/// a debug build, tens when the first CJK glyph loads a system font) makes the key read a later
+/// map, and the person's text arrives with characters lost or replaced (issue 15). Holding the
+/// passes while keys come faster than this keeps the event thread free to follow every remap;
+/// the pass after the burst sees all its input. Key repeat (25 to 33 keys a second by default
+/// on X11 desktops) is slower, so holding a key still paints. See also patches/winit/PATCH.md.
+const KEYBOARD_QUIET: Duration = Duration::from_millis(20);
+
 /// What wakes the event loop besides window events.
 enum Wake {
     /// egui asked for a repaint at `when`; `pass` tells a stale request from a fresh one.
@@ -63,6 +76,8 @@ pub fn run(
         proxy,
         live: None,
         next_repaint: None,
+        last_key: None,
+        expose: false,
         error: None,
     };
     event_loop
@@ -81,6 +96,10 @@ struct Runner<F> {
     proxy: EventLoopProxy<Wake>,
     live: Option<Live>,
     next_repaint: Option<Instant>,
+    /// When the last key or keymap change arrived (see [`KEYBOARD_QUIET`]).
+    last_key: Option<Instant>,
+    /// The system asked for pixels while a pass was held back.
+    expose: bool,
     error: Option<String>,
 }
 
@@ -123,8 +142,22 @@ fn same_primitive(a: &egui::epaint::Primitive, b: &egui::epaint::Primitive) -> b
 impl<F: FnMut(&mut egui::Ui)> Runner<F> {
     fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
         let builder = self.builder.clone().with_visible(false);
-        let window = egui_winit::create_window(&self.ctx, event_loop, &builder)
+        let mut attributes = egui_winit::apply_monitor_to_window_attributes(
+            egui_winit::create_winit_window_attributes(&self.ctx, builder.clone()),
+            &builder,
+            event_loop,
+        );
+        if let Some(app_id) = &builder.app_id {
+            use winit::platform::x11::WindowAttributesExtX11 as _;
+            // Both parts of X11's WM_CLASS, which window-manager rules match on (i3 and sway
+            // `instance`, openbox `name`); egui-winit leaves the instance part empty. On
+            // Wayland the first is the app id.
+            attributes = attributes.with_name(app_id.as_str(), app_id.as_str());
+        }
+        let window = event_loop
+            .create_window(attributes)
             .map_err(|e| e.to_string())?;
+        egui_winit::apply_viewport_builder_to_window(&self.ctx, &window, &builder);
         let window = Rc::new(window);
         let context = softbuffer::Context::new(Rc::clone(&window)).map_err(|e| e.to_string())?;
         let surface =
@@ -279,9 +312,19 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             return;
         };
         match event {
-            WindowEvent::RedrawRequested => self.frame(event_loop, true),
+            WindowEvent::RedrawRequested => {
+                self.expose = true;
+                self.next_repaint = Some(Instant::now());
+            }
             WindowEvent::Destroyed => event_loop.exit(),
             event => {
+                // winit reports every keymap change (an XkbMapNotify) as a ModifiersChanged.
+                if matches!(
+                    event,
+                    WindowEvent::KeyboardInput { .. } | WindowEvent::ModifiersChanged(_)
+                ) {
+                    self.last_key = Some(Instant::now());
+                }
                 if event == WindowEvent::CloseRequested {
                     live.info.events.push(egui::ViewportEvent::Close);
                 }
@@ -320,12 +363,19 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
         }
     }
 
-    /// Runs the pass egui asked for once its time has come; events that arrived together share
-    /// one pass.
+    /// Runs the pass egui asked for once its time has come and the keyboard is quiet (see
+    /// [`KEYBOARD_QUIET`]); events that arrived together share one pass.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        if self.next_repaint.is_some_and(|when| when <= Instant::now()) {
+        let quiet_from = self
+            .last_key
+            .and_then(|t| t.checked_add(KEYBOARD_QUIET))
+            .filter(|&t| t > Instant::now());
+        if let Some(quiet_from) = quiet_from {
+            self.next_repaint = self.next_repaint.map(|when| when.max(quiet_from));
+        } else if self.next_repaint.is_some_and(|when| when <= Instant::now()) {
             self.next_repaint = None;
-            self.frame(event_loop, false);
+            let expose = std::mem::take(&mut self.expose);
+            self.frame(event_loop, expose);
         }
         event_loop.set_control_flow(match self.next_repaint {
             Some(when) if when <= Instant::now() => ControlFlow::Poll,
