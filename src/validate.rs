@@ -318,63 +318,6 @@ pub fn item_count_problem(spec: &MultiChoiceSpec, chosen: usize) -> Option<Strin
     None
 }
 
-/// Says in words what the field accepts, when it has limits the person cannot see.
-pub fn limits_hint(kind: &FieldKind) -> Option<String> {
-    let range = |min: Option<String>, max: Option<String>| match (min, max) {
-        (Some(a), Some(b)) if a == b => Some(t!("exactly", n = a)),
-        (Some(a), Some(b)) => Some(t!("range", min = a, max = b)),
-        (Some(a), None) => Some(t!("at-least", min = a)),
-        (None, Some(b)) => Some(t!("at-most", max = b)),
-        (None, None) => None,
-    };
-    match kind {
-        FieldKind::Text(spec) => match (spec.min_length, spec.max_length) {
-            (Some(a), Some(b)) if a == b => Some(t!("characters-exactly", n = a)),
-            (Some(a), Some(b)) => Some(t!("characters-range", min = a, max = b)),
-            (Some(a), None) => Some(t!("characters-at-least", min = a)),
-            (None, Some(b)) => Some(t!("characters-at-most", max = b)),
-            (None, None) => None,
-        },
-        FieldKind::Number(spec) => {
-            let mut parts: Vec<String> = Vec::new();
-            if spec.integer {
-                parts.push(t!("whole-number"));
-            }
-            parts.extend(range(
-                spec.minimum.map(|n| n.to_string()),
-                spec.maximum.map(|n| n.to_string()),
-            ));
-            parts.extend(
-                spec.exclusive_minimum
-                    .map(|n| t!("more-than", n = n.to_string())),
-            );
-            parts.extend(
-                spec.exclusive_maximum
-                    .map(|n| t!("less-than", n = n.to_string())),
-            );
-            parts.extend(
-                spec.multiple_of
-                    .map(|m| t!("multiple-of", n = m.to_string())),
-            );
-            (!parts.is_empty()).then(|| parts.join(", "))
-        }
-        FieldKind::MultiChoice(spec) => range(
-            spec.min_items.map(|n| n.to_string()),
-            spec.max_items.map(|n| n.to_string()),
-        )
-        .map(|r| t!("choose-range", range = r)),
-        FieldKind::Boolean {
-            must_be: Some(true),
-            ..
-        } => Some(t!("must-be-ticked")),
-        FieldKind::Boolean {
-            must_be: Some(false),
-            ..
-        } => Some(t!("must-be-unticked")),
-        FieldKind::Boolean { .. } | FieldKind::Choice(_) | FieldKind::Fixed(_) => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
