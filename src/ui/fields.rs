@@ -1,6 +1,7 @@
 //! One `*_ui` function per field kind. Each returns the response of the widget that should take
 //! the focus, unioned with the others so `changed()` covers the whole field.
 
+use egui::accesskit::Role;
 use egui::{Id, Key, KeyboardShortcut, Modifiers, Response, RichText, TextEdit, Ui};
 
 use crate::form::{ChoiceSpec, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
@@ -121,7 +122,8 @@ pub fn field_ui(
             // a group keeps its own option label.
             let response = match (kind, state) {
                 (FieldKind::Text(spec), FieldState::Text(text)) => {
-                    let response = text_ui(ui, spec, text, extra).labelled_by(label.id);
+                    let response =
+                        text_ui(ui, &field.label, spec, text, extra).labelled_by(label.id);
                     extra.multiline_id = spec.format.is_none().then_some(response.id);
                     response
                 }
@@ -135,7 +137,9 @@ pub fn field_ui(
                         Clearable::Yes
                     };
                     if spec.options.len() <= RADIO_MAX {
-                        radio_ui(ui, spec, chosen, clearable, extra, &mut controls)
+                        option_group(ui, field, Role::RadioGroup, |ui| {
+                            radio_ui(ui, spec, chosen, clearable, extra, &mut controls)
+                        })
                     } else {
                         list_ui(ui, spec, chosen, clearable, extra, &mut controls)
                             .labelled_by(label.id)
@@ -143,7 +147,9 @@ pub fn field_ui(
                 }
                 (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
                     if spec.options.len() <= MULTI_MAX {
-                        multi_ui(ui, spec, chosen, &mut controls)
+                        option_group(ui, field, Role::Group, |ui| {
+                            multi_ui(ui, spec, chosen, &mut controls)
+                        })
                     } else {
                         multi_list_ui(ui, spec, chosen, extra, &mut controls).labelled_by(label.id)
                     }
@@ -165,6 +171,43 @@ pub fn field_ui(
     response
 }
 
+/// A field's options as one group named by the field, so a screen reader says "T-shirt size,
+/// radio group, 6 items" and each option's place in it.
+fn option_group(
+    ui: &mut Ui,
+    field: &Field,
+    role: Role,
+    options: impl FnOnce(&mut Ui) -> Response,
+) -> Response {
+    let inner = ui.scope_builder(
+        egui::UiBuilder::new().accessibility_label(field.label.clone()),
+        |ui| {
+            let group = ui.unique_id();
+            ui.ctx()
+                .accesskit_node_builder(group, |node| node.set_role(role));
+            options(ui)
+        },
+    );
+    inner.inner
+}
+
+/// `parts` joined as sentences: ". " between them, but no second full stop after a part that
+/// already ends one ("on your badge." and "2 to 80 characters" read "on your badge. 2 to 80
+/// characters", never "badge.. 2").
+fn sentences(parts: &[String]) -> String {
+    let mut out = String::new();
+    for part in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        if !out.is_empty() {
+            if !out.ends_with(['.', '!', '?', '。', '！', '？']) {
+                out.push('.');
+            }
+            out.push(' ');
+        }
+        out.push_str(part);
+    }
+    out
+}
+
 /// Gives each control of a field the field's required state, its help text (and, for an
 /// option, which field it belongs to) and its current problem, through AccessKit.
 fn describe_for_screen_readers(ui: &Ui, field: &Field, controls: &[Id], problem: Option<&str>) {
@@ -177,7 +220,7 @@ fn describe_for_screen_readers(ui: &Ui, field: &Field, controls: &[Id], problem:
     parts.extend(field.description.clone());
     parts.extend(crate::describe::accepts(&field.kind));
     parts.extend(problem.map(str::to_owned));
-    let description = parts.join(". ");
+    let description = sentences(&parts);
     for &id in controls {
         ui.ctx().accesskit_node_builder(id, |node| {
             if field.required {
@@ -224,9 +267,17 @@ fn fixed_ui(ui: &mut Ui, spec: &crate::form::FixedSpec) -> Response {
     .inner
 }
 
-fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String, extra: &mut FieldUi) -> Response {
+fn text_ui(
+    ui: &mut Ui,
+    field_label: &str,
+    spec: &TextSpec,
+    text: &mut String,
+    extra: &mut FieldUi,
+) -> Response {
     match spec.format {
-        Some(format @ (Format::Date | Format::DateTime)) => date_ui(ui, format, text, extra),
+        Some(format @ (Format::Date | Format::DateTime)) => {
+            date_ui(ui, field_label, format, text, extra)
+        }
         Some(format) => {
             // A formatted value is one line: Enter submits, and Shift+Enter adds nothing.
             ui.add(
@@ -247,7 +298,13 @@ fn text_ui(ui: &mut Ui, spec: &TextSpec, text: &mut String, extra: &mut FieldUi)
     }
 }
 
-fn date_ui(ui: &mut Ui, format: Format, text: &mut String, extra: &mut FieldUi) -> Response {
+fn date_ui(
+    ui: &mut Ui,
+    field_label: &str,
+    format: Format,
+    text: &mut String,
+    extra: &mut FieldUi,
+) -> Response {
     let hint = match format {
         Format::Date => "YYYY-MM-DD",
         _ => "YYYY-MM-DDTHH:MM:SS+HH:MM",
@@ -270,6 +327,10 @@ fn date_ui(ui: &mut Ui, format: Format, text: &mut String, extra: &mut FieldUi) 
                 .format(t!("pick-date")),
         );
         extra.button_ids = vec![picker.id];
+        // Two "Pick date" buttons must not sound alike: each names its field.
+        ui.ctx().accesskit_node_builder(picker.id, |node| {
+            node.set_label(t!("pick-date-for", field = field_label));
+        });
         // The picker's popup is an area with the id the button derives from its salt.
         let popup = egui::LayerId::new(
             egui::Order::Foreground,

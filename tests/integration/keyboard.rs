@@ -63,7 +63,7 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
     focused(&h, Role::TextInput, "Day");
     typed(&mut h, "2026-12-24");
     key(&mut h, Key::Tab);
-    focused(&h, Role::Button, "Pick date");
+    focused(&h, Role::Button, "Pick date for Day");
     key(&mut h, Key::Tab);
     focused(&h, Role::TextInput, "Count");
     typed(&mut h, "7");
@@ -320,7 +320,7 @@ fn the_date_picker_takes_enter_and_esc() {
     typed(&mut h, "keep me");
     key(&mut h, Key::Tab);
     key(&mut h, Key::Tab);
-    focused(&h, Role::Button, "Pick date");
+    focused(&h, Role::Button, "Pick date for Arrival date");
     key(&mut h, Key::Enter);
     assert!(
         h.state().outcome().is_none(),
@@ -343,7 +343,7 @@ fn the_date_picker_takes_enter_and_esc() {
         Some("keep me")
     );
     // Open it again and choose with Enter on Save: today's date lands in the field.
-    focused(&h, Role::Button, "Pick date");
+    focused(&h, Role::Button, "Pick date for Arrival date");
     key(&mut h, Key::Enter);
     h.get_by_role_and_label(Role::Button, "Save").focus();
     h.run();
@@ -399,7 +399,8 @@ fn the_calendar_fits_in_the_window_it_opens_in() {
             FormApp::new(form(), None, None),
         );
     h.run();
-    h.get_by_role_and_label(Role::Button, "Pick date").click();
+    h.get_by_role_and_label(Role::Button, "Pick date for Day")
+        .click();
     h.run();
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
     for button in ["Save", "Cancel"] {
@@ -479,7 +480,7 @@ fn formatted_values_are_trimmed_and_stay_on_one_line() {
     typed(&mut h, " 2026-12-01\t");
     assert!(h.state().outcome().is_none());
     key(&mut h, Key::Tab);
-    focused(&h, Role::Button, "Pick date");
+    focused(&h, Role::Button, "Pick date for Day");
     key(&mut h, Key::Tab);
     assert!(h.state().outcome().is_none());
     focused(&h, Role::TextInput, "Count");

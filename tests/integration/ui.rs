@@ -563,3 +563,38 @@ fn longer_languages_fit_the_window() {
         }
     }
 }
+
+/// What a screen reader gets for `examples/every-field.json`: each "Pick date" names its field
+/// (two alike buttons once), descriptions read as sentences without a doubled full stop, and
+/// each field's options are one group named by the field.
+#[test]
+fn screen_readers_get_named_buttons_sentences_and_groups() {
+    let every_field = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/every-field.json"
+    ))
+    .expect("the example");
+    let request: Value = serde_json::from_str(&every_field).expect("JSON");
+    let h = harness(request["requestedSchema"].clone());
+    h.get_by_role_and_label(Role::Button, "Pick date for Arrival date");
+    h.get_by_role_and_label(Role::Button, "Pick date for Preferred talk start");
+    assert!(
+        h.query_by_label("Pick date").is_none(),
+        "a bare Pick date says no field"
+    );
+    for node in h.root().query_all(egui_kittest::kittest::by()) {
+        if let Some(description) = node.accesskit_node().description() {
+            assert!(!description.contains(".."), "{description:?}");
+        }
+    }
+    let name = h.get_by_role_and_label(Role::MultilineTextInput, "Full name");
+    assert_eq!(
+        name.accesskit_node().description().as_deref(),
+        Some("As it should appear on your badge. 2 to 80 characters")
+    );
+    let sizes = h.get_by_role_and_label(Role::RadioGroup, "T-shirt size");
+    let options = sizes.query_all_by_role(Role::RadioButton).count();
+    assert!(options >= 5, "{options} radio buttons in the group");
+    let workshops = h.get_by_role_and_label(Role::Group, "Workshops");
+    assert!(workshops.query_all_by_role(Role::CheckBox).count() >= 3);
+}
