@@ -162,6 +162,7 @@ fn run_dialog(
         .with_active(true);
     let mut shell = Shell {
         app: Box::new(app),
+        title: options.title.clone(),
         on_answer,
         outcome: Arc::clone(&outcome),
         sized: false,
@@ -216,6 +217,8 @@ fn prepare(ctx: &egui::Context, theme: Theme) {
 /// window manager into `cancel`.
 struct Shell {
     app: Box<dyn WindowDialog>,
+    /// The window's title, which is also its name for screen readers.
+    title: String,
     on_answer: Option<AnswerHook>,
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,
@@ -235,6 +238,10 @@ impl Shell {
             self.app.finish(Answer::Cancel);
         }
         self.app.show(ui);
+        // A screen reader announces the window by this name when it gains the focus.
+        ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| {
+            node.set_label(self.title.clone());
+        });
         if !self.sized
             && let Some(content) = self.app.content_size()
         {

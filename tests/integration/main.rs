@@ -1,6 +1,7 @@
 //! The integration tests, one binary with a module per concern (as fd and ripgrep keep them):
 //! ten binaries each linking egui cost minutes on a two-core machine.
 //!
+//! - `a11y`: what a screen reader reads, through AT-SPI.
 //! - `cli`: the binary without a display or a terminal: `--check`, refusals, exit codes.
 //! - `conformance`: every fixture and example answered through the UI, checked by `jsonschema`.
 //! - `fuzz`: a bounded mutation fuzzer and the hostile inputs found with it.
@@ -14,6 +15,7 @@
 
 mod support;
 
+mod a11y;
 mod cli;
 mod conformance;
 mod fuzz;
