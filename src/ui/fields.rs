@@ -38,6 +38,10 @@ pub struct FieldUi {
     pub picker_open: bool,
     /// The field's multi-line text box, the one place Shift+Enter means a new line.
     pub multiline_id: Option<Id>,
+    /// The help under the label, and what the field accepts in words: the same every frame
+    /// (the language is chosen before the window opens), so worked out once.
+    help: Option<String>,
+    accepts: Option<String>,
     /// In a long multi-select: the highlighted row (an option index), moved by Up/Down.
     cursor: Option<usize>,
     /// Whether the last key in the filter box moved the highlight: Space then ticks the row
@@ -77,6 +81,8 @@ impl FieldUi {
         };
         Self {
             search_text,
+            help: crate::describe::field_help(field),
+            accepts: crate::describe::accepts(&field.kind),
             ..Self::default()
         }
     }
@@ -105,7 +111,7 @@ pub fn field_ui(
             if response.changed() {
                 *value = Some(checked);
             }
-            help_ui(ui, field);
+            help_ui(ui, extra);
             controls.push(response.id);
             response
         }
@@ -117,7 +123,7 @@ pub fn field_ui(
                     label
                 })
                 .inner;
-            help_ui(ui, field);
+            help_ui(ui, extra);
             // A text box takes the field's label as its name; a radio button or a checkbox in
             // a group keeps its own option label.
             let response = match (kind, state) {
@@ -163,7 +169,7 @@ pub fn field_ui(
             response
         }
     };
-    describe_for_screen_readers(ui, field, &controls, problem);
+    describe_for_screen_readers(ui, field, extra, &controls, problem);
     extra.control_ids = controls;
     if let Some(problem) = problem {
         ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
@@ -210,7 +216,13 @@ fn sentences(parts: &[String]) -> String {
 
 /// Gives each control of a field the field's required state, its help text (and, for an
 /// option, which field it belongs to) and its current problem, through AccessKit.
-fn describe_for_screen_readers(ui: &Ui, field: &Field, controls: &[Id], problem: Option<&str>) {
+fn describe_for_screen_readers(
+    ui: &Ui,
+    field: &Field,
+    extra: &FieldUi,
+    controls: &[Id],
+    problem: Option<&str>,
+) {
     let grouped = controls.len() > 1
         || matches!(field.kind, FieldKind::Choice(_) | FieldKind::MultiChoice(_));
     let mut parts: Vec<String> = Vec::new();
@@ -218,7 +230,7 @@ fn describe_for_screen_readers(ui: &Ui, field: &Field, controls: &[Id], problem:
         parts.push(field.label.clone());
     }
     parts.extend(field.description.clone());
-    parts.extend(crate::describe::accepts(&field.kind));
+    parts.extend(extra.accepts.clone());
     parts.extend(problem.map(str::to_owned));
     let description = sentences(&parts);
     for &id in controls {
@@ -249,8 +261,8 @@ fn required_mark(ui: &mut Ui, field: &Field) {
 
 /// The description and what the field accepts, in weak text under the label: the same words
 /// the terminal shows.
-fn help_ui(ui: &mut Ui, field: &Field) {
-    if let Some(text) = crate::describe::field_help(field) {
+fn help_ui(ui: &mut Ui, extra: &FieldUi) {
+    if let Some(text) = &extra.help {
         ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
     }
 }

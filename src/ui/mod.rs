@@ -308,8 +308,6 @@ pub fn fitted_size(content: egui::Vec2, monitor: Option<egui::Vec2>) -> egui::Ve
 mod tests {
     use super::*;
 
-    /// Regression: a 360x640 screen, or 640x480 at scale 2 (320x240 points), panicked in a
-    /// clamp whose minimum was over 90 % of the screen.
     /// Regression: "cannot open a window" showed the path of a winit source file.
     #[test]
     fn display_errors_carry_no_source_path() {
@@ -321,6 +319,8 @@ mod tests {
         assert_eq!(without_source_path("no display"), "no display");
     }
 
+    /// Regression: a 360x640 screen, or 640x480 at scale 2 (320x240 points), panicked in a
+    /// clamp whose minimum was over 90 % of the screen.
     #[test]
     fn the_window_fits_small_and_odd_screens() {
         let content = egui::vec2(560.0, 400.0);
