@@ -11,6 +11,7 @@ use crate::answer::{self, Answer};
 use crate::form::{FieldKind, Form};
 use crate::validate::{FieldState, field_value};
 
+use super::WindowDialog;
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::Deadline;
 use super::fields::{self, FieldUi};
@@ -82,18 +83,6 @@ impl FormApp {
         }
     }
 
-    /// The answer, once the person (or a timeout or signal) has decided.
-    pub fn outcome(&self) -> Option<&Answer> {
-        self.outcome.as_ref()
-    }
-
-    /// Ends the form with `answer`, unless it already has one.
-    pub fn finish(&mut self, answer: Answer) {
-        if self.outcome.is_none() {
-            self.outcome = Some(answer);
-        }
-    }
-
     /// The problems currently shown, one per field.
     pub fn problems(&self) -> &[Option<String>] {
         &self.problems
@@ -102,102 +91,6 @@ impl FormApp {
     /// Whether the system fonts were loaded for text the built-in fonts lack.
     pub fn system_fonts_loaded(&self) -> bool {
         self.fonts.loaded()
-    }
-
-    /// How large the whole window wants to be, known after the first frame.
-    pub fn content_size(&self) -> Option<egui::Vec2> {
-        self.content_size
-    }
-
-    /// Draws one frame and reacts to its input.
-    pub fn show(&mut self, ui: &mut Ui) {
-        if self.outcome.is_some() {
-            return;
-        }
-        let ctx = ui.ctx().clone();
-        if self.deadline.expired(&ctx) {
-            self.finish(Answer::Cancel);
-            return;
-        }
-        if let Some(text) = self.unchecked_text.take() {
-            self.fonts.cover(&ctx, &text);
-        }
-        let typed: String = ctx.input(|i| {
-            i.events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Text(t) | Event::Paste(t) => Some(t.as_str()),
-                    Event::Ime(egui::ImeEvent::Commit(t)) => Some(t.as_str()),
-                    _ => None,
-                })
-                .collect()
-        });
-        self.fonts.cover(&ctx, &typed);
-        self.message_box.paging_keys(&ctx);
-        let submit = match self.keyboard(&ctx) {
-            Some(Key::Escape) => {
-                self.finish(Answer::Cancel);
-                return;
-            }
-            Some(Key::Enter) => true,
-            _ => false,
-        };
-
-        let actions = egui::Panel::bottom("actions").show(ui, |ui| {
-            ui.add_space(6.0);
-            let action = self.actions_ui(ui);
-            ui.add_space(2.0);
-            action
-        });
-        let action = actions.inner;
-        // Who asks is pinned above everything that scrolls: a message cannot push it out of
-        // sight, nor imitate it below.
-        let asker = self.server.as_ref().map(|server| {
-            egui::Panel::top("asker").show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(t!("asks", server = server))
-                            .strong()
-                            .size(15.0),
-                    )
-                    .wrap(),
-                );
-            })
-        });
-        let body = egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    // Keep the fields clear of the scroll bar.
-                    egui::Frame::NONE
-                        .inner_margin(egui::Margin {
-                            right: 12,
-                            ..Default::default()
-                        })
-                        .show(ui, |ui| self.body_ui(ui));
-                    ui.min_rect().height()
-                })
-        });
-        if self.content_size.is_none() {
-            let margins = ui.spacing().window_margin.sum().y + 24.0;
-            let pinned = asker.map_or(0.0, |a| a.response.rect.height());
-            let mut height = body.inner.inner + actions.response.rect.height() + pinned + margins;
-            // The calendar pops up over the form: the window must hold it whole, or its last
-            // row and its Save button cannot be reached.
-            if self.form.fields.iter().any(|f| f.kind.has_date_picker()) {
-                height = height.max(CALENDAR_HEIGHT);
-            }
-            self.content_size = Some(egui::vec2(WIDTH, height));
-        }
-
-        match action {
-            Some(Pressed::Primary) => self.submit(),
-            Some(Pressed::Decline) => self.finish(Answer::Decline),
-            Some(Pressed::Cancel) => self.finish(Answer::Cancel),
-            None if submit => self.submit(),
-            None => {}
-        }
     }
 
     /// Validates every field: answers `accept` when all are valid, else shows the problems and
@@ -329,6 +222,116 @@ impl FormApp {
                 self.problems[i] = field_value(field, &self.states[i]).err();
             }
         }
+    }
+}
+
+impl WindowDialog for FormApp {
+    /// Draws one frame and reacts to its input.
+    fn show(&mut self, ui: &mut Ui) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let ctx = ui.ctx().clone();
+        if self.deadline.expired(&ctx) {
+            self.finish(Answer::Cancel);
+            return;
+        }
+        if let Some(text) = self.unchecked_text.take() {
+            self.fonts.cover(&ctx, &text);
+        }
+        let typed: String = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Text(t) | Event::Paste(t) => Some(t.as_str()),
+                    Event::Ime(egui::ImeEvent::Commit(t)) => Some(t.as_str()),
+                    _ => None,
+                })
+                .collect()
+        });
+        self.fonts.cover(&ctx, &typed);
+        self.message_box.paging_keys(&ctx);
+        let submit = match self.keyboard(&ctx) {
+            Some(Key::Escape) => {
+                self.finish(Answer::Cancel);
+                return;
+            }
+            Some(Key::Enter) => true,
+            _ => false,
+        };
+
+        let actions = egui::Panel::bottom("actions").show(ui, |ui| {
+            ui.add_space(6.0);
+            let action = self.actions_ui(ui);
+            ui.add_space(2.0);
+            action
+        });
+        let action = actions.inner;
+        // Who asks is pinned above everything that scrolls: a message cannot push it out of
+        // sight, nor imitate it below.
+        let asker = self.server.as_ref().map(|server| {
+            egui::Panel::top("asker").show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(t!("asks", server = server))
+                            .strong()
+                            .size(15.0),
+                    )
+                    .wrap(),
+                );
+            })
+        });
+        let body = egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    // Keep the fields clear of the scroll bar.
+                    egui::Frame::NONE
+                        .inner_margin(egui::Margin {
+                            right: 12,
+                            ..Default::default()
+                        })
+                        .show(ui, |ui| self.body_ui(ui));
+                    ui.min_rect().height()
+                })
+        });
+        if self.content_size.is_none() {
+            let margins = ui.spacing().window_margin.sum().y + 24.0;
+            let pinned = asker.map_or(0.0, |a| a.response.rect.height());
+            let mut height = body.inner.inner + actions.response.rect.height() + pinned + margins;
+            // The calendar pops up over the form: the window must hold it whole, or its last
+            // row and its Save button cannot be reached.
+            if self.form.fields.iter().any(|f| f.kind.has_date_picker()) {
+                height = height.max(CALENDAR_HEIGHT);
+            }
+            self.content_size = Some(egui::vec2(WIDTH, height));
+        }
+
+        match action {
+            Some(Pressed::Primary) => self.submit(),
+            Some(Pressed::Decline) => self.finish(Answer::Decline),
+            Some(Pressed::Cancel) => self.finish(Answer::Cancel),
+            None if submit => self.submit(),
+            None => {}
+        }
+    }
+
+    /// The answer, once the person (or a timeout or signal) has decided.
+    fn outcome(&self) -> Option<&Answer> {
+        self.outcome.as_ref()
+    }
+
+    /// Ends the form with `answer`, unless it already has one.
+    fn finish(&mut self, answer: Answer) {
+        if self.outcome.is_none() {
+            self.outcome = Some(answer);
+        }
+    }
+
+    /// How large the whole window wants to be, known after the first frame.
+    fn content_size(&self) -> Option<egui::Vec2> {
+        self.content_size
     }
 }
 

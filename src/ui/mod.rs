@@ -1,12 +1,11 @@
 //! The window: a shell around [`FormApp`], which draws the form and decides the answer, painted
-//! on the CPU ([`soft`]) or through OpenGL (eframe with glow).
+//! on the CPU (the `egui-soft` crate) or through OpenGL (eframe with glow).
 
 mod app;
 mod buttons;
 mod deadline;
 mod fields;
 mod fonts;
-mod soft;
 mod url_app;
 
 use std::sync::{Arc, Mutex};
@@ -81,41 +80,15 @@ pub fn has_display() -> bool {
 pub(crate) const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc9);
 
 /// What the window shell runs: the form, or the URL consent.
-trait WindowDialog {
+pub trait WindowDialog {
+    /// Draws one frame and reacts to its input.
     fn show(&mut self, ui: &mut egui::Ui);
+    /// The answer, once the person (or a timeout or signal) has decided.
     fn outcome(&self) -> Option<&Answer>;
+    /// Ends the dialog with `answer`, unless it already has one.
     fn finish(&mut self, answer: Answer);
+    /// How large the whole window wants to be, known after the first frame.
     fn content_size(&self) -> Option<egui::Vec2>;
-}
-
-impl WindowDialog for FormApp {
-    fn show(&mut self, ui: &mut egui::Ui) {
-        FormApp::show(self, ui);
-    }
-    fn outcome(&self) -> Option<&Answer> {
-        FormApp::outcome(self)
-    }
-    fn finish(&mut self, answer: Answer) {
-        FormApp::finish(self, answer);
-    }
-    fn content_size(&self) -> Option<egui::Vec2> {
-        FormApp::content_size(self)
-    }
-}
-
-impl WindowDialog for UrlApp {
-    fn show(&mut self, ui: &mut egui::Ui) {
-        UrlApp::show(self, ui);
-    }
-    fn outcome(&self) -> Option<&Answer> {
-        UrlApp::outcome(self)
-    }
-    fn finish(&mut self, answer: Answer) {
-        UrlApp::finish(self, answer);
-    }
-    fn content_size(&self) -> Option<egui::Vec2> {
-        UrlApp::content_size(self)
-    }
 }
 
 /// Shows the form in a window until the person answers; returns the answer.
@@ -171,7 +144,8 @@ fn run_dialog(
         Renderer::Cpu => {
             let ctx = egui::Context::default();
             prepare(&ctx, options.theme);
-            soft::run(ctx, viewport, move |ui| shell.frame(ui))?;
+            egui_soft::run(ctx, viewport, move |ui| shell.frame(ui))
+                .map_err(WindowError::from_display)?;
         }
         #[cfg(feature = "gl")]
         Renderer::Gl => {

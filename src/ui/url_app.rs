@@ -6,6 +6,7 @@ use egui::{Key, RichText, Ui};
 use crate::answer::Answer;
 use crate::url::UrlRequest;
 
+use super::WindowDialog;
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::Deadline;
 use super::fonts::FontFallback;
@@ -54,67 +55,6 @@ impl UrlApp {
             content_size: None,
             fonts: FontFallback::default(),
             unchecked_text,
-        }
-    }
-
-    /// The answer, once decided.
-    pub fn outcome(&self) -> Option<&Answer> {
-        self.outcome.as_ref()
-    }
-
-    /// Ends the dialog with `answer`, unless it already has one.
-    pub fn finish(&mut self, answer: Answer) {
-        if self.outcome.is_none() {
-            self.outcome = Some(answer);
-        }
-    }
-
-    /// How large the window wants to be, known after the first frame.
-    pub fn content_size(&self) -> Option<egui::Vec2> {
-        self.content_size
-    }
-
-    /// Draws one frame and reacts to its input.
-    pub fn show(&mut self, ui: &mut Ui) {
-        if self.outcome.is_some() {
-            return;
-        }
-        let ctx = ui.ctx().clone();
-        if let Some(text) = self.unchecked_text.take() {
-            self.fonts.cover(&ctx, &text);
-        }
-        if self.deadline.expired(&ctx)
-            || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
-        {
-            self.finish(Answer::Cancel);
-            return;
-        }
-        let buttons = egui::Panel::bottom("url-actions").show(ui, |ui| {
-            ui.add_space(6.0);
-            let pressed = self.buttons_ui(ui);
-            ui.add_space(2.0);
-            pressed
-        });
-        let body = egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    self.body_ui(ui);
-                    ui.min_rect().height()
-                })
-        });
-        if self.content_size.is_none() {
-            let height = body.inner.inner + buttons.response.rect.height() + 40.0;
-            self.content_size = Some(egui::vec2(560.0, height));
-        }
-        match buttons.inner {
-            Some(Pressed::Primary) => match (self.opener)(&self.request.url) {
-                Ok(()) => self.finish(Answer::AcceptUrl),
-                Err(why) => self.failure = Some(why),
-            },
-            Some(Pressed::Decline) => self.finish(Answer::Decline),
-            Some(Pressed::Cancel) => self.finish(Answer::Cancel),
-            None => {}
         }
     }
 
@@ -185,6 +125,69 @@ impl UrlApp {
             decline_tip: t!("decline-url-tip"),
         };
         button_row(ui, &labels, &self.deadline).pressed
+    }
+}
+
+impl WindowDialog for UrlApp {
+    /// Draws one frame and reacts to its input.
+    fn show(&mut self, ui: &mut Ui) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let ctx = ui.ctx().clone();
+        if let Some(text) = self.unchecked_text.take() {
+            self.fonts.cover(&ctx, &text);
+        }
+        if self.deadline.expired(&ctx)
+            || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
+        {
+            self.finish(Answer::Cancel);
+            return;
+        }
+        let buttons = egui::Panel::bottom("url-actions").show(ui, |ui| {
+            ui.add_space(6.0);
+            let pressed = self.buttons_ui(ui);
+            ui.add_space(2.0);
+            pressed
+        });
+        let body = egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    self.body_ui(ui);
+                    ui.min_rect().height()
+                })
+        });
+        if self.content_size.is_none() {
+            let height = body.inner.inner + buttons.response.rect.height() + 40.0;
+            self.content_size = Some(egui::vec2(560.0, height));
+        }
+        match buttons.inner {
+            Some(Pressed::Primary) => match (self.opener)(&self.request.url) {
+                Ok(()) => self.finish(Answer::AcceptUrl),
+                Err(why) => self.failure = Some(why),
+            },
+            Some(Pressed::Decline) => self.finish(Answer::Decline),
+            Some(Pressed::Cancel) => self.finish(Answer::Cancel),
+            None => {}
+        }
+    }
+
+    /// The answer, once decided.
+    fn outcome(&self) -> Option<&Answer> {
+        self.outcome.as_ref()
+    }
+
+    /// Ends the dialog with `answer`, unless it already has one.
+    fn finish(&mut self, answer: Answer) {
+        if self.outcome.is_none() {
+            self.outcome = Some(answer);
+        }
+    }
+
+    /// How large the window wants to be, known after the first frame.
+    fn content_size(&self) -> Option<egui::Vec2> {
+        self.content_size
     }
 }
 

@@ -16,7 +16,7 @@ use egui_kittest::kittest::Queryable as _;
 use form_elicitation::answer::Answer;
 use form_elicitation::form::{Exact, Field, FieldKind, Form, Format, NumberSpec, TextSpec};
 use form_elicitation::load::{self, Shown};
-use form_elicitation::ui::FormApp;
+use form_elicitation::ui::{FormApp, WindowDialog};
 use form_elicitation::validate;
 use serde_json::Value;
 

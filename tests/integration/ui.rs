@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use form_elicitation::answer::Answer;
 use form_elicitation::form::Form;
-use form_elicitation::ui::FormApp;
+use form_elicitation::ui::{FormApp, WindowDialog};
 use serde_json::{Value, json};
 
 fn harness(schema: Value) -> Harness<'static, FormApp> {

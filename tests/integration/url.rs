@@ -13,7 +13,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use form_elicitation::answer::Answer;
-use form_elicitation::ui::UrlApp;
+use form_elicitation::ui::{UrlApp, WindowDialog};
 use form_elicitation::url::UrlRequest;
 use proptest::prelude::*;
 use serde::Deserialize;

@@ -1,9 +1,7 @@
-//! The CPU window: winit for the window and input, egui-winit for the translation to egui,
-//! [`raster`] for the pixels and softbuffer to put them on screen. No GL is touched, so the
+//! The window: winit for the window and input, egui-winit for the translation to egui, the
+//! [`Painter`] for the pixels and softbuffer to put them on screen. No GL is touched, so the
 //! window opens where there is none, and on a machine with only Mesa's software GL it opens
-//! sooner and in a fraction of the memory (see docs/speed.md).
-
-mod raster;
+//! sooner and in a fraction of the memory.
 
 use std::num::NonZeroU32;
 use std::rc::Rc;
@@ -17,8 +15,34 @@ use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
 use winit::window::{Window, WindowId};
 
-use super::WindowError;
-pub use raster::{Painter, Target};
+use crate::raster::{Painter, Target};
+
+/// Why the window could not be shown.
+#[derive(Debug)]
+pub enum Error {
+    /// The event loop could not start, usually because there is no display.
+    EventLoop(winit::error::EventLoopError),
+    /// The window or its pixel surface could not be created, or a frame could not be shown.
+    Window(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::EventLoop(error) => error.fmt(f),
+            Self::Window(error) => f.write_str(error),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::EventLoop(error) => Some(error),
+            Self::Window(_) => None,
+        }
+    }
+}
 
 /// How long the keyboard must be quiet before an egui pass may run.
 ///
@@ -27,10 +51,10 @@ pub use raster::{Painter, Target};
 /// later (about 3 ms at xdotool's default speed). winit can only read the keymap the server
 /// holds now, so it must read it before the remap is undone: a pass that runs meanwhile (5 ms in
 /// a debug build, tens when the first CJK glyph loads a system font) makes the key read a later
-/// map, and the person's text arrives with characters lost or replaced (issue 15). Holding the
+/// map, and the person's text arrives with characters lost or replaced. Holding the
 /// passes while keys come faster than this keeps the event thread free to follow every remap;
 /// the pass after the burst sees all its input. Key repeat (25 to 33 keys a second by default
-/// on X11 desktops) is slower, so holding a key still paints. See also patches/winit/PATCH.md.
+/// on X11 desktops) is slower, so holding a key still paints.
 const KEYBOARD_QUIET: Duration = Duration::from_millis(20);
 
 /// What wakes the event loop besides window events.
@@ -52,14 +76,18 @@ impl From<accesskit_winit::Event> for Wake {
 ///
 /// The window stays hidden through the first pass, so a [`ViewportCommand::InnerSize`] sent
 /// then sizes it before anyone sees it, and the first painted frame is the final layout.
+/// `builder.app_id` names the window for the desktop: the Wayland app id, and both parts of
+/// X11's `WM_CLASS`.
+///
+/// winit allows one event loop per process, so `run` can be called once.
 pub fn run(
     ctx: egui::Context,
     builder: ViewportBuilder,
     ui: impl FnMut(&mut egui::Ui),
-) -> Result<(), WindowError> {
+) -> Result<(), Error> {
     let event_loop = EventLoop::<Wake>::with_user_event()
         .build()
-        .map_err(WindowError::from_display)?;
+        .map_err(Error::EventLoop)?;
     let proxy = event_loop.create_proxy();
     let repaint_proxy = proxy.clone();
     ctx.set_request_repaint_callback(move |info| {
@@ -80,11 +108,9 @@ pub fn run(
         expose: false,
         error: None,
     };
-    event_loop
-        .run_app(&mut runner)
-        .map_err(WindowError::from_display)?;
+    event_loop.run_app(&mut runner).map_err(Error::EventLoop)?;
     match runner.error {
-        Some(error) => Err(WindowError::NoDisplay(error)),
+        Some(error) => Err(Error::Window(error)),
         None => Ok(()),
     }
 }
@@ -147,6 +173,10 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             &builder,
             event_loop,
         );
+        #[cfg(all(
+            unix,
+            not(any(target_os = "macos", target_os = "ios", target_os = "android"))
+        ))]
         if let Some(app_id) = &builder.app_id {
             use winit::platform::x11::WindowAttributesExtX11 as _;
             // Both parts of X11's WM_CLASS, which window-manager rules match on (i3 and sway

@@ -1,0 +1,32 @@
+//! Run [egui](https://github.com/emilk/egui) in a [winit](https://github.com/rust-windowing/winit)
+//! window whose pixels are painted on the CPU and shown with
+//! [softbuffer](https://github.com/rust-windowing/softbuffer): no GL, no GPU, no driver.
+//!
+//! Two parts, usable on their own:
+//!
+//! - [`run`] opens a window from an [`egui::ViewportBuilder`], runs your UI closure in it until a
+//!   frame sends [`egui::ViewportCommand::Close`], and repaints only when egui asks for it and
+//!   the picture changed. Input, the clipboard and AccessKit (screen readers) go through
+//!   `egui-winit`, as in eframe.
+//! - [`Painter`] rasterises the [`egui::ClippedPrimitive`]s of a tessellated frame into a
+//!   [`Target`] of `0x00RRGGBB` pixels: exact integer edge functions with a top-left rule, one
+//!   sample per pixel centre (egui's meshes carry their own anti-aliasing), premultiplied alpha
+//!   blended in gamma space as egui's GPU renderers do.
+//!
+//! ```no_run
+//! let ctx = egui::Context::default();
+//! let builder = egui::ViewportBuilder::default().with_title("Hello").with_inner_size([320.0, 120.0]);
+//! egui_soft::run(ctx, builder, |ui| {
+//!     ui.label("Hello from the CPU");
+//!     if ui.button("Close").clicked() {
+//!         ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+//!     }
+//! })
+//! .expect("a window");
+//! ```
+
+mod raster;
+mod window;
+
+pub use raster::{Painter, Target};
+pub use window::{Error, run};
