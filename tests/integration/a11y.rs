@@ -11,7 +11,11 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use super::support::process::Running;
 use super::support::{self, BIN};
+
+/// How long one run of the reader may take: a session bus, Xvfb, the window, and the dumps.
+const READER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
 
 static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 static RUNS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
@@ -67,9 +71,9 @@ fn read_tree(request: &Path, steps: &[&str], envs: &[(&str, &str)]) -> Option<Ve
     for (name, value) in envs {
         command.env(format!("FE_ENV_{name}"), value);
     }
-    let output = command.output().expect("run the AT-SPI reader");
+    let output = Running::spawn("the AT-SPI reader", command, None).wait_output(READER_TIMEOUT);
     let _ = std::fs::remove_dir_all(&runtime);
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stdout = &output.stdout;
     let dumps: Vec<Vec<Node>> = stdout
         .lines()
         .filter(|line| line.starts_with('['))
@@ -97,8 +101,8 @@ fn read_tree(request: &Path, steps: &[&str], envs: &[(&str, &str)]) -> Option<Ve
     assert_eq!(
         dumps.len(),
         steps.iter().filter(|s| **s == "dump").count(),
-        "the reader failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+        "the reader failed:\n{}",
+        output.describe()
     );
     Some(dumps)
 }

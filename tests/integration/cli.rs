@@ -2,69 +2,14 @@
 //! and garbage on stdin.
 
 use std::io::Write as _;
-use std::os::unix::process::CommandExt as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// What one run of the binary did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs the binary with `args`, `stdin` on its standard input, no display and no terminal.
-#[allow(unsafe_code)]
-fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut command = Command::new(super::support::BIN);
-    command
-        .args(args)
-        .env_remove("DISPLAY")
-        .envs(super::support::ENGLISH)
-        .env_remove("WAYLAND_DISPLAY")
-        .env_remove("FORM_ELICITATION_UI")
-        .env_remove("FORM_ELICITATION_CHECK")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // A new session has no controlling terminal, so /dev/tty cannot open, whether or not
-    // `cargo test` itself runs in one: the terminal front end is never reachable from here.
-    // SAFETY: setsid is a plain system call; the closure allocates nothing.
-    unsafe {
-        command.pre_exec(|| rustix::process::setsid().map(drop).map_err(Into::into));
-    }
-    let mut child = command.spawn().expect("start the binary");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    // The binary may refuse before reading everything (too large): a broken pipe is fine.
-    let _ = input.write_all(stdin);
-    drop(input);
-    let output = child.wait_with_output().expect("wait for the binary");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
+use super::support::process::{Output, run_binary};
 
 fn fixtures(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    let files = super::support::json_files(&[dir]);
+    assert!(!files.is_empty(), "no fixtures in {dir}");
     files
 }
 
@@ -75,7 +20,7 @@ fn every_accepted_fixture_and_example_checks_ok() {
         .chain(fixtures("examples"))
     {
         let path = path.to_str().expect("UTF-8 path");
-        let run = run(&["--check", path], b"");
+        let run = run_binary(&["--check", path], b"");
         assert_eq!(run.code, Some(0), "{path}: {run:?}");
         assert!(run.stdout.starts_with("form with "), "{path}: {run:?}");
         assert!(run.stderr.is_empty(), "{path}: {run:?}");
@@ -87,7 +32,7 @@ fn every_refused_fixture_exits_2_naming_the_construct() {
     for path in fixtures("tests/fixtures/reject") {
         let expect =
             std::fs::read_to_string(path.with_extension("expect")).expect("an .expect file");
-        let run = run(&["--check", path.to_str().expect("UTF-8 path")], b"");
+        let run = run_binary(&["--check", path.to_str().expect("UTF-8 path")], b"");
         let name = path.display();
         assert_eq!(run.code, Some(2), "{name}: {run:?}");
         assert!(run.stdout.is_empty(), "{name}: {run:?}");
@@ -104,7 +49,7 @@ fn every_refused_fixture_exits_2_naming_the_construct() {
 #[test]
 fn the_contract_example_message_names_field_and_keyword() {
     let request = br#"{"message":"m","requestedSchema":{"type":"object","properties":{"price":{"type":"number","multipleOf":0.01}}}}"#;
-    let run = run(&["--check"], request);
+    let run = run_binary(&["--check"], request);
     assert_eq!(
         run.stderr.trim_end(),
         "form-elicitation: requestedSchema.properties.price: unsupported keyword \"multipleOf\" \
@@ -140,7 +85,7 @@ fn garbage_is_refused_with_exit_2_and_nothing_on_stdout() {
         ),
     ];
     for (what, input, needle) in cases {
-        let run = run(&["--check"], input);
+        let run = run_binary(&["--check"], input);
         assert_eq!(run.code, Some(2), "{what}: {run:?}");
         assert!(run.stdout.is_empty(), "{what}: {run:?}");
         assert_eq!(run.stderr.lines().count(), 1, "{what}: one line: {run:?}");
@@ -154,7 +99,7 @@ fn garbage_is_refused_with_exit_2_and_nothing_on_stdout() {
 #[test]
 fn a_bad_json_rpc_request_gets_a_json_rpc_error() {
     let request = br#"{"jsonrpc":"2.0","id":"r1","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"a":{"type":"object"}}}}}"#;
-    let bad = run(&[], request);
+    let bad = run_binary(&[], request);
     assert_eq!(bad.code, Some(2), "{bad:?}");
     let error: serde_json::Value = serde_json::from_str(&bad.stdout).expect("stdout is JSON");
     assert_eq!(error["jsonrpc"], "2.0");
@@ -169,7 +114,7 @@ fn a_bad_json_rpc_request_gets_a_json_rpc_error() {
     assert!(error.get("result").is_none());
 
     let request = br#"{"jsonrpc":"2.0","id":3,"method":"sampling/createMessage","params":{}}"#;
-    let other = run(&[], request);
+    let other = run_binary(&[], request);
     let error: serde_json::Value = serde_json::from_str(&other.stdout).expect("stdout is JSON");
     assert_eq!(other.code, Some(2), "{other:?}");
     assert_eq!(
@@ -188,7 +133,7 @@ fn no_display_and_no_terminal_exit_3_with_nothing_on_stdout() {
         (&["--ui", "terminal"], &["no terminal", "/dev/tty"]),
     ];
     for (args, needles) in cases {
-        let run = run(args, request);
+        let run = run_binary(args, request);
         assert_eq!(run.code, Some(3), "{args:?}: {run:?}");
         assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
         assert!(
@@ -208,15 +153,15 @@ fn no_display_and_no_terminal_exit_3_with_nothing_on_stdout() {
 #[test]
 fn check_reads_stdin_the_file_argument_and_dash() {
     let request = br#"{"message":"Pick","requestedSchema":{"type":"object","properties":{"n":{"type":"integer","title":"Count","minimum":1}},"required":["n"]}}"#;
-    let stdin = run(&["--check"], request);
-    let dash = run(&["--check", "-"], request);
+    let stdin = run_binary(&["--check"], request);
+    let dash = run_binary(&["--check", "-"], request);
     assert_eq!(stdin.code, Some(0), "{stdin:?}");
     assert_eq!(
         stdin.stdout,
         "form with 1 field(s): \"Pick\"\n  n \"Count\": integer ≥ 1, required\n"
     );
     assert_eq!(dash.stdout, stdin.stdout);
-    let missing = run(&["--check", "/nonexistent/request.json"], b"");
+    let missing = run_binary(&["--check", "/nonexistent/request.json"], b"");
     assert_eq!(missing.code, Some(1), "{missing:?}");
     assert!(
         missing.stderr.contains("/nonexistent/request.json"),
@@ -239,29 +184,29 @@ fn check_can_come_from_the_environment() {
 
 #[test]
 fn bad_usage_exits_2_and_help_and_version_exit_0() {
-    let bad = run(&["--timeout", "soon"], b"");
+    let bad = run_binary(&["--timeout", "soon"], b"");
     assert_eq!(bad.code, Some(2), "{bad:?}");
     assert!(bad.stdout.is_empty());
-    let zero = run(&["--timeout", "0"], b"");
+    let zero = run_binary(&["--timeout", "0"], b"");
     assert_eq!(zero.code, Some(2), "{zero:?}");
     // A long timeout is taken (it was refused as "not a number of seconds greater than 0");
     // one beyond the maximum says the maximum.
     let check = br#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#;
-    let long = run(&["--check", "--timeout", "2147483647"], check);
+    let long = run_binary(&["--check", "--timeout", "2147483647"], check);
     assert_eq!(long.code, Some(0), "{long:?}");
-    let too_long = run(&["--check", "--timeout", "1e12"], check);
+    let too_long = run_binary(&["--check", "--timeout", "1e12"], check);
     assert_eq!(too_long.code, Some(2), "{too_long:?}");
     assert!(
         too_long.stderr.contains("maximum, 4294967295 seconds"),
         "{too_long:?}"
     );
-    let version = run(&["--version"], b"");
+    let version = run_binary(&["--version"], b"");
     assert_eq!(version.code, Some(0));
     assert!(
         version.stdout.starts_with("form-elicitation "),
         "{version:?}"
     );
-    let help = run(&["--help"], b"");
+    let help = run_binary(&["--help"], b"");
     assert_eq!(help.code, Some(0));
     assert!(help.stdout.contains("--timeout <SECONDS>"), "{help:?}");
 }
@@ -309,7 +254,7 @@ fn a_default_that_backtracks_forever_is_refused_in_time() {
         "a".repeat(40)
     );
     let started = std::time::Instant::now();
-    let run = run(&["--check"], request.as_bytes());
+    let run = run_binary(&["--check"], request.as_bytes());
     let took = started.elapsed();
     assert_eq!(run.code, Some(2), "{run:?}");
     assert!(
@@ -320,7 +265,7 @@ fn a_default_that_backtracks_forever_is_refused_in_time() {
 }
 
 /// Runs the binary with the read end of its stdout already closed, as when the caller gave up.
-fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Run {
+fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(super::support::BIN)
         .args(args)
         .env_remove("DISPLAY")
@@ -336,7 +281,7 @@ fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Run {
     let _ = input.write_all(stdin);
     drop(input);
     let output = child.wait_with_output().expect("wait for the binary");
-    Run {
+    Output {
         code: output.status.code(),
         stdout: String::new(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
@@ -373,7 +318,7 @@ fn a_closed_stdout_is_exit_1_and_one_line() {
 #[test]
 fn url_requests_check_and_need_a_window() {
     let request = br#"{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"mode":"url","message":"Pay the invoice","url":"http://192.0.2.1/pay","elicitationId":"x"}}"#;
-    let check = run(&["--check"], request);
+    let check = run_binary(&["--check"], request);
     assert_eq!(check.code, Some(0), "{check:?}");
     assert!(
         check.stdout.contains("open: http://192.0.2.1/pay"),
@@ -386,7 +331,7 @@ fn url_requests_check_and_need_a_window() {
             .contains("warning: The site is a bare IP address"),
         "{check:?}"
     );
-    let no_window = run(&[], request);
+    let no_window = run_binary(&[], request);
     assert_eq!(no_window.code, Some(3), "{no_window:?}");
     assert!(no_window.stdout.is_empty(), "{no_window:?}");
 }
@@ -397,7 +342,7 @@ fn url_requests_check_and_need_a_window() {
 fn url_check_shows_the_site_the_browser_opens() {
     let request =
         br#"{"mode":"url","message":"Sign in to your bank","url":"https://evil.example\\@bank.example/login"}"#;
-    let check = run(&["--check"], request);
+    let check = run_binary(&["--check"], request);
     assert_eq!(check.code, Some(0), "{check:?}");
     assert!(check.stdout.contains("  site: evil.example\n"), "{check:?}");
     assert!(
@@ -414,7 +359,7 @@ fn url_check_shows_the_site_the_browser_opens() {
 #[test]
 fn url_that_a_browser_refuses_is_a_bad_request() {
     let request = br#"{"jsonrpc":"2.0","id":4,"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://a%40b.example/"}}"#;
-    let refused = run(&["--check"], request);
+    let refused = run_binary(&["--check"], request);
     assert_eq!(refused.code, Some(2), "{refused:?}");
     assert!(
         refused.stderr.starts_with("form-elicitation: params.url: ")
@@ -475,7 +420,7 @@ fn json_rpc_ids_are_echoed_exactly() {
         let request = format!(
             r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{"x":{{"type":"string","format":"nope"}}}}}}}}}}"#
         );
-        let refused = run(&["--check"], request.as_bytes());
+        let refused = run_binary(&["--check"], request.as_bytes());
         assert_eq!(refused.code, Some(2), "{refused:?}");
         assert!(
             refused
@@ -497,7 +442,7 @@ fn check_describes_formats_fixed_values_and_options_as_json() {
         "packs":{"type":"integer","multipleOf":5},
         "area":{"type":"string","enum":["api","ui"]},
         "n":{"type":"integer","enum":[1,2]}}}}"#;
-    let check = run(&["--check"], request);
+    let check = run_binary(&["--check"], request);
     assert_eq!(check.code, Some(0), "{check:?}");
     for needle in [
         "text (uuid)",

@@ -11,6 +11,8 @@ use form_elicitation::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
 use serde_json::{Value, json};
 
+use super::support::kittest::{press, typed};
+
 fn harness(schema: Value) -> Harness<'static, FormApp> {
     let form = Form::from_schema("Keyboard only".into(), &schema).expect("valid schema");
     let app = FormApp::new(form, None, None);
@@ -19,16 +21,6 @@ fn harness(schema: Value) -> Harness<'static, FormApp> {
         .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
     harness.run();
     harness
-}
-
-fn key(h: &mut Harness<'_, FormApp>, key: Key) {
-    h.key_press(key);
-    h.run();
-}
-
-fn typed(h: &mut Harness<'_, FormApp>, text: &str) {
-    h.event(egui::Event::Text(text.to_owned()));
-    h.run();
 }
 
 /// Asserts the control with `role` and `label` has the keyboard focus.
@@ -56,40 +48,40 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
 
     focused(&h, Role::MultilineTextInput, "Name");
     typed(&mut h, "Ada");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::TextInput, "Mail");
     typed(&mut h, "ada@example.com");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::TextInput, "Day");
     typed(&mut h, "2026-12-24");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::Button, "Pick date for Day");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::TextInput, "Count");
     typed(&mut h, "7");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::CheckBox, "Agree");
-    key(&mut h, Key::Space);
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Space);
+    press(&mut h, Key::Tab);
     focused(&h, Role::RadioButton, "S");
-    key(&mut h, Key::Space);
-    key(&mut h, Key::ArrowDown);
+    press(&mut h, Key::Space);
+    press(&mut h, Key::ArrowDown);
     focused(&h, Role::RadioButton, "M");
     // The group is one Tab stop: Tab leaves it from wherever the arrows left the focus.
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::TextInput, "City");
     // "city-1" matches city-10, city-11, city-12; three Downs walk to the last.
     typed(&mut h, "city-1");
-    key(&mut h, Key::ArrowDown);
-    key(&mut h, Key::ArrowDown);
-    key(&mut h, Key::ArrowDown);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::ArrowDown);
     // The option rows are no Tab stops: Tab goes from the filter box to the multi-select.
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::CheckBox, "red");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::CheckBox, "blue");
-    key(&mut h, Key::Space);
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Space);
+    press(&mut h, Key::Enter);
 
     match h.state().outcome() {
         Some(Answer::Accept(content)) => assert_eq!(
@@ -108,11 +100,11 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
 fn tab_reaches_the_buttons_after_the_last_field_and_space_presses_them() {
     let mut h = harness(json!({"properties": {"note": {"type": "string", "title": "Note"}}}));
     focused(&h, Role::MultilineTextInput, "Note");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::Button, "Submit");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::Button, "Decline");
-    key(&mut h, Key::Space);
+    press(&mut h, Key::Space);
     assert_eq!(h.state().outcome(), Some(&Answer::Decline));
 }
 
@@ -120,7 +112,7 @@ fn tab_reaches_the_buttons_after_the_last_field_and_space_presses_them() {
 fn a_confirmation_without_fields_starts_on_submit() {
     let mut h = harness(json!({"properties": {}}));
     focused(&h, Role::Button, "Submit");
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Enter);
     assert!(matches!(h.state().outcome(), Some(Answer::Accept(c)) if c.is_empty()));
 }
 
@@ -131,9 +123,9 @@ fn a_radio_group_is_one_tab_stop_that_lands_on_the_chosen_option() {
         "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"], "default": "M"},
         "after": {"type": "string", "title": "After"}}}));
     focused(&h, Role::MultilineTextInput, "Before");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::RadioButton, "M");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::MultilineTextInput, "After");
     h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Tab);
     h.run();
@@ -180,7 +172,7 @@ fn tab_scrolls_the_focused_field_and_its_label_into_view() {
     let mut h = small_harness(json!({ "properties": properties }));
     typed(&mut h, "x");
     for i in 1..=30 {
-        key(&mut h, Key::Tab);
+        press(&mut h, Key::Tab);
         let label = format!("Field {i}");
         let node = h.get_by_role_and_label(Role::MultilineTextInput, &label);
         assert!(node.is_focused(), "{label} should have the focus");
@@ -263,7 +255,7 @@ fn who_asks_is_pinned_and_the_window_starts_at_the_top() {
         let text = h.get_by_label_contains(first_line).rect();
         assert!(view.contains(text.left_top()), "{first_line}: {text:?}");
         for _ in 0..3 {
-            key(&mut h, Key::Tab);
+            press(&mut h, Key::Tab);
             let header = h.get_by_label("srv asks:").rect();
             assert!(view.contains_rect(header), "after Tab: {header:?}");
         }
@@ -284,9 +276,9 @@ fn a_long_message_says_more_below_and_pages_with_the_keyboard() {
     while h.query_by_label_contains("More below").is_some() {
         presses += 1;
         assert!(presses <= 10, "Page Down never reached the end");
-        key(&mut h, Key::PageDown);
+        press(&mut h, Key::PageDown);
     }
-    key(&mut h, Key::PageUp);
+    press(&mut h, Key::PageUp);
     h.get_by_label_contains("More below");
     assert!(h.state().outcome().is_none());
 }
@@ -318,16 +310,16 @@ fn date_harness(height: f32) -> Harness<'static, FormApp> {
 fn the_date_picker_takes_enter_and_esc() {
     let mut h = date_harness(700.0);
     typed(&mut h, "keep me");
-    key(&mut h, Key::Tab);
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::Button, "Pick date for Arrival date");
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Enter);
     assert!(
         h.state().outcome().is_none(),
         "Enter on Pick date submitted the form"
     );
     h.get_by_role_and_label(Role::Button, "Save");
-    key(&mut h, Key::Escape);
+    press(&mut h, Key::Escape);
     assert!(
         h.state().outcome().is_none(),
         "Esc in the calendar cancelled the form"
@@ -344,10 +336,10 @@ fn the_date_picker_takes_enter_and_esc() {
     );
     // Open it again and choose with Enter on Save: today's date lands in the field.
     focused(&h, Role::Button, "Pick date for Arrival date");
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Enter);
     h.get_by_role_and_label(Role::Button, "Save").focus();
     h.run();
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Enter);
     assert!(h.state().outcome().is_none());
     assert!(
         h.query_by_label("Save").is_none(),
@@ -364,7 +356,7 @@ fn the_date_picker_takes_enter_and_esc() {
     h.get_by_role_and_label(Role::TextInput, "Arrival date")
         .focus();
     h.run();
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Enter);
     assert!(matches!(h.state().outcome(), Some(Answer::Accept(_))));
 }
 
@@ -436,7 +428,7 @@ fn an_optional_choice_can_be_taken_back() {
     h.run();
     h.get_by_role_and_label(Role::RadioButton, "L").focus();
     h.run();
-    key(&mut h, Key::Backspace);
+    press(&mut h, Key::Backspace);
     // The long list: choose by clicking a row, clear with the Clear button.
     h.get_by_label("city-03").click();
     h.run();
@@ -476,12 +468,12 @@ fn formatted_values_are_trimmed_and_stay_on_one_line() {
     h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Enter);
     h.run();
     assert!(h.state().outcome().is_none());
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     typed(&mut h, " 2026-12-01\t");
     assert!(h.state().outcome().is_none());
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     focused(&h, Role::Button, "Pick date for Day");
-    key(&mut h, Key::Tab);
+    press(&mut h, Key::Tab);
     assert!(h.state().outcome().is_none());
     focused(&h, Role::TextInput, "Count");
     typed(&mut h, " 5 ");
@@ -513,15 +505,15 @@ fn a_long_multi_select_filters_and_ticks_with_the_keyboard() {
     assert!(drawn <= 12, "{drawn} checkboxes drawn for 20,000 options");
     focused(&h, Role::TextInput, "Tags");
     typed(&mut h, "opt-1999");
-    key(&mut h, Key::ArrowDown);
-    key(&mut h, Key::ArrowDown);
-    key(&mut h, Key::Space);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::Space);
     h.get_by_label("Chosen: 1 of 20000");
     // Typing again filters (a space is text again), and a click ticks a row.
     typed(&mut h, "7");
     h.get_by_role_and_label(Role::CheckBox, "opt-19997").click();
     h.run();
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Enter);
     assert_eq!(
         h.state().outcome(),
         Some(&Answer::Accept(
@@ -545,7 +537,7 @@ fn bidi_overrides_in_labels_stay_inside_their_label() {
         "required": ["pick"]}));
     h.get_by_role_and_label(Role::RadioButton, "plain").click();
     h.run();
-    key(&mut h, Key::Enter);
+    press(&mut h, Key::Enter);
     assert_eq!(
         h.state().outcome(),
         Some(&Answer::Accept(

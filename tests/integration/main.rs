@@ -13,6 +13,7 @@
 //! - `url`: URL mode, with the browser-made URL table (kittest).
 //! - `window`: the real binary in a real window under Xvfb, driven with xdotool.
 
+#[path = "../support/mod.rs"]
 mod support;
 
 mod a11y;

@@ -10,6 +10,8 @@ use form_elicitation::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
 use serde_json::{Value, json};
 
+use super::support::kittest::press;
+
 fn harness(schema: Value) -> Harness<'static, FormApp> {
     let form = Form::from_schema("Please answer.".into(), &schema).expect("valid schema");
     let app = FormApp::new(form, Some("test-server".into()), None);
@@ -29,11 +31,6 @@ fn accepted(harness: &Harness<'_, FormApp>) -> Value {
             harness.state().problems()
         ),
     }
-}
-
-fn press(harness: &mut Harness<'_, FormApp>, key: Key) {
-    harness.key_press(key);
-    harness.run();
 }
 
 /// Focuses the control labelled `label` and types `text` into it.

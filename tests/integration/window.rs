@@ -7,15 +7,16 @@
 //! test, `xwd` and `xprop` for the tests that read the window). Without them the tests print "SKIPPED: ..." to stderr and pass, unless
 //! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
-use std::thread::{self, JoinHandle};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use super::support::BIN;
+use super::support::process::{Output, Running, without_terminal};
 
 /// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
 const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
@@ -124,7 +125,7 @@ fn parent_death_cancels_and_closes_the_window() {
         .env("DISPLAY", &x.display)
         .env_remove("WAYLAND_DISPLAY");
     let mut shown = Shown {
-        app: Running::spawn("sh wrapper", command, Some(NAME_REQUEST)),
+        app: Running::spawn("sh wrapper", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
     };
@@ -165,7 +166,7 @@ fn a_closed_stdout_is_exit_1_and_one_line() {
         .env("DISPLAY", &x.display)
         .env_remove("WAYLAND_DISPLAY");
     let mut shown = Shown {
-        app: Running::spawn("bash pipeline", command, Some(NAME_REQUEST)),
+        app: Running::spawn("bash pipeline", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
     };
@@ -653,138 +654,6 @@ static TURNS: RwLock<()> = RwLock::new(());
 // ---------------------------------------------------------------------------------------------
 // Processes with a deadline
 
-/// The end of a process: exit code (`None` when killed by a signal) and what it printed.
-struct Output {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// A child process whose stdout and stderr are drained by threads (so it never blocks on a
-/// full pipe), and which is killed if dropped still running (a failing test never leaks it).
-struct Running {
-    what: String,
-    child: Child,
-    stdout: Option<JoinHandle<String>>,
-    stderr: Option<JoinHandle<String>>,
-}
-
-impl Running {
-    /// Spawns `command` with stdout and stderr piped and `stdin` written, then closed.
-    fn spawn(what: &str, mut command: Command, stdin: Option<&str>) -> Running {
-        command
-            .stdin(if stdin.is_some() {
-                Stdio::piped()
-            } else {
-                Stdio::null()
-            })
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = command
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
-        if let Some(text) = stdin {
-            let mut pipe = child.stdin.take().expect("stdin was piped");
-            pipe.write_all(text.as_bytes())
-                .unwrap_or_else(|e| panic!("cannot write the stdin of {what}: {e}"));
-            // Dropping the pipe closes it: the program sees EOF.
-        }
-        let stdout = child.stdout.take().map(drain::<ChildStdout>);
-        let stderr = child.stderr.take().map(drain::<ChildStderr>);
-        Running {
-            what: what.to_owned(),
-            child,
-            stdout,
-            stderr,
-        }
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// Whether it is still running.
-    fn running(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
-    }
-
-    /// Waits for the exit, at most `timeout`; on timeout kills it and panics with its output.
-    fn wait_output(mut self, timeout: Duration) -> Output {
-        let deadline = Instant::now() + timeout;
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(20)),
-                Ok(None) => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
-                    let out = self.collect(None);
-                    panic!(
-                        "{} did not exit within {timeout:?}; killed it.\n{}",
-                        self.what,
-                        out.describe()
-                    );
-                }
-                Err(e) => panic!("cannot wait for {}: {e}", self.what),
-            }
-        };
-        self.collect(status.code())
-    }
-
-    fn collect(&mut self, code: Option<i32>) -> Output {
-        let join = |handle: Option<JoinHandle<String>>| {
-            handle
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| "<reader thread panicked>".into())
-                })
-                .unwrap_or_default()
-        };
-        Output {
-            code,
-            stdout: join(self.stdout.take()),
-            stderr: join(self.stderr.take()),
-        }
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        if self.running() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
-
-fn drain<R: Read + Send + 'static>(mut pipe: R) -> JoinHandle<String> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = pipe.read_to_end(&mut bytes);
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
-}
-
-impl Output {
-    fn describe(&self) -> String {
-        format!(
-            "exit code: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Starts `command` in a new session with no controlling terminal: should the window fail to
-/// open, `--ui auto` must not fall back to the terminal `cargo test` runs in.
-#[allow(unsafe_code)]
-fn without_terminal(command: &mut Command) {
-    use std::os::unix::process::CommandExt as _;
-    // SAFETY: setsid is a plain system call; the closure allocates nothing.
-    unsafe {
-        command.pre_exec(|| rustix::process::setsid().map(drop).map_err(Into::into));
-    }
-}
-
 /// Runs a short helper command to its end (at most [`TOOL_TIMEOUT`]).
 fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
     let mut command = Command::new(program);
@@ -886,7 +755,7 @@ impl Xvfb {
         command.envs(envs.iter().copied());
         without_terminal(&mut command);
         let started = Instant::now();
-        let app = Running::spawn("form-elicitation", command, Some(request));
+        let app = Running::spawn("form-elicitation", command, Some(request.as_bytes()));
         Shown {
             app,
             window: None,
@@ -1016,15 +885,6 @@ impl Drop for Xvfb {
         if server.running() {
             eprintln!("Xvfb :{} ignored SIGTERM; killing it", self.number);
         }
-    }
-}
-
-impl Running {
-    /// The output of a process that may or may not have ended: kills it first if needed.
-    fn stop(&mut self) -> Output {
-        let _ = self.child.kill();
-        let status = self.child.wait();
-        self.collect(status.ok().and_then(|s| s.code()))
     }
 }
 

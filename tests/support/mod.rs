@@ -1,5 +1,9 @@
-//! What several test modules share: the binary's path, the request fixtures, and the
-//! independent validator.
+//! What the test modules share: the binary's path and environment, the process harness
+//! ([`process`]), the kittest helpers ([`kittest`]), the request fixtures, and the independent
+//! validator.
+
+pub mod kittest;
+pub mod process;
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,183 @@
+//! Processes with a deadline: a test never hangs on a stuck child, never leaks one, and shows
+//! what the child printed when it fails.
+
+use std::io::{Read, Write};
+use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use super::{BIN, ENGLISH};
+
+/// How long one run of the binary without a window may take (a debug build on a loaded
+/// two-core machine answers in well under a second).
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Runs the binary with `args` and `stdin`, in English, with no display and no controlling
+/// terminal (so no front end can open), and waits at most [`DEADLINE`] for it.
+pub fn run_binary(args: &[&str], stdin: &[u8]) -> Output {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .envs(ENGLISH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("FORM_ELICITATION_UI")
+        .env_remove("FORM_ELICITATION_CHECK");
+    without_terminal(&mut command);
+    Running::spawn("form-elicitation", command, Some(stdin)).wait_output(DEADLINE)
+}
+
+/// The end of a process: exit code (`None` when killed by a signal) and what it printed.
+pub struct Output {
+    /// The exit code, `None` when a signal ended it.
+    pub code: Option<i32>,
+    /// All it wrote to stdout.
+    pub stdout: String,
+    /// All it wrote to stderr.
+    pub stderr: String,
+}
+
+/// A child process whose stdout and stderr are drained by threads (so it never blocks on a
+/// full pipe), and which is killed if dropped still running (a failing test never leaks it).
+pub struct Running {
+    what: String,
+    child: Child,
+    stdout: Option<JoinHandle<String>>,
+    stderr: Option<JoinHandle<String>>,
+}
+
+impl Running {
+    /// Spawns `command` with stdout and stderr piped and `stdin` written, then closed.
+    pub fn spawn(what: &str, mut command: Command, stdin: Option<&[u8]>) -> Running {
+        command
+            .stdin(if stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = command
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
+        if let Some(bytes) = stdin {
+            let mut pipe = child.stdin.take().expect("stdin was piped");
+            match pipe.write_all(bytes) {
+                // The program may refuse its input before reading all of it.
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    panic!("cannot write the stdin of {what}: {e}")
+                }
+                _ => {}
+            }
+            // Dropping the pipe closes it: the program sees EOF.
+        }
+        let stdout = child.stdout.take().map(drain::<ChildStdout>);
+        let stderr = child.stderr.take().map(drain::<ChildStderr>);
+        Running {
+            what: what.to_owned(),
+            child,
+            stdout,
+            stderr,
+        }
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether it is still running.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Waits for the exit, at most `timeout`; on timeout kills it and panics with its output.
+    pub fn wait_output(mut self, timeout: Duration) -> Output {
+        let deadline = Instant::now() + timeout;
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(20)),
+                Ok(None) => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    let out = self.collect(None);
+                    panic!(
+                        "{} did not exit within {timeout:?}; killed it.\n{}",
+                        self.what,
+                        out.describe()
+                    );
+                }
+                Err(e) => panic!("cannot wait for {}: {e}", self.what),
+            }
+        };
+        self.collect(status.code())
+    }
+
+    /// The output of a process that may or may not have ended: kills it first if needed.
+    pub fn stop(&mut self) -> Output {
+        let _ = self.child.kill();
+        let status = self.child.wait();
+        self.collect(status.ok().and_then(|s| s.code()))
+    }
+
+    fn collect(&mut self, code: Option<i32>) -> Output {
+        let join = |handle: Option<JoinHandle<String>>| {
+            handle
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| "<reader thread panicked>".into())
+                })
+                .unwrap_or_default()
+        };
+        Output {
+            code,
+            stdout: join(self.stdout.take()),
+            stderr: join(self.stderr.take()),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if self.running() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn drain<R: Read + Send + 'static>(mut pipe: R) -> JoinHandle<String> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+impl Output {
+    /// The exit code, stdout and stderr, for a failure message.
+    pub fn describe(&self) -> String {
+        format!(
+            "exit code: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Starts `command` in a new session with no controlling terminal: should the window fail to
+/// open, `--ui auto` must not fall back to the terminal `cargo test` runs in.
+#[allow(unsafe_code)]
+pub fn without_terminal(command: &mut Command) {
+    use std::os::unix::process::CommandExt as _;
+    // SAFETY: setsid is a plain system call; the closure allocates nothing.
+    unsafe {
+        command.pre_exec(|| rustix::process::setsid().map(drop).map_err(Into::into));
+    }
+}
