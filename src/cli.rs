@@ -101,24 +101,3 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
-impl Args {
-    /// What the window needs besides the request.
-    pub fn window_options(&self) -> crate::ui::WindowOptions {
-        crate::ui::WindowOptions {
-            title: self.window_title(),
-            server: self.server.clone(),
-            timeout: self.timeout,
-            theme: self.theme,
-            renderer: self.renderer,
-        }
-    }
-
-    /// The window title: `--title`, else one naming the server.
-    pub fn window_title(&self) -> String {
-        match (&self.title, &self.server) {
-            (Some(title), _) => title.clone(),
-            (None, Some(server)) => t!("window-title", server = server),
-            (None, None) => t!("window-title-unnamed"),
-        }
-    }
-}

@@ -14,7 +14,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::answer::Answer;
-use crate::cli::{Renderer, Theme};
+use crate::cli::{Args, Renderer, Theme};
 use crate::form::Form;
 use crate::signals;
 use crate::url::UrlRequest;
@@ -35,6 +35,29 @@ pub struct WindowOptions {
     pub theme: Theme,
     /// How the window is painted.
     pub renderer: Renderer,
+}
+
+// The window's part of the options is worked out here, so that `cli` does not import `ui`.
+impl Args {
+    /// What the window needs besides the request.
+    pub fn window_options(&self) -> WindowOptions {
+        WindowOptions {
+            title: self.window_title(),
+            server: self.server.clone(),
+            timeout: self.timeout,
+            theme: self.theme,
+            renderer: self.renderer,
+        }
+    }
+
+    /// The window title: `--title`, else one naming the server.
+    pub fn window_title(&self) -> String {
+        match (&self.title, &self.server) {
+            (Some(title), _) => title.clone(),
+            (None, Some(server)) => t!("window-title", server = server),
+            (None, None) => t!("window-title-unnamed"),
+        }
+    }
 }
 
 /// Called with the answer the moment it is decided, before the window closes: the caller can
