@@ -100,4 +100,3 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         )),
     }
 }
-
