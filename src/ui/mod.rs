@@ -162,6 +162,7 @@ fn run_dialog(
         on_answer,
         outcome: Arc::clone(&outcome),
         sized: false,
+        caret: CaretBlink::default(),
     };
     match options.renderer {
         Renderer::Cpu => {
@@ -198,6 +199,45 @@ fn run_dialog(
     Ok(answer.unwrap_or(Answer::Cancel))
 }
 
+/// How long the caret blinks after the last input: GTK's `gtk-cursor-blink-timeout`. Then it
+/// stays lit and the window stops repainting until something happens.
+const CARET_BLINK_SECONDS: f64 = 10.0;
+
+/// Stops the caret blinking [`CARET_BLINK_SECONDS`] after the last input, and starts it again
+/// with the next.
+#[derive(Default)]
+struct CaretBlink {
+    /// egui's clock at the last key, click, scroll or pointer move.
+    last_input: f64,
+}
+
+impl CaretBlink {
+    fn update(&mut self, ctx: &egui::Context) {
+        let (now, input) = ctx.input(|i| {
+            let input = i.events.iter().any(|event| {
+                matches!(
+                    event,
+                    egui::Event::Key { .. }
+                        | egui::Event::Text(_)
+                        | egui::Event::Paste(_)
+                        | egui::Event::Ime(_)
+                        | egui::Event::PointerButton { .. }
+                        | egui::Event::PointerMoved(_)
+                        | egui::Event::MouseWheel { .. }
+                )
+            });
+            (i.time, input)
+        });
+        if input {
+            self.last_input = now;
+        }
+        let blink = now - self.last_input < CARET_BLINK_SECONDS;
+        if ctx.global_style().visuals.text_cursor.blink != blink {
+            ctx.all_styles_mut(|style| style.visuals.text_cursor.blink = blink);
+        }
+    }
+}
+
 /// Sets the theme and style, and lets a signal wake the window.
 fn prepare(ctx: &egui::Context, theme: Theme) {
     ctx.set_theme(match theme {
@@ -219,6 +259,7 @@ struct Shell {
     on_answer: Option<AnswerHook>,
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,
+    caret: CaretBlink,
 }
 
 #[cfg(feature = "gl")]
@@ -234,6 +275,7 @@ impl Shell {
         if ctx.input(|i| i.viewport().close_requested()) && self.app.outcome().is_none() {
             self.app.finish(Answer::Cancel);
         }
+        self.caret.update(&ctx);
         self.app.show(ui);
         // A screen reader announces the window by this name when it gains the focus.
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| {
@@ -304,6 +346,55 @@ pub fn fitted_size(content: egui::Vec2, monitor: Option<egui::Vec2>) -> egui::Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_caret_stops_blinking_ten_seconds_after_the_last_input_and_the_window_rests() {
+        let ctx = egui::Context::default();
+        let mut caret = CaretBlink::default();
+        let mut text = String::from("typed");
+        let mut pass = |time: f64, events: Vec<egui::Event>| {
+            let input = egui::RawInput {
+                time: Some(time),
+                events,
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| {
+                caret.update(ui.ctx());
+                let field = ui.add(egui::TextEdit::singleline(&mut text));
+                field.request_focus();
+            });
+            output.textures_delta.clear();
+            output.viewport_output[&egui::ViewportId::ROOT].repaint_delay
+        };
+        let blinking = |ctx: &egui::Context| ctx.global_style().visuals.text_cursor.blink;
+        pass(0.0, Vec::new());
+        pass(0.1, Vec::new());
+        let soon = std::time::Duration::from_secs(1);
+        assert!(
+            pass(9.0, Vec::new()) < soon,
+            "the caret blinks for ten seconds"
+        );
+        assert!(blinking(&ctx));
+        // The pass that stops the blinking draws the caret lit; the next one asks for nothing.
+        pass(10.5, Vec::new());
+        assert!(
+            pass(11.0, Vec::new()) > std::time::Duration::from_secs(3600),
+            "after ten quiet seconds nothing asks for a repaint"
+        );
+        assert!(!blinking(&ctx));
+        let key = egui::Event::Key {
+            key: egui::Key::ArrowLeft,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        };
+        assert!(
+            pass(30.0, vec![key]) < soon,
+            "a key starts the blinking again"
+        );
+        assert!(blinking(&ctx));
+    }
 
     /// Regression: "cannot open a window" showed the path of a winit source file.
     #[test]

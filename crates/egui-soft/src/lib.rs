@@ -12,6 +12,9 @@
 //!   [`Target`] of `0x00RRGGBB` pixels: exact integer edge functions with a top-left rule, one
 //!   sample per pixel centre (egui's meshes carry their own anti-aliasing), premultiplied alpha
 //!   blended in gamma space as egui's GPU renderers do.
+//! - [`Tiles`] fingerprints a frame in 64-pixel tiles: comparing two frames' tiles tells which
+//!   rectangles to paint again ([`Painter::paint_area`]) and hand to the display, so a caret
+//!   blink repaints a tile, not the window.
 //!
 //! ```no_run
 //! let ctx = egui::Context::default();
@@ -25,8 +28,10 @@
 //! .expect("a window");
 //! ```
 
+mod damage;
 mod raster;
 mod window;
 
+pub use damage::{PixelRect, TILE, Tiles};
 pub use raster::{Painter, Target};
 pub use window::{Error, run};

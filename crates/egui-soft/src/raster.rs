@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use egui::epaint::{ClippedPrimitive, ImageData, Primitive, TextureId, Vertex, textures};
 use egui::{Color32, Rect};
 
+use crate::damage::PixelRect;
+
 /// Sub-pixel steps per pixel for the vertex grid.
 const SUB: i64 = 16;
 
@@ -94,7 +96,34 @@ impl Painter {
         pixels_per_point: f32,
         primitives: &[ClippedPrimitive],
     ) {
-        target.pixels.fill(pack(background));
+        let all = PixelRect::all(target.width, target.height);
+        self.paint_area(target, background, pixels_per_point, primitives, all);
+    }
+
+    /// Like [`Painter::paint`], but touches only the pixels inside `area`: the rest of
+    /// `target` keeps what it holds (an earlier frame that differs only inside `area`).
+    pub fn paint_area(
+        &self,
+        target: &mut Target<'_>,
+        background: Color32,
+        pixels_per_point: f32,
+        primitives: &[ClippedPrimitive],
+        area: PixelRect,
+    ) {
+        let area = Clip {
+            x0: area.x0.min(target.width) as i64,
+            y0: area.y0.min(target.height) as i64,
+            x1: area.x1.min(target.width) as i64,
+            y1: area.y1.min(target.height) as i64,
+        };
+        if area.x0 >= area.x1 || area.y0 >= area.y1 {
+            return;
+        }
+        for y in area.y0..area.y1 {
+            let start = y as usize * target.width;
+            target.pixels[start + area.x0 as usize..start + area.x1 as usize]
+                .fill(pack(background));
+        }
         for primitive in primitives {
             let Primitive::Mesh(mesh) = &primitive.primitive else {
                 continue;
@@ -102,7 +131,9 @@ impl Painter {
             let Some(texture) = self.textures.get(&mesh.texture_id) else {
                 continue;
             };
-            let Some(clip) = pixel_clip(primitive.clip_rect, pixels_per_point, target) else {
+            let Some(clip) = pixel_clip(primitive.clip_rect, pixels_per_point, target)
+                .and_then(|clip| clip.within(area))
+            else {
                 continue;
             };
             for tri in mesh.indices.chunks_exact(3) {
@@ -124,6 +155,19 @@ struct Clip {
     y0: i64,
     x1: i64,
     y1: i64,
+}
+
+impl Clip {
+    /// The part of this clip inside `other`, if any.
+    fn within(self, other: Clip) -> Option<Clip> {
+        let clip = Clip {
+            x0: self.x0.max(other.x0),
+            y0: self.y0.max(other.y0),
+            x1: self.x1.min(other.x1),
+            y1: self.y1.min(other.y1),
+        };
+        (clip.x0 < clip.x1 && clip.y0 < clip.y1).then_some(clip)
+    }
 }
 
 fn pixel_clip(rect: Rect, pixels_per_point: f32, target: &Target<'_>) -> Option<Clip> {

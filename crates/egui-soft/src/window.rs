@@ -15,6 +15,7 @@ use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
 use winit::window::{Window, WindowId};
 
+use crate::damage::{PixelRect, Tiles};
 use crate::raster::{Painter, Target};
 
 /// Why the window could not be shown.
@@ -139,31 +140,21 @@ struct Live {
     shown: bool,
     /// What is on screen now.
     painted: Option<Painted>,
+    /// The tiles each of the last presents changed, newest first (`None`: all of them).
+    history: std::collections::VecDeque<Option<Vec<bool>>>,
 }
 
-/// A tessellated frame at a window size: equal frames look the same.
+/// What is on screen: the frame's size, scale, background and tile fingerprints.
 struct Painted {
     size: PhysicalSize<u32>,
     pixels_per_point: f32,
-    primitives: Vec<egui::ClippedPrimitive>,
+    background: egui::Color32,
+    tiles: Tiles,
 }
 
-impl PartialEq for Painted {
-    fn eq(&self, other: &Self) -> bool {
-        self.size == other.size
-            && self.pixels_per_point == other.pixels_per_point
-            && self.primitives.len() == other.primitives.len()
-            && self.primitives.iter().zip(&other.primitives).all(|(a, b)| {
-                a.clip_rect == b.clip_rect && same_primitive(&a.primitive, &b.primitive)
-            })
-    }
-}
-
-fn same_primitive(a: &egui::epaint::Primitive, b: &egui::epaint::Primitive) -> bool {
-    use egui::epaint::Primitive::Mesh;
-    // A paint callback (which we never use) is never taken as unchanged.
-    matches!((a, b), (Mesh(a), Mesh(b)) if a == b)
-}
+/// How many presents back the display's buffer can be (softbuffer's "age"): X11 keeps one
+/// buffer, Wayland usually two.
+const HISTORY: usize = 3;
 
 impl<F: FnMut(&mut egui::Ui)> Runner<F> {
     fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
@@ -212,6 +203,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             info,
             shown: false,
             painted: None,
+            history: std::collections::VecDeque::new(),
         });
         // Lay out once unseen, so the window can take its size before it is mapped.
         self.frame(event_loop, false);
@@ -268,14 +260,35 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         );
         if live.shown {
             let primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
+            let size = window.inner_size();
             let frame = Painted {
-                size: window.inner_size(),
+                size,
                 pixels_per_point: output.pixels_per_point,
-                primitives,
+                background: self.ctx.global_style().visuals.panel_fill,
+                tiles: Tiles::of(
+                    &primitives,
+                    output.pixels_per_point,
+                    size.width as usize,
+                    size.height as usize,
+                ),
             };
-            // egui runs extra passes after input; most of them draw exactly what is on screen.
-            if expose || textures_changed || live.painted.as_ref() != Some(&frame) {
-                if let Err(error) = present(live, &frame, &self.ctx) {
+            // What differs from the screen: everything after an expose or a texture change,
+            // else the tiles whose fingerprints changed (egui runs extra passes after input,
+            // and most of them draw exactly what is on screen).
+            let changed = match &live.painted {
+                Some(old)
+                    if !expose
+                        && !textures_changed
+                        && old.size == frame.size
+                        && old.pixels_per_point == frame.pixels_per_point
+                        && old.background == frame.background =>
+                {
+                    old.tiles.changed(&frame.tiles)
+                }
+                _ => None,
+            };
+            if changed.as_ref().is_none_or(|mask| mask.contains(&true)) {
+                if let Err(error) = present(live, &frame, &primitives, changed) {
                     self.error = Some(error);
                     event_loop.exit();
                 }
@@ -288,8 +301,14 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
     }
 }
 
-/// Paints the frame into the window's buffer and shows it.
-fn present(live: &mut Live, frame: &Painted, ctx: &egui::Context) -> Result<(), String> {
+/// Paints the frame into the window's buffer and shows it: only the tiles in `changed` (and
+/// those the buffer missed since it was last shown), or everything when `changed` is `None`.
+fn present(
+    live: &mut Live,
+    frame: &Painted,
+    primitives: &[egui::ClippedPrimitive],
+    changed: Option<Vec<bool>>,
+) -> Result<(), String> {
     let size = frame.size;
     let (Some(width), Some(height)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height))
     else {
@@ -299,18 +318,66 @@ fn present(live: &mut Live, frame: &Painted, ctx: &egui::Context) -> Result<(), 
         .resize(width, height)
         .map_err(|e| e.to_string())?;
     let mut buffer = live.surface.buffer_mut().map_err(|e| e.to_string())?;
-    let background = ctx.global_style().visuals.panel_fill;
-    live.painter.paint(
-        &mut Target {
-            pixels: &mut buffer,
-            width: size.width as usize,
-            height: size.height as usize,
-        },
-        background,
-        frame.pixels_per_point,
-        &frame.primitives,
-    );
-    buffer.present().map_err(|e| e.to_string())
+    // The buffer holds the frame shown `age` presents ago (0: nothing known), so it lacks what
+    // the presents since then changed as well.
+    let age = usize::from(buffer.age());
+    let stale = changed.as_ref().and_then(|mask| {
+        if age == 0 || age > live.history.len() + 1 {
+            return None;
+        }
+        let mut stale = mask.clone();
+        for older in live.history.iter().take(age - 1) {
+            let older = older.as_ref()?;
+            for (s, o) in stale.iter_mut().zip(older) {
+                *s |= o;
+            }
+        }
+        Some(stale)
+    });
+    live.history.push_front(changed);
+    live.history.truncate(HISTORY);
+    let (w, h) = (size.width as usize, size.height as usize);
+    let mut target = Target {
+        pixels: &mut buffer,
+        width: w,
+        height: h,
+    };
+    match stale {
+        Some(mask) => {
+            let rects = frame.tiles.rects(&mask, w, h);
+            for rect in &rects {
+                live.painter.paint_area(
+                    &mut target,
+                    frame.background,
+                    frame.pixels_per_point,
+                    primitives,
+                    *rect,
+                );
+            }
+            let damage: Vec<softbuffer::Rect> = rects.iter().filter_map(damage_rect).collect();
+            buffer.present_with_damage(&damage)
+        }
+        None => {
+            live.painter.paint(
+                &mut target,
+                frame.background,
+                frame.pixels_per_point,
+                primitives,
+            );
+            buffer.present()
+        }
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// A painted rectangle as softbuffer's damage.
+fn damage_rect(rect: &PixelRect) -> Option<softbuffer::Rect> {
+    Some(softbuffer::Rect {
+        x: u32::try_from(rect.x0).ok()?,
+        y: u32::try_from(rect.y0).ok()?,
+        width: NonZeroU32::new(u32::try_from(rect.x1 - rect.x0).ok()?)?,
+        height: NonZeroU32::new(u32::try_from(rect.y1 - rect.y0).ok()?)?,
+    })
 }
 
 /// Centres the window on its monitor, once the first pass has sized it to its content.

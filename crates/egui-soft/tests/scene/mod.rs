@@ -197,6 +197,14 @@ pub struct Showcase {
     text: String,
 }
 
+impl Showcase {
+    /// A small change, as a person makes: the checkbox flips and a letter is typed.
+    pub fn toggle(&mut self) {
+        self.checked = !self.checked;
+        self.text.push('!');
+    }
+}
+
 impl Default for Showcase {
     fn default() -> Self {
         Self {
