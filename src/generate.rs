@@ -4,8 +4,8 @@
 //!
 //! The man page is clap_mangen's (name, synopsis, options with their environment twins,
 //! version) with our own sections around it: a description with the request and the answer in
-//! brief, exit status, the environment, examples. Like `--help` it is for programs and their authors, so it
-//! is English.
+//! brief, exit status, the environment, examples. Like `--help` it is for programs and their
+//! authors, so it is English.
 
 use std::io;
 
