@@ -11,7 +11,7 @@ use clap::{Parser, ValueEnum};
 #[command(version, about, long_about = None)]
 pub struct Args {
     /// Read the request from this file; absent or "-" reads stdin to EOF.
-    #[arg(value_name = "REQUEST_FILE")]
+    #[arg(value_name = "REQUEST_FILE", value_hint = clap::ValueHint::FilePath)]
     pub request: Option<PathBuf>,
 
     /// Who is asking: shown above the form, since the request never names its server.
@@ -47,6 +47,11 @@ pub struct Args {
     /// `gl` feature).
     #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
     pub renderer: Renderer,
+
+    /// Print the man page or a shell's completion script, made from these options, and exit
+    /// (for packagers: scripts/build-deb).
+    #[arg(long, value_enum, value_name = "WHAT", hide = true)]
+    pub generate: Option<crate::generate::Generated>,
 }
 
 /// The window's renderers.

@@ -15,6 +15,7 @@ pub mod exact;
 pub mod exit;
 pub mod form;
 pub mod formats;
+pub mod generate;
 pub mod load;
 pub mod normalize;
 pub mod output;

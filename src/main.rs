@@ -15,7 +15,7 @@ use form_elicitation::load::{self, Loaded, Shown};
 use form_elicitation::request::{Envelope, MAX_REQUEST_BYTES};
 use form_elicitation::ui::{self, WindowError};
 use form_elicitation::url::UrlRequest;
-use form_elicitation::{output, signals, summary, terminal};
+use form_elicitation::{generate, output, signals, summary, terminal};
 
 fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
@@ -46,6 +46,11 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> anyhow::Result<Exit> {
+    if let Some(what) = args.generate {
+        let text = generate::generate(what).context("cannot generate the text")?;
+        output::write_text(&text).context("cannot write to stdout")?;
+        return Ok(Exit::Answered);
+    }
     signals::install().context("cannot install the signal handler")?;
     let bytes = read_request(args)?;
     let Loaded { envelope, request } = load::load(&bytes);

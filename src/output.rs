@@ -22,3 +22,11 @@ pub fn write_line_once(line: &str) -> io::Result<bool> {
     out.flush()?;
     Ok(true)
 }
+
+/// Writes `text` to stdout as it is and flushes: the man page or a completion script of
+/// `--generate`, which is never an answer (the program writes one or the other).
+pub fn write_text(text: &[u8]) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text)?;
+    out.flush()
+}

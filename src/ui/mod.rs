@@ -151,6 +151,9 @@ fn run_dialog(
     let viewport = egui::ViewportBuilder::default()
         .with_title(&options.title)
         .with_app_id("form-elicitation")
+        // X11 window managers read the icon from the window (_NET_WM_ICON); Wayland compositors
+        // find it through the app id and the package's form-elicitation.desktop.
+        .with_icon(window_icon())
         // Tiling window managers (i3, sway on Xwayland) float dialogs instead of tiling them.
         .with_window_type(egui::X11WindowType::Dialog)
         .with_inner_size(size)
@@ -236,6 +239,18 @@ impl CaretBlink {
             ctx.all_styles_mut(|style| style.visuals.text_cursor.blink = blink);
         }
     }
+}
+
+/// The side of the window icon, in pixels.
+const WINDOW_ICON_SIZE: u32 = 64;
+
+/// The window icon, `assets/icon/form-elicitation-64.png` as build.rs decoded it to RGBA.
+fn window_icon() -> Arc<egui::IconData> {
+    Arc::new(egui::IconData {
+        rgba: include_bytes!(concat!(env!("OUT_DIR"), "/window-icon.rgba")).to_vec(),
+        width: WINDOW_ICON_SIZE,
+        height: WINDOW_ICON_SIZE,
+    })
 }
 
 /// Sets the theme and style, and lets a signal wake the window.
@@ -394,6 +409,18 @@ mod tests {
             "a key starts the blinking again"
         );
         assert!(blinking(&ctx));
+    }
+
+    /// The embedded pixels fill the icon's square, and it is neither blank nor see-through.
+    #[test]
+    fn the_window_icon_is_whole() {
+        let icon = window_icon();
+        assert_eq!(
+            icon.rgba.len(),
+            (WINDOW_ICON_SIZE * WINDOW_ICON_SIZE * 4) as usize
+        );
+        let opaque = icon.rgba.chunks(4).filter(|p| p[3] == 255).count();
+        assert!(opaque > icon.rgba.len() / 4 / 2, "{opaque} opaque pixels");
     }
 
     /// Regression: "cannot open a window" showed the path of a winit source file.

@@ -456,3 +456,86 @@ fn check_describes_formats_fixed_values_and_options_as_json() {
     }
     assert!(!check.stdout.contains("String("), "{check:?}");
 }
+
+/// The long options `--help` lists, e.g. `--server`.
+fn help_options() -> Vec<String> {
+    let help = run_binary(&["--help"], b"");
+    assert_eq!(help.code, Some(0), "{help:?}");
+    let mut options: Vec<String> = help
+        .stdout
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|word| word.starts_with("--") && word.len() > 2)
+        .map(str::to_owned)
+        .collect();
+    options.sort();
+    options.dedup();
+    assert!(options.len() >= 10, "{options:?}");
+    options
+}
+
+/// The man page and the completions (issue 19) are made from the clap definition: every option
+/// of `--help` is in each, the hidden `--generate` in none, and the man page has our sections.
+#[test]
+fn the_man_page_and_completions_carry_every_option() {
+    let options = help_options();
+    assert!(!options.contains(&"--generate".to_owned()), "{options:?}");
+    let man = run_binary(&["--generate", "man"], b"");
+    assert_eq!(man.code, Some(0), "{man:?}");
+    assert!(man.stdout.contains(".TH FORM-ELICITATION 1"), "{man:?}");
+    for section in [
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "\"REQUEST AND ANSWER\"",
+        "OPTIONS",
+        "\"EXIT STATUS\"",
+        "ENVIRONMENT",
+        "EXAMPLES",
+        "VERSION",
+    ] {
+        assert!(
+            man.stdout.contains(&format!("\n.SH {section}\n")),
+            "{section}"
+        );
+    }
+    for words in [
+        "PERL_ANYEVENT_MCP_ELICITATION_HELPER",
+        "FORM_ELICITATION_SERVER",
+        "FORM_ELICITATION_OPENER",
+    ] {
+        assert!(
+            man.stdout.contains(words),
+            "{words} missing:\n{}",
+            man.stdout
+        );
+    }
+    // roff escapes a minus sign: `--server` is written `\-\-server`.
+    let escaped = |option: &str| option.replace('-', "\\-");
+    for option in &options {
+        assert!(
+            man.stdout.contains(&escaped(option)),
+            "{option} missing from the man page"
+        );
+    }
+    assert!(!man.stdout.contains(&escaped("--generate")));
+    for shell in ["bash", "zsh", "fish"] {
+        let script = run_binary(&["--generate", shell], b"");
+        assert_eq!(script.code, Some(0), "{script:?}");
+        for option in options.iter().filter(|o| o.as_str() != "--help") {
+            // fish names a long option without its dashes: `-l server`.
+            let name = option.trim_start_matches('-');
+            let found = match shell {
+                "fish" => script.stdout.contains(&format!("-l {name}")),
+                _ => script.stdout.contains(option.as_str()),
+            };
+            assert!(found, "{option} missing from the {shell} completion");
+        }
+        assert!(
+            !script.stdout.contains("generate"),
+            "{shell}: {}",
+            script.stdout
+        );
+    }
+    let bad = run_binary(&["--generate", "powershell"], b"");
+    assert_eq!(bad.code, Some(2), "{bad:?}");
+}

@@ -4,7 +4,7 @@
 //! answer line on stdout and exit code 0.
 //!
 //! Needs `Xvfb` and `xdotool` on PATH (and `python3` with ctypes + libX11 for the window-close
-//! test, `xwd` and `xprop` for the tests that read the window). Without them the tests print "SKIPPED: ..." to stderr and pass, unless
+//! test, `xwd` and `xprop` for the tests that read the window and its icon). Without them the tests print "SKIPPED: ..." to stderr and pass, unless
 //! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
 use std::io::Write;
@@ -254,7 +254,7 @@ const NO_GL: &[(&str, &str)] = &[
 #[cfg(feature = "gl")]
 #[test]
 fn the_gl_renderer_still_answers() {
-    let Some(x) = display_or_skip(&[]) else {
+    let Some(x) = display_or_skip(&["xprop"]) else {
         return;
     };
     let title = unique_title("gl");
@@ -264,6 +264,7 @@ fn the_gl_renderer_still_answers() {
         &[],
         &title,
     );
+    assert_shows_our_icon(&x, &app);
     x.type_text("Grace");
     x.key("Return");
     expect_answer(app, r#"{"action":"accept","content":{"name":"Grace"}}"#);
@@ -324,8 +325,58 @@ fn the_window_names_itself_and_is_a_dialog() {
         "_NET_WM_WINDOW_TYPE:\n{}",
         out.stdout
     );
+    assert_shows_our_icon(&x, &app);
     app.signal("TERM");
     expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+/// Issue 19: the window carries the program's icon in `_NET_WM_ICON`, which X11 window managers
+/// and task bars show (without it they show a generic one): exactly the pixels of
+/// `assets/icon/form-elicitation-64.png`.
+fn assert_shows_our_icon(x: &Xvfb, app: &Shown) {
+    // As numbers: width, height, then one ARGB value a pixel, row by row.
+    let out = run_tool(
+        &x.display,
+        "xprop",
+        &[
+            "-id",
+            &app.window().id,
+            "-notype",
+            "-f",
+            "_NET_WM_ICON",
+            "32c",
+            " $0+\n",
+            "_NET_WM_ICON",
+        ],
+    );
+    assert_eq!(out.code, Some(0), "xprop failed:\n{}", out.describe());
+    let numbers: Vec<u32> = out
+        .stdout
+        .trim()
+        .strip_prefix("_NET_WM_ICON ")
+        .unwrap_or_else(|| panic!("no _NET_WM_ICON on the window:\n{}", out.stdout))
+        .split(", ")
+        .map(|n| n.parse().expect("a CARDINAL"))
+        .collect();
+    let png =
+        std::fs::File::open(super::support::root().join("assets/icon/form-elicitation-64.png"))
+            .expect("the icon's PNG");
+    let mut reader = png::Decoder::new(std::io::BufReader::new(png))
+        .read_info()
+        .expect("a PNG");
+    let mut rgba = vec![0; reader.output_buffer_size().expect("a small image")];
+    let frame = reader.next_frame(&mut rgba).expect("the PNG decodes");
+    assert_eq!(frame.color_type, png::ColorType::Rgba);
+    let mut expected = vec![frame.width, frame.height];
+    expected.extend(
+        rgba.chunks(4)
+            .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]])),
+    );
+    assert_eq!(&numbers[..2], &[64, 64], "the icon's size");
+    assert!(
+        numbers == expected,
+        "_NET_WM_ICON holds other pixels than assets/icon/form-elicitation-64.png"
+    );
 }
 
 /// A Korean form: the labels need the system's CJK fonts.

@@ -1,0 +1,342 @@
+//! The man page and the shell completions, made from the same clap definition as `--help`
+//! (`form-elicitation --generate man|bash|zsh|fish`, an option hidden from `--help`), so they
+//! cannot drift from it. `scripts/build-deb` puts them in the Debian package.
+//!
+//! The man page is clap_mangen's (name, synopsis, options with their environment twins,
+//! version) with our own sections around it: a description with the request and the answer in
+//! brief, exit status, the environment, examples. Like `--help` it is for programs and their
+//! authors, so it is English.
+
+use std::io;
+
+use clap::{CommandFactory as _, ValueEnum};
+use roff::{Roff, bold, italic, roman};
+
+use crate::cli::Args;
+
+/// What `--generate` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Generated {
+    /// The man page, in roff (`man -l -` reads it).
+    Man,
+    /// The bash completion script.
+    Bash,
+    /// The zsh completion script (`_form-elicitation`).
+    Zsh,
+    /// The fish completion script.
+    Fish,
+}
+
+/// The program's name, as installed and as the completions complete it.
+const NAME: &str = "form-elicitation";
+
+/// The text `--generate` writes for `what`.
+pub fn generate(what: Generated) -> io::Result<Vec<u8>> {
+    let command = Args::command();
+    let mut out = Vec::new();
+    let shell = match what {
+        Generated::Man => return man_page(command),
+        Generated::Bash => clap_complete::Shell::Bash,
+        Generated::Zsh => clap_complete::Shell::Zsh,
+        Generated::Fish => clap_complete::Shell::Fish,
+    };
+    clap_complete::generate(shell, &mut without_hidden(&command), NAME, &mut out);
+    Ok(out)
+}
+
+/// `command` without its hidden options: clap_complete offers those too, and `--generate` is
+/// for packagers, not for the person at the prompt.
+fn without_hidden(command: &clap::Command) -> clap::Command {
+    let visible = clap::Command::new(NAME)
+        .args(
+            command
+                .get_arguments()
+                .filter(|arg| !arg.is_hide_set())
+                .cloned(),
+        )
+        .subcommands(command.get_subcommands().cloned());
+    match command.get_version() {
+        Some(_) => visible.version(env!("CARGO_PKG_VERSION")),
+        None => visible,
+    }
+}
+
+/// The man page: clap_mangen's sections from the clap definition, with ours between them.
+fn man_page(command: clap::Command) -> io::Result<Vec<u8>> {
+    let environment = option_environment(&command);
+    let man = clap_mangen::Man::new(command)
+        .title("FORM-ELICITATION")
+        .manual("User Commands");
+    let mut out = Vec::new();
+    man.render_title(&mut out)?;
+    man.render_name_section(&mut out)?;
+    man.render_synopsis_section(&mut out)?;
+    // clap's description would repeat the NAME line (the package's description) word for word.
+    description().to_writer(&mut out)?;
+    man.render_options_section(&mut out)?;
+    exit_status().to_writer(&mut out)?;
+    environment_section(&environment).to_writer(&mut out)?;
+    examples().to_writer(&mut out)?;
+    see_also().to_writer(&mut out)?;
+    man.render_version_section(&mut out)?;
+    Ok(one_preamble(out))
+}
+
+/// Each rendered piece starts with roff's apostrophe preamble (two lines defining `\*(Aq`);
+/// the page needs it once, at the top.
+fn one_preamble(page: Vec<u8>) -> Vec<u8> {
+    let text = String::from_utf8_lossy(&page);
+    let preamble = Roff::new().render();
+    match text.strip_prefix(&preamble) {
+        Some(rest) => format!("{preamble}{}", rest.replace(&preamble, "")).into_bytes(),
+        None => page,
+    }
+}
+
+/// The environment twins of the options, `(variable, --option)`, read from the clap
+/// definition.
+fn option_environment(command: &clap::Command) -> Vec<(String, String)> {
+    command
+        .get_arguments()
+        .filter(|arg| !arg.is_hide_set())
+        .filter_map(|arg| {
+            let variable = arg.get_env()?.to_string_lossy().into_owned();
+            Some((variable, format!("--{}", arg.get_long()?)))
+        })
+        .collect()
+}
+
+fn section(roff: &mut Roff, title: &str) {
+    roff.control("SH", [title]);
+}
+
+fn paragraph(roff: &mut Roff, text: &str) {
+    roff.control("PP", []);
+    roff.text([roman(text)]);
+}
+
+/// A `.TP` entry: `tag` in bold, then its text.
+fn entry(roff: &mut Roff, tag: &str, text: &str) {
+    roff.control("TP", []);
+    roff.text([bold(tag)]);
+    roff.text([roman(text)]);
+}
+
+/// Lines shown as they are (no filling), indented.
+fn literal(roff: &mut Roff, lines: &[&str]) {
+    roff.control("PP", []);
+    roff.control("RS", ["4"]);
+    roff.control("nf", []);
+    for line in lines {
+        roff.text([roman(*line)]);
+    }
+    roff.control("fi", []);
+    roff.control("RE", []);
+}
+
+fn description() -> Roff {
+    let mut roff = Roff::new();
+    section(&mut roff, "DESCRIPTION");
+    roff.text([
+        bold(NAME),
+        roman(
+            " shows one MCP elicitation request as a form, in a native window or as a dialog \
+             on the terminal, and prints the person's answer as one line of JSON on stdout. \
+             MCP servers, clients and scripts without a form UI of their own run it as their \
+             elicitation helper: the request goes to its stdin, the answer comes from its stdout.",
+        ),
+    ]);
+    section(&mut roff, "REQUEST AND ANSWER");
+    paragraph(
+        &mut roff,
+        "The request is one UTF-8 JSON value of at most 1 MiB, read from REQUEST_FILE or, when \
+         it is absent or \"-\", from stdin (until end of file or until one complete value has \
+         arrived). It is the params of an MCP elicitation/create request, \
+         {\"mode\"?: \"form\", \"message\": ..., \"requestedSchema\": {...}}; or the same inside a \
+         JSON-RPC request {\"jsonrpc\": \"2.0\", \"id\": X, \"method\": \"elicitation/create\", \
+         \"params\": {...}}, answered with a JSON-RPC response of the same id; or the 2026-07-28 \
+         input-request entry {\"method\": \"elicitation/create\", \"params\": {...}}. A URL-mode \
+         request ({\"mode\": \"url\", \"message\": ..., \"url\": ...}) shows the URL and the site it \
+         opens, and opens the browser only when the person presses Open.",
+    );
+    paragraph(
+        &mut roff,
+        "The requestedSchema is a flat object of fields: text (string, with minLength, \
+         maxLength, pattern and the formats email, uri, date, date-time, uuid, time, duration, \
+         ipv4, ipv6, hostname), number and integer (with bounds and multipleOf), boolean, a \
+         single choice (enum or oneOf) and a multi-select (an array of enum or anyOf items). \
+         Anything the program cannot render faithfully is refused before any window opens, \
+         with exit status 2 and one line on stderr naming the property and the keyword.",
+    );
+    paragraph(
+        &mut roff,
+        "The form is shown in a window when DISPLAY or WAYLAND_DISPLAY is set, else as a dialog \
+         on the terminal (/dev/tty); see --ui. The answer is one line of JSON on stdout: \
+         {\"action\": \"accept\", \"content\": {...}} after Submit, every value satisfying the \
+         schema; {\"action\": \"decline\"} after Decline; {\"action\": \"cancel\"} after Esc, \
+         closing the window, --timeout, SIGTERM, SIGINT, SIGHUP or the death of the parent \
+         process.",
+    );
+    roff
+}
+
+fn exit_status() -> Roff {
+    let mut roff = Roff::new();
+    section(&mut roff, "EXIT STATUS");
+    entry(
+        &mut roff,
+        "0",
+        "An answer was written: accept, decline or cancel; or --check found the request \
+         valid.",
+    );
+    entry(
+        &mut roff,
+        "1",
+        "Failure while running (an I/O error and the like); stdout holds nothing valid.",
+    );
+    entry(
+        &mut roff,
+        "2",
+        "A bad request or bad usage; stdout is empty, or holds a JSON-RPC error object when \
+         the request was a JSON-RPC request.",
+    );
+    entry(
+        &mut roff,
+        "3",
+        "No way to show the form: no display and no terminal, or the window could not be \
+         created. Stdout is empty.",
+    );
+    roff
+}
+
+fn environment_section(options: &[(String, String)]) -> Roff {
+    let mut roff = Roff::new();
+    section(&mut roff, "ENVIRONMENT");
+    paragraph(
+        &mut roff,
+        "Every option has an environment twin, for callers that start the program with no \
+         arguments; an option given on the command line wins.",
+    );
+    for (variable, option) in options {
+        entry(&mut roff, variable, &format!("As {option}."));
+    }
+    let others = [
+        (
+            "FORM_ELICITATION_OPENER",
+            "A program run instead of the system's URL opener (xdg-open) when the person \
+             presses Open in URL mode, with the URL as its only argument.",
+        ),
+        (
+            "FORM_ELICITATION_NO_SYSTEM_FONTS",
+            "When set, the window loads no system fonts: only Latin, Greek and Cyrillic are \
+             drawn.",
+        ),
+        (
+            "LANGUAGE, LC_ALL, LC_MESSAGES, LANG",
+            "The language of the program's own words in the window and the terminal dialog, \
+             read as gettext reads them (--lang overrides them). Diagnostics, --check and \
+             --help stay English.",
+        ),
+        (
+            "DISPLAY, WAYLAND_DISPLAY",
+            "Where the window opens. With neither set, --ui auto asks on the terminal.",
+        ),
+        (
+            "NO_COLOR",
+            "When set and not empty, the terminal dialog prints no colours or other text \
+             attributes.",
+        ),
+    ];
+    for (variable, text) in others {
+        entry(&mut roff, variable, text);
+    }
+    roff
+}
+
+fn examples() -> Roff {
+    let mut roff = Roff::new();
+    section(&mut roff, "EXAMPLES");
+    paragraph(
+        &mut roff,
+        "Check a request and see what would be shown, without opening a window (the Debian \
+         package ships the examples in /usr/share/doc/form-elicitation/examples/):",
+    );
+    literal(
+        &mut roff,
+        &["form-elicitation --check /usr/share/doc/form-elicitation/examples/every-field.json"],
+    );
+    paragraph(&mut roff, "Ask, and read the answer:");
+    literal(
+        &mut roff,
+        &[
+            "$ form-elicitation --server issue-tracker ticket.json",
+            "{\"action\":\"accept\",\"content\":{\"component\":\"ui\",\"severity\":3,\"notes\":\"\"}}",
+        ],
+    );
+    paragraph(
+        &mut roff,
+        "A plain confirmation from a script, on the terminal:",
+    );
+    literal(
+        &mut roff,
+        &[
+            "echo '{\"message\":\"Deploy now?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{}}}' |",
+            "    form-elicitation --ui terminal",
+        ],
+    );
+    roff.control("PP", []);
+    roff.text([
+        roman("As the helper of the Perl MCP server "),
+        bold("mcp-ask-user"),
+        roman(" (AnyEvent::MCP), which runs the program named by "),
+        bold("PERL_ANYEVENT_MCP_ELICITATION_HELPER"),
+        roman(
+            " with no arguments and the request on stdin; the options travel in the \
+             environment:",
+        ),
+    ]);
+    literal(
+        &mut roff,
+        &[
+            "export PERL_ANYEVENT_MCP_ELICITATION_HELPER=form-elicitation",
+            "export FORM_ELICITATION_SERVER=mcp-ask-user",
+            "export FORM_ELICITATION_TIMEOUT=600",
+        ],
+    );
+    roff
+}
+
+fn see_also() -> Roff {
+    let mut roff = Roff::new();
+    section(&mut roff, "SEE ALSO");
+    roff.text([
+        bold("yad"),
+        roman("(1), "),
+        bold("xdg-open"),
+        roman("(1); the README, in /usr/share/doc/form-elicitation/ in the Debian package; "),
+        italic("https://modelcontextprotocol.io/specification"),
+        roman(" (Elicitation)."),
+    ]);
+    roff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options' environment twins come from the clap definition, the hidden one left out.
+    #[test]
+    fn every_visible_option_with_a_twin_is_listed() {
+        let listed = option_environment(&Args::command());
+        assert!(listed.contains(&("FORM_ELICITATION_SERVER".into(), "--server".into())));
+        assert!(listed.contains(&("FORM_ELICITATION_TIMEOUT".into(), "--timeout".into())));
+        assert!(listed.iter().all(|(_, option)| option != "--generate"));
+    }
+
+    #[test]
+    fn the_page_has_one_preamble() {
+        let page = String::from_utf8(generate(Generated::Man).expect("man page")).expect("UTF-8");
+        assert_eq!(page.matches(".ds Aq").count(), 2, "{page}");
+        assert!(page.starts_with(".ie \\n(.g .ds Aq"), "{page}");
+    }
+}
