@@ -404,6 +404,81 @@ fn text_outside_the_keymap_typed_at_full_speed_arrives_exactly() {
     }
 }
 
+/// Issue 15 ("Input methods"): Korean composed with an input method arrives exactly. fcitx5's
+/// Hangul engine (through XIM, as on a desktop with `XMODIFIERS=@im=fcitx`) composes 한 from
+/// g k s and 글 from r m f on the 2-set layout; Space commits them.
+#[test]
+fn korean_composed_with_an_input_method_arrives_exactly() {
+    let Some(x) = display_or_skip(&["fcitx5"]) else {
+        return;
+    };
+    if !Path::new("/usr/share/fcitx5/addon/hangul.conf").exists() {
+        skip("the input-method test needs fcitx5's Hangul engine (fcitx5-hangul)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fe-ime-{}", std::process::id()));
+    let config = dir.join("fcitx5");
+    std::fs::create_dir_all(&config).expect("a config dir for fcitx5");
+    std::fs::write(
+        config.join("profile"),
+        "[Groups/0]\nName=Default\nDefault Layout=us\nDefaultIM=hangul\n\n\
+         [Groups/0/Items/0]\nName=keyboard-us\nLayout=\n\n\
+         [Groups/0/Items/1]\nName=hangul\nLayout=\n\n[GroupOrder]\n0=Default\n",
+    )
+    .expect("write the fcitx5 profile");
+    // Hangul on from the start, as after the person's switch key.
+    std::fs::write(
+        config.join("config"),
+        "[Behavior]\nActiveByDefault=True\nShareInputState=All\n",
+    )
+    .expect("write the fcitx5 config");
+    let log = dir.join("fcitx5.log");
+    let out = std::fs::File::create(&log).expect("a log file for fcitx5");
+    let err = out.try_clone().expect("the log file again");
+    let mut command = Command::new("fcitx5");
+    // No D-Bus: XIM is all an X11 client needs, and the fewer add-ons the faster it starts.
+    command
+        .arg("--disable=dbus,dbusfrontend,ibusfrontend,fcitx4frontend,classicui,notificationitem,kimpanel,wayland,waylandim,clipboard,emoji,spell,notifications,quickphrase,imselector,unicode")
+        .env("DISPLAY", &x.display)
+        .env("XDG_CONFIG_HOME", &dir)
+        .env_remove("DBUS_SESSION_BUS_ADDRESS")
+        .stdout(out)
+        .stderr(err);
+    let _im = Stopped(command.spawn().expect("start fcitx5"));
+    let deadline = Instant::now() + WINDOW_TIMEOUT;
+    while !std::fs::read_to_string(&log).is_ok_and(|l| l.contains("Loaded addon hangul")) {
+        assert!(
+            Instant::now() < deadline,
+            "fcitx5 did not load its Hangul engine:\n{}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+    let title = unique_title("ime");
+    let app = x.launch(
+        NAME_REQUEST,
+        &["--title", &title],
+        &[("XMODIFIERS", "@im=fcitx")],
+        &title,
+    );
+    for key in ["g", "k", "s", "r", "m", "f", "space"] {
+        x.key(key);
+    }
+    x.key("Return");
+    let _ = std::fs::remove_dir_all(&dir);
+    expect_answer(app, r#"{"action":"accept","content":{"name":"한글 "}}"#);
+}
+
+/// A child process that is killed when the test ends, however it ends.
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Proof that CJK text is drawn with real glyphs: the same Korean form rendered with the
 /// system font fallback and without it (where every glyph is the same tofu box) must differ.
 #[test]
