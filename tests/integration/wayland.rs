@@ -5,8 +5,8 @@
 //!
 //! sway refuses to run as root. As root (CI), the compositor, the binary and the tools run as
 //! the unprivileged user [`USER`] (`.ci/run` creates it), with a runtime directory of their own
-//! and a copy of the binary that user can read (the checkout may be under `/root`). As anyone
-//! else they run as that user. Without `sway`, `swaymsg`, `wtype` and `grim` (or, as root,
+//! and a copy of the binary that user can read (the checkout may be under `/root`). Run by
+//! anyone else, they run as that person. Without `sway`, `swaymsg`, `wtype` and `grim` (or, as root,
 //! without the user) the tests print "SKIPPED: ..." to stderr and pass, unless
 //! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
