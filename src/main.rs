@@ -65,9 +65,9 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
             form_elicitation::i18n::init_from_env(args.lang.as_deref());
             return match show_url(request, args) {
                 Ok(answer) => deliver(&answer, &envelope),
-                Err(reason) => {
+                Err(NotShown { exit, reason }) => {
                     diag(format_args!("{reason}"));
-                    Ok(Exit::NoDisplay)
+                    Ok(exit)
                 }
             };
         }
@@ -81,9 +81,9 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     form_elicitation::i18n::init_from_env(args.lang.as_deref());
     let answer = match show(form, args) {
         Ok(answer) => answer,
-        Err(reason) => {
+        Err(NotShown { exit, reason }) => {
             diag(format_args!("{reason}"));
-            return Ok(Exit::NoDisplay);
+            return Ok(exit);
         }
     };
     deliver(&answer, &envelope)
@@ -91,9 +91,11 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
 
 /// Shows the URL consent: only in a window, since a terminal cannot hand the person a browser
 /// safely.
-fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
+fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, NotShown> {
     if args.ui == UiChoice::Terminal || !ui::has_display() {
-        return Err("URL mode needs a window (DISPLAY or WAYLAND_DISPLAY); the terminal front end shows forms only".into());
+        return Err(NotShown::no_display(
+            "URL mode needs a window (DISPLAY or WAYLAND_DISPLAY); the terminal front end shows forms only",
+        ));
     }
     ui::run_url_window(
         request,
@@ -101,13 +103,44 @@ fn show_url(request: UrlRequest, args: &Args) -> Result<Answer, String> {
         ui::system_opener(),
         Some(answer_and_exit()),
     )
-    .map_err(|e| e.to_string())
+    .map_err(NotShown::from)
+}
+
+/// Why the front end gave no answer, and the exit code that says so.
+struct NotShown {
+    exit: Exit,
+    reason: String,
+}
+
+impl NotShown {
+    /// Nothing could show the form.
+    fn no_display(reason: impl Into<String>) -> Self {
+        Self {
+            exit: Exit::NoDisplay,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl From<WindowError> for NotShown {
+    fn from(error: WindowError) -> Self {
+        let exit = match error {
+            WindowError::NoDisplay(_) => Exit::NoDisplay,
+            // The window was up: a failure while running, like an I/O error.
+            WindowError::Lost(_) => Exit::Failure,
+        };
+        Self {
+            exit,
+            reason: error.to_string(),
+        }
+    }
 }
 
 /// Shows the form in the front end `--ui` names. `auto` takes the window when there is a
 /// display and the terminal otherwise, or when the window cannot open; `window` and `terminal`
-/// never fall back. Returns the answer, or why nothing could show the form.
-fn show(form: Form, args: &Args) -> Result<Answer, String> {
+/// never fall back. Returns the answer, or why nothing could show the form (or why the window
+/// it showed went away).
+fn show(form: Form, args: &Args) -> Result<Answer, NotShown> {
     let window_problem = match args.ui {
         UiChoice::Terminal => None,
         UiChoice::Auto if !ui::has_display() => {
@@ -119,7 +152,7 @@ fn show(form: Form, args: &Args) -> Result<Answer, String> {
                 Err(error @ WindowError::NoDisplay(_)) if args.ui == UiChoice::Auto => {
                     Some(error.to_string())
                 }
-                Err(error) => return Err(error.to_string()),
+                Err(error) => return Err(error.into()),
             }
         }
     };
@@ -128,9 +161,11 @@ fn show(form: Form, args: &Args) -> Result<Answer, String> {
         title: args.title.clone(),
         timeout: args.timeout,
     };
-    terminal::run_terminal(&form, &options).map_err(|error| match window_problem {
-        Some(window) => format!("{window}; {error}"),
-        None => error.to_string(),
+    terminal::run_terminal(&form, &options).map_err(|error| {
+        NotShown::no_display(match window_problem {
+            Some(window) => format!("{window}; {error}"),
+            None => error.to_string(),
+        })
     })
 }
 

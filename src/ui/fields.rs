@@ -410,6 +410,18 @@ pub fn no_answer() -> String {
     t!("no-answer")
 }
 
+/// Whether the widget has the keyboard focus within the window, whether or not the window has
+/// the system's focus right now.
+///
+/// [`Response::has_focus`] is false while the window is unfocused, and on Wayland that can be
+/// the very pass that carries a key: sway sends the window a leave and an enter whenever the
+/// keyboard that types changes, which a virtual keyboard (wtype, on-screen keyboards, password
+/// managers' auto-type) does around its keys. An arrow that moved the focus must still move
+/// the choice.
+fn keyboard_focus(ui: &Ui, response: &Response) -> bool {
+    ui.memory(|m| m.has_focus(response.id))
+}
+
 fn radio_ui(
     ui: &mut Ui,
     spec: &ChoiceSpec,
@@ -461,9 +473,9 @@ fn radio_ui(
         // Entering the group with Tab lands on the chosen option, not on the first.
         entered |= response.gained_focus() && !extra.arrow_moved && chosen.is_some_and(|c| c != i);
         // Arrows move the focus between options (egui does that); the choice follows it.
-        let arrived_by_arrow =
-            response.has_focus() && extra.arrow_moved && extra.focused_option != Some(i);
-        if response.has_focus() {
+        let focused = keyboard_focus(ui, &response);
+        let arrived_by_arrow = focused && extra.arrow_moved && extra.focused_option != Some(i);
+        if focused {
             if arrived_by_arrow {
                 extra.arrow_moved = false;
             }
@@ -474,7 +486,7 @@ fn radio_ui(
             *chosen = pick;
             response.mark_changed();
         }
-        any_focused |= response.has_focus();
+        any_focused |= focused;
         controls.push(response.id);
         responses.push(response);
     }
@@ -522,7 +534,7 @@ fn list_ui(
     controls.push(filter.id);
     let matching = extra.matching();
     let mut changed = false;
-    if filter.has_focus() {
+    if keyboard_focus(ui, &filter) {
         let (up, down) = ui.input(|i| (i.key_pressed(Key::ArrowUp), i.key_pressed(Key::ArrowDown)));
         if let Some(next) = step(&matching, *chosen, up, down) {
             changed |= *chosen != Some(next);
@@ -567,7 +579,7 @@ fn list_ui(
     // back.
     if clearable == Clearable::Yes
         && chosen.is_some()
-        && filter.has_focus()
+        && keyboard_focus(ui, &filter)
         && extra.filter.is_empty()
         && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete))
     {

@@ -8,6 +8,7 @@ mod fields;
 mod fonts;
 mod url_app;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -70,6 +71,11 @@ pub enum WindowError {
     /// No display, or the window (or, with `--renderer gl`, its GL context) could not be created.
     #[error("cannot open a window: {0}")]
     NoDisplay(String),
+    /// The window was up and its display went away: the X server or the Wayland compositor
+    /// ended, or the connection to it broke. A failure while running, not a reason to fall
+    /// back to the terminal: the person was answering in the window.
+    #[error("the window's display went away ({0})")]
+    Lost(String),
 }
 
 impl WindowError {
@@ -77,6 +83,15 @@ impl WindowError {
     /// the path of its own source file (`os error at /…/winit-0.30/src/…/mod.rs:788: …`).
     pub fn from_display(error: impl std::fmt::Display) -> Self {
         Self::NoDisplay(without_source_path(&error.to_string()))
+    }
+}
+
+impl WindowError {
+    /// This error, coming after the window was shown: the display went away.
+    fn after_shown(self) -> Self {
+        match self {
+            Self::NoDisplay(reason) | Self::Lost(reason) => Self::Lost(reason),
+        }
     }
 }
 
@@ -159,6 +174,7 @@ fn run_dialog(
         .with_inner_size(size)
         .with_min_inner_size([320.0, 160.0])
         .with_active(true);
+    let ran = Arc::new(AtomicBool::new(false));
     let mut shell = Shell {
         app: Box::new(app),
         title: options.title.clone(),
@@ -166,13 +182,21 @@ fn run_dialog(
         outcome: Arc::clone(&outcome),
         sized: false,
         caret: CaretBlink::default(),
+        ran: Arc::clone(&ran),
+    };
+    let shown = |error: WindowError| {
+        if ran.load(Ordering::Relaxed) {
+            error.after_shown()
+        } else {
+            error
+        }
     };
     match options.renderer {
         Renderer::Cpu => {
             let ctx = egui::Context::default();
             prepare(&ctx, options.theme);
             egui_soft::run(ctx, viewport, move |ui| shell.frame(ui))
-                .map_err(WindowError::from_display)?;
+                .map_err(|error| shown(WindowError::from_display(error)))?;
         }
         #[cfg(feature = "gl")]
         Renderer::Gl => {
@@ -191,7 +215,7 @@ fn run_dialog(
                     Ok(Box::new(shell))
                 }),
             )
-            .map_err(WindowError::from_display)?;
+            .map_err(|error| shown(WindowError::from_display(error)))?;
         }
     }
     let answer = outcome
@@ -275,6 +299,8 @@ struct Shell {
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,
     caret: CaretBlink,
+    /// Set by the first frame: from then on, a display error means the display went away.
+    ran: Arc<AtomicBool>,
 }
 
 #[cfg(feature = "gl")]
@@ -282,10 +308,15 @@ impl eframe::App for Shell {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
     }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        egui_soft::drop_commands_that_typed_text(&mut raw_input.events);
+    }
 }
 
 impl Shell {
     fn frame(&mut self, ui: &mut egui::Ui) {
+        self.ran.store(true, Ordering::Relaxed);
         let ctx = ui.ctx().clone();
         if ctx.input(|i| i.viewport().close_requested()) && self.app.outcome().is_none() {
             self.app.finish(Answer::Cancel);

@@ -96,6 +96,29 @@ fn every_field_kind_answered_with_the_keyboard_alone() {
     }
 }
 
+/// Regression test for issue 15 (Wayland): sway sends the window a leave and an enter around a
+/// virtual keyboard's keys (wtype, on-screen keyboards), so the pass that carries an arrow key
+/// can see the window unfocused. The choice must still follow the arrow, as it does when the
+/// window keeps the focus.
+#[test]
+fn an_arrow_chooses_while_the_window_is_briefly_unfocused() {
+    let mut h = harness(json!({"properties": {
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]}},
+        "required": ["size"]}));
+    focused(&h, Role::RadioButton, "S");
+    press(&mut h, Key::Space);
+    h.input_mut().focused = false;
+    press(&mut h, Key::ArrowDown);
+    h.input_mut().focused = true;
+    press(&mut h, Key::Enter);
+    match h.state().outcome() {
+        Some(Answer::Accept(content)) => {
+            assert_eq!(Value::Object(content.clone()), json!({"size": "M"}));
+        }
+        other => panic!("expected accept, got {other:?}"),
+    }
+}
+
 #[test]
 fn tab_reaches_the_buttons_after_the_last_field_and_space_presses_them() {
     let mut h = harness(json!({"properties": {"note": {"type": "string", "title": "Note"}}}));

@@ -11,6 +11,7 @@
 //! - `terminal`: the terminal dialog on a pseudo-terminal.
 //! - `ui`: the form window's controls through AccessKit (kittest).
 //! - `url`: URL mode, with the browser-made URL table (kittest).
+//! - `wayland`: the real binary in a real window under a headless sway, driven with wtype.
 //! - `window`: the real binary in a real window under Xvfb, driven with xdotool.
 
 #[path = "../support/mod.rs"]
@@ -26,4 +27,5 @@ mod properties;
 mod terminal;
 mod ui;
 mod url;
+mod wayland;
 mod window;

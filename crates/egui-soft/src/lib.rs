@@ -15,6 +15,9 @@
 //! - [`Tiles`] fingerprints a frame in 64-pixel tiles: comparing two frames' tiles tells which
 //!   rectangles to paint again ([`Painter::paint_area`]) and hand to the display, so a caret
 //!   blink repaints a tile, not the window.
+//! - [`drop_commands_that_typed_text`] mends egui-winit's input from virtual keyboards (wtype,
+//!   on-screen keyboards, remote desktops), whose typed characters can sit on the keycodes of
+//!   Escape or Enter; [`run`] applies it, and an eframe app can in its `raw_input_hook`.
 //!
 //! ```no_run
 //! let ctx = egui::Context::default();
@@ -29,9 +32,11 @@
 //! ```
 
 mod damage;
+mod keys;
 mod raster;
 mod window;
 
 pub use damage::{PixelRect, TILE, Tiles};
+pub use keys::drop_commands_that_typed_text;
 pub use raster::{Painter, Target};
 pub use window::{Error, run};

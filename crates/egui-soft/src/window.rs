@@ -13,6 +13,7 @@ use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
+use winit::platform::wayland::ActiveEventLoopExtWayland as _;
 use winit::window::{Window, WindowId};
 
 use crate::damage::{PixelRect, Tiles};
@@ -138,6 +139,8 @@ struct Live {
     painter: Painter,
     info: ViewportInfo,
     shown: bool,
+    /// The size hints to restore once the window is on screen (see [`pin_size_for_mapping`]).
+    unpin: Option<SizeHints>,
     /// What is on screen now.
     painted: Option<Painted>,
     /// The tiles each of the last presents changed, newest first (`None`: all of them).
@@ -202,12 +205,16 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             painter: Painter::default(),
             info,
             shown: false,
+            unpin: None,
             painted: None,
             history: std::collections::VecDeque::new(),
         });
         // Lay out once unseen, so the window can take its size before it is mapped.
         self.frame(event_loop, false);
         if let Some(live) = &mut self.live {
+            if event_loop.is_wayland() {
+                live.unpin = Some(pin_size_for_mapping(&live.window, &builder));
+            }
             centre(&live.window);
             live.shown = true;
             live.window.set_visible(true);
@@ -224,7 +231,13 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         };
         let window = Rc::clone(&live.window);
         egui_winit::update_viewport_info(&mut live.info, &self.ctx, &window, false);
+        if live.info.monitor_size.is_none() {
+            // On Wayland a window learns its output only once it is mapped, after it has been
+            // sized to fit the screen: take the first output meanwhile.
+            live.info.monitor_size = first_monitor_size(event_loop);
+        }
         let mut input = live.state.take_egui_input(&window);
+        crate::keys::drop_commands_that_typed_text(&mut input.events);
         input.viewports.insert(ViewportId::ROOT, live.info.clone());
         live.info.events.clear();
         let mut output = self.ctx.run_ui(input, &mut self.ui);
@@ -293,6 +306,12 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                     event_loop.exit();
                 }
                 live.painted = Some(frame);
+                if let Some(hints) = live.unpin.take() {
+                    // Mapped now: the person may resize it again (applied with the next frame,
+                    // which this asks for).
+                    window.set_min_inner_size(hints.min);
+                    window.set_max_inner_size(hints.max);
+                }
             }
         }
         live.painter.free_textures(freed);
@@ -378,6 +397,37 @@ fn damage_rect(rect: &PixelRect) -> Option<softbuffer::Rect> {
         width: NonZeroU32::new(u32::try_from(rect.x1 - rect.x0).ok()?)?,
         height: NonZeroU32::new(u32::try_from(rect.y1 - rect.y0).ok()?)?,
     })
+}
+
+/// A window's size limits, as the viewport builder asked for them.
+struct SizeHints {
+    min: Option<winit::dpi::LogicalSize<f32>>,
+    max: Option<winit::dpi::LogicalSize<f32>>,
+}
+
+/// Fixes the window's size (minimum = maximum = its size now) until it is mapped, and returns
+/// the limits to restore then.
+///
+/// Wayland has no window type, and sway (like other tiling compositors) floats a toplevel that
+/// has a parent or a fixed size when it is mapped, and tiles the rest: a dialog tiled
+/// full-screen. So the window is fixed-size for its first frame, which is when sway decides,
+/// and resizable from the next one on; sway keeps a window floating once it floats.
+fn pin_size_for_mapping(window: &Window, builder: &ViewportBuilder) -> SizeHints {
+    let logical = |size: egui::Vec2| winit::dpi::LogicalSize::new(size.x, size.y);
+    let size = window.inner_size();
+    window.set_min_inner_size(Some(size));
+    window.set_max_inner_size(Some(size));
+    SizeHints {
+        min: builder.min_inner_size.map(logical),
+        max: builder.max_inner_size.map(logical),
+    }
+}
+
+/// The size in points of the first monitor the display lists, if any.
+fn first_monitor_size(event_loop: &ActiveEventLoop) -> Option<egui::Vec2> {
+    let monitor = event_loop.available_monitors().next()?;
+    let size = monitor.size().to_logical::<f32>(monitor.scale_factor());
+    Some(egui::vec2(size.width, size.height))
 }
 
 /// Centres the window on its monitor, once the first pass has sized it to its content.

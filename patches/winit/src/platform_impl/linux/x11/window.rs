@@ -386,7 +386,15 @@ impl UnownedWindow {
             // WM_CLASS must be set *before* mapping the window, as per ICCCM!
             {
                 let (instance, class) = if let Some(name) = window_attrs.platform_specific.name {
-                    (name.instance, name.general)
+                    // An empty instance names nothing a window-manager rule could match, and
+                    // egui-winit passes "" for it: fall back as below, to RESOURCE_NAME, else
+                    // the class.
+                    let instance = if name.instance.is_empty() {
+                        env::var("RESOURCE_NAME").ok().unwrap_or_else(|| name.general.clone())
+                    } else {
+                        name.instance
+                    };
+                    (instance, name.general)
                 } else {
                     let class = env::args_os()
                         .next()
