@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 use super::support::BIN;
 
 /// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
-const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
+pub(crate) const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
 /// How long the program may take to answer once it has been told to.
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long one `xdotool` or `python3` call may take.
 const TOOL_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -609,13 +609,13 @@ fn tools_available(extra: &[&str]) -> bool {
     false
 }
 
-fn on_path(tool: &str) -> bool {
+pub(crate) fn on_path(tool: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
 }
 
 /// A fresh Xvfb, or `None` (after the loud message) when the tools are missing.
-fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
+pub(crate) fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
     if !tools_available(extra) {
         return None;
     }
@@ -654,15 +654,15 @@ static TURNS: RwLock<()> = RwLock::new(());
 // Processes with a deadline
 
 /// The end of a process: exit code (`None` when killed by a signal) and what it printed.
-struct Output {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Output {
+    pub(crate) code: Option<i32>,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 /// A child process whose stdout and stderr are drained by threads (so it never blocks on a
 /// full pipe), and which is killed if dropped still running (a failing test never leaks it).
-struct Running {
+pub(crate) struct Running {
     what: String,
     child: Child,
     stdout: Option<JoinHandle<String>>,
@@ -671,7 +671,7 @@ struct Running {
 
 impl Running {
     /// Spawns `command` with stdout and stderr piped and `stdin` written, then closed.
-    fn spawn(what: &str, mut command: Command, stdin: Option<&str>) -> Running {
+    pub(crate) fn spawn(what: &str, mut command: Command, stdin: Option<&str>) -> Running {
         command
             .stdin(if stdin.is_some() {
                 Stdio::piped()
@@ -699,17 +699,17 @@ impl Running {
         }
     }
 
-    fn pid(&self) -> u32 {
+    pub(crate) fn pid(&self) -> u32 {
         self.child.id()
     }
 
     /// Whether it is still running.
-    fn running(&mut self) -> bool {
+    pub(crate) fn running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
 
     /// Waits for the exit, at most `timeout`; on timeout kills it and panics with its output.
-    fn wait_output(mut self, timeout: Duration) -> Output {
+    pub(crate) fn wait_output(mut self, timeout: Duration) -> Output {
         let deadline = Instant::now() + timeout;
         let status = loop {
             match self.child.try_wait() {
@@ -766,7 +766,7 @@ fn drain<R: Read + Send + 'static>(mut pipe: R) -> JoinHandle<String> {
 }
 
 impl Output {
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         format!(
             "exit code: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
             self.code, self.stdout, self.stderr
@@ -777,7 +777,7 @@ impl Output {
 /// Starts `command` in a new session with no controlling terminal: should the window fail to
 /// open, `--ui auto` must not fall back to the terminal `cargo test` runs in.
 #[allow(unsafe_code)]
-fn without_terminal(command: &mut Command) {
+pub(crate) fn without_terminal(command: &mut Command) {
     use std::os::unix::process::CommandExt as _;
     // SAFETY: setsid is a plain system call; the closure allocates nothing.
     unsafe {
@@ -800,8 +800,8 @@ fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
 static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
 
 /// An `Xvfb` of our own; stopped on drop.
-struct Xvfb {
-    display: String,
+pub(crate) struct Xvfb {
+    pub(crate) display: String,
     number: u32,
     server: Option<Running>,
     /// This test's turn (see [`display_alone_or_skip`]), held until the server is stopped.
@@ -896,7 +896,7 @@ impl Xvfb {
 
     /// Waits until a window titled `title` is mapped, focuses it and gives it time to draw its
     /// first frames; returns its id. Panics (killing the program) when none comes in time.
-    fn wait_for_window(&self, shown: &mut Shown, title: &str) -> String {
+    pub(crate) fn wait_for_window(&self, shown: &mut Shown, title: &str) -> String {
         let started = shown.started;
         let window = loop {
             if let Some(id) = self.find_windows(title).into_iter().next() {
@@ -944,7 +944,7 @@ impl Xvfb {
     }
 
     /// The ids of the visible windows titled exactly `title`.
-    fn find_windows(&self, title: &str) -> Vec<String> {
+    pub(crate) fn find_windows(&self, title: &str) -> Vec<String> {
         let pattern = format!("^{title}$");
         let out = run_tool(
             &self.display,
@@ -961,7 +961,7 @@ impl Xvfb {
 
     /// Presses and releases one key (xdotool key name) in the focused window, then gives egui a
     /// few frames (it handles one focus move per frame).
-    fn key(&self, key: &str) {
+    pub(crate) fn key(&self, key: &str) {
         let out = run_tool(&self.display, "xdotool", &["key", key]);
         assert_eq!(
             out.code,
@@ -974,7 +974,7 @@ impl Xvfb {
 
     /// Types `text` into the focused window at xdotool's default speed (a key every 12 ms),
     /// the way password managers' auto-type and VNC servers type too.
-    fn type_text(&self, text: &str) {
+    pub(crate) fn type_text(&self, text: &str) {
         let out = run_tool(&self.display, "xdotool", &["type", text]);
         assert_eq!(
             out.code,
@@ -1073,15 +1073,15 @@ x.XCloseDisplay(dpy)
 // The program under test
 
 /// The program with its window up and focused.
-struct Shown {
-    app: Running,
+pub(crate) struct Shown {
+    pub(crate) app: Running,
     /// Its window, once waited for.
-    window: Option<Window>,
-    started: Instant,
+    pub(crate) window: Option<Window>,
+    pub(crate) started: Instant,
 }
 
 /// A window of the program.
-struct Window {
+pub(crate) struct Window {
     /// The X window id, as xdotool prints it (decimal).
     id: String,
     title: String,
@@ -1104,7 +1104,7 @@ impl Shown {
 }
 
 /// A window title no other test (or stray window) uses.
-fn unique_title(name: &str) -> String {
+pub(crate) fn unique_title(name: &str) -> String {
     static N: AtomicU32 = AtomicU32::new(0);
     format!(
         "fe-e2e-{name}-{}-{}",

@@ -1,0 +1,511 @@
+//! `form-elicitation proxy` end to end: the official Python SDK's client (with no elicitation
+//! callback unless a test says so) reaches the SDK's server in `tests/proxy/server.py` through
+//! the real binary, and the forms are answered with xdotool under Xvfb.
+//!
+//! Needs a Python with `mcp==2.3.0`: `FORM_ELICITATION_TEST_PYTHON` names it (`.ci/run`
+//! makes a venv and exports it), else `target/proxy-venv/bin/python` is tried. Without it the
+//! tests say SKIPPED and pass, unless `FORM_ELICITATION_E2E=require`, where they fail.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::support::{BIN, ENGLISH, root};
+use super::window::{
+    ANSWER_TIMEOUT, Running, Shown, Xvfb, display_or_skip, unique_title, without_terminal,
+};
+
+/// How long a whole client session may take (Python imports, debug build, loaded machine).
+const SESSION_TIMEOUT: Duration = Duration::from_secs(60);
+
+// ---------------------------------------------------------------------------------------------
+// The initialize era, pass-through
+
+/// Case 1: `ctx.elicit` reaches a client without a callback as a form in our window, which
+/// names the server by its own name and the command that was started.
+#[test]
+fn ctx_elicit_in_the_2025_11_25_era_is_answered_in_our_window() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let (mut shown, _) = client(&x, &python, ("legacy", "ask_name"), &[], &[], false);
+    let command = format!("{} {}", python.display(), server_script().display());
+    let title = format!("proxy-test-server ({command}) asks");
+    form(&x, &mut shown, &regex_escape(&title), |x| {
+        x.type_text("Ada");
+        x.key("Return");
+    });
+    assert_eq!(outcome(shown)["text"], "hello Ada");
+}
+
+/// Case 6: a client with its own callback gets the server's form itself, untouched.
+#[test]
+fn a_client_that_answers_forms_itself_gets_them_under_intercept_auto() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    for (mode, tool, text) in [
+        ("legacy", "ask_name", "hello from the client"),
+        ("auto", "two_step", "from the client likes from the client"),
+    ] {
+        let (shown, _) = client(&x, &python, (mode, tool), &["--callback"], &[], true);
+        let out = outcome(shown);
+        assert_eq!(out["text"], text, "{mode}: {out}");
+        assert!(!out["asked"].as_array().expect("asked").is_empty(), "{out}");
+    }
+}
+
+/// Case 10: a 5 MiB tool result streams through intact, in both eras.
+#[test]
+fn a_5_mib_result_passes_through_intact() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let size = 5 * 1024 * 1024;
+    for mode in ["legacy", "auto"] {
+        let arguments = json!({"size": size}).to_string();
+        let args = ["--arguments", arguments.as_str()];
+        let (shown, _) = client(&x, &python, (mode, "big"), &args, &[], true);
+        let out = outcome(shown);
+        assert_eq!(out["text"], format!("<{size} bytes>"), "{mode}: {out}");
+        assert_eq!(out["intact"], true, "{mode}: {out}");
+    }
+}
+
+/// Case 5: decline and cancel are ordinary answers for the server.
+#[test]
+fn decline_and_cancel_reach_the_server() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let (mut shown, title) = client(&x, &python, ("legacy", "ask_name"), &[], &[], true);
+    form(&x, &mut shown, &title, |x| {
+        x.key("Tab");
+        x.key("Tab");
+        x.key("space");
+    });
+    assert_eq!(outcome(shown)["text"], "action decline");
+    let (mut shown, title) = client(&x, &python, ("legacy", "ask_name"), &[], &[], true);
+    form(&x, &mut shown, &title, |x| x.key("Escape"));
+    assert_eq!(outcome(shown)["text"], "action cancel");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The 2026-07-28 era
+
+/// Cases 2 and 3: a tool whose second question depends on the first is answered in two rounds,
+/// whether the client discovers the era or is pinned to it; the client sees only the result.
+#[test]
+fn two_rounds_in_the_2026_07_28_era() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    for mode in ["auto", "2026-07-28"] {
+        let (mut shown, title) = client(&x, &python, (mode, "two_step"), &[], &[], true);
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("Ada");
+            x.key("Return");
+        });
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("red");
+            x.key("Return");
+        });
+        assert_eq!(outcome(shown)["text"], "Ada likes red", "{mode}");
+    }
+}
+
+/// Case 7: the client cancels while a round's form is open: the window closes, nothing more
+/// is asked, and the proxy goes on serving.
+#[test]
+fn the_clients_cancel_closes_the_form_between_rounds() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let flag = std::env::temp_dir().join(format!("fe-proxy-cancel-{}", std::process::id()));
+    let _ = std::fs::remove_file(&flag);
+    let flag_arg = flag.to_string_lossy().into_owned();
+    let args = ["--cancel-on-file", flag_arg.as_str()];
+    let (mut shown, title) = client(&x, &python, ("auto", "two_step"), &args, &[], true);
+    let window = x.wait_for_window(&mut shown, &title);
+    std::fs::write(&flag, "").expect("write the flag");
+    wait_gone(&x, &title, &window);
+    let out = outcome(shown);
+    let _ = std::fs::remove_file(&flag);
+    assert_eq!(out["cancelled"], true, "{out}");
+    assert_eq!(
+        out["text"], "xxx",
+        "the proxy still serves after a cancel: {out}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// URL mode
+
+/// Case 4: URL mode in both eras: our consent window, the browser opener, `accept` without
+/// content; in 2026-07-28 the server's state comes back byte for byte (it is sealed: a changed
+/// byte would be refused).
+#[test]
+fn url_mode_in_both_eras() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("fe-proxy-url-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let opener = dir.join("opener");
+    let log = dir.join("opened.txt");
+    std::fs::write(
+        &opener,
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/opened.txt\"\n",
+    )
+    .expect("write the opener");
+    let made = Command::new("chmod").arg("+x").arg(&opener).status();
+    assert!(made.is_ok_and(|s| s.success()), "chmod");
+    let opener = opener.to_string_lossy().into_owned();
+    for (mode, tool, text) in [
+        ("legacy", "visit", "url accept"),
+        ("auto", "visit_mrtr", "url accept state opaque \"state\" é"),
+    ] {
+        let _ = std::fs::remove_file(&log);
+        let envs = [("FORM_ELICITATION_OPENER", opener.as_str())];
+        let (mut shown, title) = client(&x, &python, (mode, tool), &[], &envs, true);
+        form(&x, &mut shown, &title, |x| {
+            x.key("Tab");
+            x.key("Return");
+        });
+        assert_eq!(outcome(shown)["text"], text, "{mode}");
+        let opened = std::fs::read_to_string(&log).expect("the opener ran");
+        assert_eq!(opened, "https://example.com/sign-in\n", "{mode}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shutdown, driven with raw lines
+
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+/// Case 8: the server dies while its form is open: the window goes, and the proxy exits with
+/// the server's status.
+#[test]
+fn a_server_crash_closes_the_form_and_the_proxy_exits_with_its_status() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-crash");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[("CRASH_AFTER", "3")]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"crash_while_asking","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let code = proxy.wait(Duration::from_secs(15));
+    assert_eq!(code, Some(7), "the server's exit status");
+    wait_gone(&x, &title, &window);
+}
+
+/// Case 9: the client closes the proxy's stdin while a form is open: window and server are
+/// gone within 1.5 s (the Python client kills the tree after 2 s).
+#[test]
+fn client_disconnect_ends_everything_within_one_and_a_half_seconds() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-disconnect");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let closed = Instant::now();
+    proxy.stdin = None;
+    proxy.wait(Duration::from_secs(5));
+    let took = closed.elapsed();
+    assert!(
+        took < Duration::from_millis(1500),
+        "the proxy took {took:?} to end"
+    );
+    wait_gone(&x, &title, &window);
+}
+
+/// Case 9 again, with a server that ignores both its stdin closing and SIGTERM: SIGKILL ends
+/// it, still within 1.5 s.
+#[test]
+fn a_server_that_ignores_sigterm_is_killed_within_one_and_a_half_seconds() {
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", "trap '' TERM; exec sleep 30"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    // Let the shell set its trap.
+    thread::sleep(Duration::from_millis(500));
+    let closed = Instant::now();
+    drop(child.stdin.take());
+    let status = wait_child(&mut child, Duration::from_secs(5));
+    let took = closed.elapsed();
+    assert!(
+        took < Duration::from_millis(1500),
+        "the proxy took {took:?} to end"
+    );
+    assert_eq!(status, Some(128 + 9), "the server was killed");
+}
+
+/// SIGTERM to the proxy stops the form and the server.
+#[test]
+fn sigterm_stops_the_form_and_the_server() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-sigterm");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let status = Command::new("kill")
+        .args(["-TERM", &proxy.child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
+    let started = Instant::now();
+    proxy.wait(Duration::from_secs(5));
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "took {:?}",
+        started.elapsed()
+    );
+    wait_gone(&x, &title, &window);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/// A display and the Python with the SDK, or `None` after saying SKIPPED.
+fn setup() -> Option<(Xvfb, PathBuf)> {
+    let python = python_or_skip()?;
+    let x = display_or_skip(&[])?;
+    Some((x, python))
+}
+
+/// The Python that has `mcp==2.3.0`, or `None` (after the loud message) when there is none.
+fn python_or_skip() -> Option<PathBuf> {
+    let python = std::env::var_os("FORM_ELICITATION_TEST_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/proxy-venv/bin/python"));
+    let has_sdk = Command::new(&python)
+        .args(["-c", "import mcp, mcp_types"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if has_sdk {
+        return Some(python);
+    }
+    let message = format!(
+        "SKIPPED: proxy tests need a Python with mcp==2.3.0 ({} has none; set FORM_ELICITATION_TEST_PYTHON)",
+        python.display()
+    );
+    if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+        panic!("{message} (FORM_ELICITATION_E2E=require)");
+    }
+    let _ = writeln!(std::io::stderr(), "{message}");
+    None
+}
+
+fn server_script() -> PathBuf {
+    root().join("tests/proxy/server.py")
+}
+
+/// Starts `tests/proxy/client.py` with the display and English words; the proxy's windows get
+/// a title of their own (returned), unless `own_title` is false.
+fn client(
+    x: &Xvfb,
+    python: &Path,
+    (mode, tool): (&str, &str),
+    extra: &[&str],
+    envs: &[(&str, &str)],
+    own_title: bool,
+) -> (Shown, String) {
+    let title = unique_title(&format!("proxy-{tool}"));
+    let mut command = Command::new(python);
+    command
+        .arg(root().join("tests/proxy/client.py"))
+        .args([BIN, mode, tool])
+        .args(extra);
+    if own_title {
+        command.arg(format!("--proxy-arg=--title={title}"));
+    }
+    command.env("DISPLAY", &x.display).envs(ENGLISH);
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
+            command.env_remove(name);
+        }
+    }
+    command.envs(envs.iter().copied());
+    without_terminal(&mut command);
+    let started = Instant::now();
+    let shown = Shown {
+        app: Running::spawn("the Python client", command, None),
+        window: None,
+        started,
+    };
+    (shown, title)
+}
+
+/// Waits for a form titled `title`, answers it with `answer`, and waits until it is gone.
+fn form(x: &Xvfb, shown: &mut Shown, title: &str, answer: impl FnOnce(&Xvfb)) {
+    let window = x.wait_for_window(shown, title);
+    answer(x);
+    wait_gone(x, title, &window);
+}
+
+/// Waits until window `id` titled `title` is gone.
+fn wait_gone(x: &Xvfb, title: &str, id: &str) {
+    let deadline = Instant::now() + ANSWER_TIMEOUT;
+    while x.find_windows(title).iter().any(|w| w == id) {
+        assert!(
+            Instant::now() < deadline,
+            "the window {title:?} is still there"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The client's one JSON line, after it exited 0.
+fn outcome(shown: Shown) -> Value {
+    let out = shown.app.wait_output(SESSION_TIMEOUT);
+    assert_eq!(out.code, Some(0), "the client failed.\n{}", out.describe());
+    let line = out.stdout.lines().last().unwrap_or_default();
+    serde_json::from_str(line)
+        .unwrap_or_else(|e| panic!("the client's line is not JSON ({e}).\n{}", out.describe()))
+}
+
+/// `text` with the characters xdotool's regular expressions treat specially escaped.
+fn regex_escape(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The proxy run directly, its stdin held open, its stdout read line by line.
+struct RawProxy {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl RawProxy {
+    fn start(x: &Xvfb, python: &Path, title: &str, envs: &[(&str, &str)]) -> RawProxy {
+        let mut command = Command::new(BIN);
+        command
+            .args(["proxy", "--title", title, "--"])
+            .arg(python)
+            .arg(server_script())
+            .env("DISPLAY", &x.display)
+            .envs(ENGLISH)
+            .envs(envs.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        without_terminal(&mut command);
+        let mut child = command.spawn().expect("start the proxy");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        RawProxy {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").expect("write to the proxy");
+        stdin.flush().expect("flush");
+    }
+
+    fn expect_line(&self, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .expect("the proxy answers in time");
+            if wanted(&line) {
+                return line;
+            }
+        }
+    }
+
+    fn window(&mut self, x: &Xvfb, title: &str) -> String {
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        loop {
+            if let Some(id) = x.find_windows(title).into_iter().next() {
+                return id;
+            }
+            assert!(
+                matches!(self.child.try_wait(), Ok(None)),
+                "the proxy exited before its form appeared"
+            );
+            assert!(
+                Instant::now() < deadline,
+                "no form titled {title:?} appeared"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits for the proxy's exit, at most `timeout`; its exit code.
+    fn wait(&mut self, timeout: Duration) -> Option<i32> {
+        wait_child(&mut self.child, timeout)
+    }
+}
+
+impl Drop for RawProxy {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Waits for `child` to exit within `timeout` (else kills it and panics); its exit code, or
+/// 128 + the signal that ended it.
+fn wait_child(child: &mut Child, timeout: Duration) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt as _;
+    let deadline = Instant::now() + timeout;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return status.code().or(status.signal().map(|s| 128 + s)),
+            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the proxy did not exit within {timeout:?}");
+            }
+        }
+    }
+}
