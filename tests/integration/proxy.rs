@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::support::{BIN, ENGLISH, root};
 use super::window::{
-    ANSWER_TIMEOUT, Running, Shown, Xvfb, display_or_skip, unique_title, without_terminal,
+    ANSWER_TIMEOUT, Running, Shown, Xvfb, display_or_skip, run_tool, unique_title, without_terminal,
 };
 
 /// How long a whole client session may take (Python imports, debug build, loaded machine).
@@ -93,6 +93,96 @@ fn decline_and_cancel_reach_the_server() {
     let (mut shown, title) = client(&x, &python, ("legacy", "ask_name"), &[], &[], true);
     form(&x, &mut shown, &title, |x| x.key("Escape"));
     assert_eq!(outcome(shown)["text"], "action cancel");
+}
+
+/// Everything the proxy does not rewrite passes byte for byte and in order, both ways: `cat`
+/// as the server sends each line back. Big ids, odd numbers, unknown fields, malformed lines,
+/// a response to a server request and a 3 MiB line; and the server's stderr is ours.
+#[test]
+fn lines_we_do_not_rewrite_pass_byte_for_byte_and_in_order() {
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":"big","method":"x/big","params":{{"blob":"{}"}}}}"#,
+        "y".repeat(3 * 1024 * 1024)
+    );
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"tools/list","params":{"z":1.0e1,"a":-0,"unknown":[1,{"b":null}]}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":0.5}}"#,
+        "{oops, not JSON",
+        r#"[{"jsonrpc":"2.0","id":1,"method":"batch"}]"#,
+        r#"  {"jsonrpc":"2.0", "id":"s-1", "result":{"action":"accept"} }  "#,
+        &big,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t","arguments":{"n":1e400}}}"#,
+    ];
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "proxy",
+            "--",
+            "sh",
+            "-c",
+            "echo the-server-speaks >&2; exec cat",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let writer = thread::spawn(move || {
+        stdin.write_all(input.as_bytes()).expect("write");
+        // Closing stdin ends the session once cat has echoed everything.
+    });
+    let output = child.wait_with_output().expect("the proxy ends");
+    writer.join().expect("the writer");
+    let expected: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    assert!(
+        output.stdout == expected.as_bytes(),
+        "the lines came back changed: {} bytes instead of {}",
+        output.stdout.len(),
+        expected.len()
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the-server-speaks"), "{stderr}");
+    assert!(
+        stderr.contains("not a JSON-RPC message"),
+        "malformed lines are noted: {stderr}"
+    );
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+/// Progress keeps flowing to the client while a form is open: the UI never blocks the
+/// forwarding.
+#[test]
+fn progress_flows_while_a_form_is_open() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-progress");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_while_reporting","arguments":{},"_meta":{"progressToken":"p"}}}"#);
+    let window = proxy.window(&x, &title);
+    // Drop what came before the window, then count what comes while it stays open.
+    while proxy.lines.try_recv().is_ok() {}
+    thread::sleep(Duration::from_millis(1500));
+    let during: Vec<String> = proxy.lines.try_iter().collect();
+    assert!(
+        x.find_windows(&title).contains(&window),
+        "the form closed by itself"
+    );
+    let progress = during
+        .iter()
+        .filter(|l| l.contains("notifications/progress"))
+        .count();
+    assert!(
+        progress >= 5,
+        "{progress} progress notices in 1.5 s: {during:?}"
+    );
+    x.key("Escape");
+    let done = proxy.expect_line(|l| l.contains(r#""id":2"#));
+    assert!(done.contains("action cancel"), "{done}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -362,14 +452,32 @@ fn client(
 /// Waits for a form titled `title`, answers it with `answer`, and waits until it is gone.
 fn form(x: &Xvfb, shown: &mut Shown, title: &str, answer: impl FnOnce(&Xvfb)) {
     let window = x.wait_for_window(shown, title);
+    let pid = window_pid(x, &window);
     answer(x);
-    wait_gone(x, title, &window);
+    wait_pid_gone(x, title, &pid);
 }
 
-/// Waits until window `id` titled `title` is gone.
+/// The process that shows window `id` (`_NET_WM_PID`): X reuses a closed window's id for the
+/// next client's window, so a window is told from its successor by its process.
+fn window_pid(x: &Xvfb, id: &str) -> String {
+    let out = run_tool(&x.display, "xdotool", &["getwindowpid", id]);
+    out.stdout.trim().to_owned()
+}
+
+/// Waits until the window `id` titled `title` is gone (a window of the same title shown by
+/// another process does not count).
 fn wait_gone(x: &Xvfb, title: &str, id: &str) {
+    wait_pid_gone(x, title, &window_pid(x, id));
+}
+
+/// Waits until no window titled `title` belongs to process `pid`.
+fn wait_pid_gone(x: &Xvfb, title: &str, pid: &str) {
     let deadline = Instant::now() + ANSWER_TIMEOUT;
-    while x.find_windows(title).iter().any(|w| w == id) {
+    while x
+        .find_windows(title)
+        .iter()
+        .any(|w| window_pid(x, w) == pid)
+    {
         assert!(
             Instant::now() < deadline,
             "the window {title:?} is still there"
@@ -463,6 +571,10 @@ impl RawProxy {
         let deadline = Instant::now() + SESSION_TIMEOUT;
         loop {
             if let Some(id) = x.find_windows(title).into_iter().next() {
+                let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &id]);
+                assert_eq!(focus.code, Some(0), "{}", focus.describe());
+                // Let the first frames render.
+                thread::sleep(Duration::from_millis(300));
                 return id;
             }
             assert!(

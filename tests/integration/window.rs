@@ -786,7 +786,7 @@ pub(crate) fn without_terminal(command: &mut Command) {
 }
 
 /// Runs a short helper command to its end (at most [`TOOL_TIMEOUT`]).
-fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
+pub(crate) fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
     let mut command = Command::new(program);
     command.args(args).env("DISPLAY", display);
     let what = format!("`{program} {}`", args.join(" "));

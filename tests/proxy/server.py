@@ -6,6 +6,8 @@ Started by the proxy as `python server.py`; every tool is one thing a test needs
 import os
 import sys
 import threading
+
+import anyio
 from typing import Annotated
 
 from pydantic import BaseModel
@@ -75,12 +77,18 @@ async def big(size: int) -> str:
 
 
 @server.tool()
-async def progress_then_ask(ctx: Context) -> str:
-    """Reports progress while its form is open would be the server's business; here it
-    reports once before asking, and once after the answer."""
-    await ctx.report_progress(1, 2, "before")
-    result = await ctx.elicit("Who are you?", Name)
-    await ctx.report_progress(2, 2, "after")
+async def ask_while_reporting(ctx: Context) -> str:
+    """Reports progress every 100 ms for as long as its form is open."""
+
+    async def report() -> None:
+        for n in range(1000):
+            await ctx.report_progress(n)
+            await anyio.sleep(0.1)
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(report)
+        result = await ctx.elicit("Who are you?", Name)
+        group.cancel_scope.cancel()
     return f"action {result.action}"
 
 
