@@ -4,7 +4,9 @@
 //!
 //! Needs a Python with `mcp==2.3.0`: `FORM_ELICITATION_TEST_PYTHON` names it (`.ci/run`
 //! makes a venv and exports it), else `target/proxy-venv/bin/python` is tried. Without it the
-//! tests say SKIPPED and pass, unless `FORM_ELICITATION_E2E=require`, where they fail.
+//! tests say SKIPPED and pass, unless `FORM_ELICITATION_E2E=require`, where they fail. One
+//! test runs the official TypeScript SDK's client (`tests/proxy/client.cjs`) with node, its
+//! `node_modules` named by `FORM_ELICITATION_TEST_NODE_PATH` (else `target/proxy-node`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -233,6 +235,39 @@ fn the_clients_cancel_closes_the_form_between_rounds() {
     );
 }
 
+/// The official TypeScript SDK's client, with no elicitation handler, in the initialize era.
+#[test]
+fn a_typescript_sdk_client_gets_the_form_too() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let Some(modules) = node_modules_or_skip() else {
+        return;
+    };
+    let title = unique_title("proxy-ts");
+    let mut command = Command::new("node");
+    command
+        .arg(root().join("tests/proxy/client.cjs"))
+        .arg(BIN)
+        .arg(&python)
+        .arg(server_script())
+        .arg(&title)
+        .env("NODE_PATH", &modules)
+        .env("DISPLAY", &x.display)
+        .envs(ENGLISH);
+    without_terminal(&mut command);
+    let mut shown = Shown {
+        app: Running::spawn("the TypeScript client", command, None),
+        window: None,
+        started: Instant::now(),
+    };
+    form(&x, &mut shown, &title, |x| {
+        x.type_text("Ada");
+        x.key("Return");
+    });
+    assert_eq!(outcome(shown)["text"], "hello Ada");
+}
+
 // ---------------------------------------------------------------------------------------------
 // URL mode
 
@@ -401,6 +436,32 @@ fn python_or_skip() -> Option<PathBuf> {
     let message = format!(
         "SKIPPED: proxy tests need a Python with mcp==2.3.0 ({} has none; set FORM_ELICITATION_TEST_PYTHON)",
         python.display()
+    );
+    if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+        panic!("{message} (FORM_ELICITATION_E2E=require)");
+    }
+    let _ = writeln!(std::io::stderr(), "{message}");
+    None
+}
+
+/// Where `node` finds `@modelcontextprotocol/sdk`, or `None` (after the loud message).
+fn node_modules_or_skip() -> Option<PathBuf> {
+    let modules = std::env::var_os("FORM_ELICITATION_TEST_NODE_PATH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/proxy-node/node_modules"));
+    let found = Command::new("node")
+        .args(["-e", "require('@modelcontextprotocol/sdk/client/index.js')"])
+        .env("NODE_PATH", &modules)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if found {
+        return Some(modules);
+    }
+    let message = format!(
+        "SKIPPED: the TypeScript proxy test needs node and @modelcontextprotocol/sdk in {} (set FORM_ELICITATION_TEST_NODE_PATH)",
+        modules.display()
     );
     if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
         panic!("{message} (FORM_ELICITATION_E2E=require)");
