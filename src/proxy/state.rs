@@ -243,7 +243,17 @@ impl State {
     /// answers elicitation itself under `--intercept auto`).
     fn rewrite_meta_capabilities(&self, text: &str, message: &Message) -> Option<Vec<u8>> {
         let meta = Fields::of(message.params?)?.get("_meta")?;
-        let caps = Fields::of(meta)?.get(wire::CLIENT_CAPABILITIES)?;
+        let meta_fields = Fields::of(meta)?;
+        let Some(caps) = meta_fields.get(wire::CLIENT_CAPABILITIES) else {
+            // A 2026-07-28 request without capabilities declares none: declare ours.
+            meta_fields.get(wire::PROTOCOL_VERSION)?;
+            let declared = format!(
+                r#"{{"elicitation":{}}}"#,
+                wire::elicitation_capability(None)
+            );
+            let splice = Splice::insert_first(text, meta, wire::CLIENT_CAPABILITIES, &declared);
+            return Some(wire::apply(text, vec![splice]));
+        };
         if wire::declares_elicitation(caps) && self.intercept == Intercept::Auto {
             return None;
         }

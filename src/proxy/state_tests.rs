@@ -203,6 +203,20 @@ fn every_2026_request_declares_elicitation() {
 }
 
 #[test]
+fn a_2026_request_without_capabilities_gets_ours() {
+    let mut s = state();
+    let line = r#"{"jsonrpc":"2.0","id":"a","method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+    assert_eq!(
+        to_server(&s.from_client(line.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":"a","method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{},"url":{}}},"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#
+    );
+    // A request of the initialize era has no such `_meta`: untouched.
+    let old =
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"progressToken":1}}}"#;
+    assert_eq!(to_server(&s.from_client(old.as_bytes())), old);
+}
+
+#[test]
 fn two_rounds_are_answered_and_only_the_final_result_reaches_the_client() {
     let mut s = state();
     s.from_client(CALL.as_bytes());

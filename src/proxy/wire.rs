@@ -211,6 +211,8 @@ pub fn with_elicitation(capabilities: &RawValue, elicitation: &str) -> String {
 
 /// The `_meta` key that carries the client's capabilities on every 2026-07-28 request.
 pub const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+/// The `_meta` key that marks a 2026-07-28 request with its protocol version.
+pub const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 /// The `_meta` key that carries the server's identity on 2026-07-28 results.
 pub const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 
