@@ -409,6 +409,102 @@ fn sigterm_stops_the_form_and_the_server() {
     wait_gone(&x, &title, &window);
 }
 
+/// Without a display the form is asked on the terminal (`/dev/tty`), since stdin and stdout
+/// carry MCP: the proxy runs with a pty as its controlling terminal and `--ui terminal`.
+#[test]
+#[allow(unsafe_code)]
+fn the_terminal_dialog_answers_through_dev_tty() {
+    use std::os::unix::process::CommandExt as _;
+    let Some(python) = python_or_skip() else {
+        return;
+    };
+    let (master, slave) = super::terminal::open_pty().expect("a pseudo-terminal");
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--ui", "terminal", "--"])
+        .arg(&python)
+        .arg(server_script())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .envs(ENGLISH)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    let controlling = slave.try_clone().expect("dup the pty");
+    // SAFETY: only system calls (setsid, ioctl) on a descriptor that stays open until exec.
+    unsafe {
+        command.pre_exec(move || {
+            rustix::process::setsid()?;
+            rustix::process::ioctl_tiocsctty(&controlling)?;
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("start the proxy");
+    drop(command);
+    let mut master = std::fs::File::from(master);
+    let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        let mut master = master.try_clone().expect("dup the master");
+        let shown = std::sync::Arc::clone(&shown);
+        thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = std::io::Read::read(&mut master, &mut chunk) {
+                shown.lock().expect("lock").extend_from_slice(&chunk[..n]);
+            }
+        });
+    }
+    let (sender, lines) = mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = sender.send(line);
+        }
+    });
+    let mut stdin = child.stdin.take().expect("stdin");
+    for line in [
+        INITIALIZE,
+        INITIALIZED,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#,
+    ] {
+        writeln!(stdin, "{line}").expect("write");
+    }
+    stdin.flush().expect("flush");
+    let wait_shown = |needle: &str| {
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        loop {
+            let text = super::terminal::shown_text(&shown.lock().expect("lock"));
+            if text.contains(needle) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{needle:?} never shown:\n{text}");
+            thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait_shown("Who are you?");
+    wait_shown("Name");
+    master.write_all(b"Ada\r").expect("type");
+    wait_shown("Review");
+    master.write_all(b"\r").expect("submit");
+    let deadline = Instant::now() + SESSION_TIMEOUT;
+    let answer = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = lines.recv_timeout(left).expect("the call's result");
+        if line.contains(r#""id":2"#) {
+            break line;
+        }
+    };
+    assert!(answer.contains("hello Ada"), "{answer}");
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(5));
+    let cooked = rustix::termios::tcgetattr(&slave).is_ok_and(|t| {
+        t.local_modes
+            .contains(rustix::termios::LocalModes::ICANON | rustix::termios::LocalModes::ECHO)
+    });
+    assert!(cooked, "the terminal is left in raw mode");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
