@@ -336,6 +336,14 @@ fn more_than_ten_rounds_is_an_error_for_the_client() {
 }
 
 #[test]
+fn a_url_elicitation_required_error_passes_through() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let error = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32042,"message":"URL elicitation required","data":{"elicitations":[]}}}"#;
+    assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
+}
+
+#[test]
 fn sampling_inputs_pass_through_unchanged() {
     let mut s = state();
     s.from_client(CALL.as_bytes());
