@@ -3,7 +3,7 @@
 //! The threads in [`super`] read both pipes and the dialogs and carry out the actions; all
 //! the protocol lives here, where the unit tests drive it line by line.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
 use super::wire::{self, Fields, Message, Splice};
@@ -125,6 +125,9 @@ pub struct State {
     running: Option<(Ticket, Asker)>,
     /// `elicitationId`s of URL requests answered here, whose completion notice is ours.
     url_ids: Vec<String>,
+    /// Ids of the server's `elicitation/create` requests taken here: the client never saw
+    /// them, so a cancellation of one is ours too, even after it was answered.
+    taken: HashSet<String>,
 }
 
 impl State {
@@ -144,6 +147,7 @@ impl State {
             queue: VecDeque::new(),
             running: None,
             url_ids: Vec::new(),
+            taken: HashSet::new(),
         }
     }
 
@@ -303,6 +307,7 @@ impl State {
         if message.is_request() && method == "elicitation/create" && self.answer_server_requests {
             let id = message.id_text().unwrap_or_default().to_owned();
             self.remember_url_id(&message);
+            self.taken.insert(id.clone());
             return self.enqueue(Asker::Server(id), text.as_bytes().to_vec());
         }
         if message.is_notification() {
@@ -333,9 +338,11 @@ impl State {
                 let id = params
                     .and_then(|p| p.get("requestId"))
                     .map(|id| id.get().trim().to_owned());
-                let ticket = id.and_then(|id| self.ticket_of_server_request(&id));
-                match ticket {
-                    Some(ticket) => self.stop_ticket(ticket),
+                match id.filter(|id| self.taken.contains(id)) {
+                    Some(id) => match self.ticket_of_server_request(&id) {
+                        Some(ticket) => self.stop_ticket(ticket),
+                        None => Vec::new(),
+                    },
                     None => vec![Action::ToClient(line.to_vec())],
                 }
             }

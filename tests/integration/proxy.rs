@@ -333,6 +333,33 @@ fn a_server_crash_closes_the_form_and_the_proxy_exits_with_its_status() {
     wait_gone(&x, &title, &window);
 }
 
+/// The server gives up on its form and cancels its request: the window closes, nothing
+/// answers the request, and the client hears nothing of it.
+#[test]
+fn the_servers_cancel_closes_its_form() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-server-cancel");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[("GIVE_UP_AFTER", "6")]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_briefly","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let mut heard = Vec::new();
+    let result = proxy.expect_line(|l| {
+        heard.push(l.to_owned());
+        l.contains(r#""id":2"#)
+    });
+    assert!(result.contains("gave up"), "{result}");
+    assert!(
+        !heard.iter().any(|l| l.contains("notifications/cancelled")),
+        "the client heard of the server's form: {heard:?}"
+    );
+    wait_gone(&x, &title, &window);
+}
+
 /// Case 9: the client closes the proxy's stdin while a form is open: window and server are
 /// gone within 1.5 s (the Python client kills the tree after 2 s).
 #[test]
@@ -710,7 +737,7 @@ impl RawProxy {
         stdin.flush().expect("flush");
     }
 
-    fn expect_line(&self, wanted: impl Fn(&str) -> bool) -> String {
+    fn expect_line(&self, mut wanted: impl FnMut(&str) -> bool) -> String {
         let deadline = Instant::now() + SESSION_TIMEOUT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());

@@ -93,6 +93,15 @@ async def ask_while_reporting(ctx: Context) -> str:
 
 
 @server.tool()
+async def ask_briefly(ctx: Context) -> str:
+    """Gives up on its form after GIVE_UP_AFTER seconds: the SDK then cancels its request."""
+    with anyio.move_on_after(float(os.environ.get("GIVE_UP_AFTER", "8"))):
+        result = await ctx.elicit("Who are you?", Name)
+        return f"action {result.action}"
+    return "gave up"
+
+
+@server.tool()
 async def crash_while_asking(ctx: Context) -> str:
     """Exits with status 7 a moment after asking, while the form is open."""
     threading.Timer(float(os.environ.get("CRASH_AFTER", "2")), lambda: os._exit(7)).start()
