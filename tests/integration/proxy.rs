@@ -268,6 +268,42 @@ fn a_typescript_sdk_client_gets_the_form_too() {
     assert_eq!(outcome(shown)["text"], "hello Ada");
 }
 
+/// Case 7 again, a round in flight: the client's cancel names its own id, and the server gets
+/// it under the proxy's id for the round, so the right request stops.
+#[test]
+fn the_clients_cancel_reaches_the_round_in_flight_under_the_proxys_id() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let mark = std::env::temp_dir().join(format!("fe-proxy-mark-{}", std::process::id()));
+    let _ = std::fs::remove_file(&mark);
+    let mark_text = mark.to_string_lossy().into_owned();
+    let title = unique_title("proxy-round-cancel");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[("CANCEL_MARK", &mark_text)]);
+    let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+    proxy.send(&format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"slow_after_answer","arguments":{{}},{meta}}}}}"#
+    ));
+    let window = proxy.window(&x, &title);
+    x.type_text("Ada");
+    x.key("Return");
+    wait_gone(&x, &title, &window);
+    // The second round is on its way and then sleeps in the tool.
+    thread::sleep(Duration::from_secs(1));
+    proxy.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"changed my mind"}}"#);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !mark.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the server's round was not cancelled"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(&mark).expect("the mark");
+    let _ = std::fs::remove_file(&mark);
+    assert_eq!(text, "cancelled Ada");
+}
+
 // ---------------------------------------------------------------------------------------------
 // URL mode
 

@@ -52,6 +52,21 @@ async def two_step(
 
 
 @server.tool()
+async def slow_after_answer(name: Annotated[Name, Resolve(ask_first)]) -> str:
+    """Asks a name, then takes 30 s: its second round stays in flight. A cancellation of it
+    writes the file CANCEL_MARK names."""
+    try:
+        await anyio.sleep(30)
+    except anyio.get_cancelled_exc_class():
+        mark = os.environ.get("CANCEL_MARK")
+        if mark:
+            with open(mark, "w") as f:
+                f.write(f"cancelled {name.name}")
+        raise
+    return "slept"
+
+
+@server.tool()
 async def visit(ctx: Context) -> str:
     """URL mode in the initialize era."""
     result = await ctx.elicit_url("Sign in to continue", "https://example.com/sign-in", "el-1")
