@@ -62,6 +62,36 @@ fn a_client_that_answers_forms_itself_gets_them_under_intercept_auto() {
     }
 }
 
+/// `--intercept always`: for a client that declares elicitation and then declines every form,
+/// the proxy answers anyway, in both eras; the client's own callback is never called.
+#[test]
+fn intercept_always_answers_here_although_the_client_could() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    for (mode, tool, text) in [
+        ("legacy", "ask_name", "hello Ada"),
+        ("auto", "two_step", "Ada likes Ada"),
+    ] {
+        let args = ["--callback", "--proxy-arg=--intercept=always"];
+        let (mut shown, title) = client(&x, &python, (mode, tool), &args, &[], true);
+        let rounds = if tool == "two_step" { 2 } else { 1 };
+        for _ in 0..rounds {
+            form(&x, &mut shown, &title, |x| {
+                x.type_text("Ada");
+                x.key("Return");
+            });
+        }
+        let out = outcome(shown);
+        assert_eq!(out["text"], text, "{mode}: {out}");
+        assert_eq!(
+            out["asked"],
+            json!([]),
+            "{mode}: the client's callback was called"
+        );
+    }
+}
+
 /// Case 10: a 5 MiB tool result streams through intact, in both eras.
 #[test]
 fn a_5_mib_result_passes_through_intact() {
