@@ -1,15 +1,20 @@
 //! Command-line options. Every option has a `FORM_ELICITATION_*` environment twin, because some
 //! callers (the Perl server, for one) start the helper with no arguments; the command line wins.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 /// Show an MCP elicitation request as a form; print the person's answer as one line of JSON.
 #[derive(Debug, Parser)]
-#[command(version, about, long_about = None)]
+#[command(version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Args {
+    /// `proxy`: sit between an MCP client and a server and answer the server's forms.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Read the request from this file; absent or "-" reads stdin to EOF.
     #[arg(value_name = "REQUEST_FILE", value_hint = clap::ValueHint::FilePath)]
     pub request: Option<PathBuf>,
@@ -52,6 +57,64 @@ pub struct Args {
     /// (for packagers: scripts/build-deb).
     #[arg(long, value_enum, value_name = "WHAT", hide = true)]
     pub generate: Option<crate::generate::Generated>,
+}
+
+/// The subcommands; without one, the program answers one request.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run an MCP server over stdio and answer its elicitation requests here, for a client
+    /// that cannot show forms: `form-elicitation proxy [OPTIONS] -- SERVER_COMMAND [ARGS...]`.
+    Proxy(ProxyArgs),
+}
+
+/// The options of `proxy`. The display options are handed to each form's dialog.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProxyArgs {
+    /// Whether to answer forms for a client that declares it can answer them itself.
+    #[arg(long, value_enum, default_value_t = Intercept::Auto, env = "FORM_ELICITATION_INTERCEPT")]
+    pub intercept: Intercept,
+
+    /// Who is asking, instead of the server's own name and the command.
+    #[arg(long, value_name = "NAME", env = "FORM_ELICITATION_SERVER")]
+    pub server: Option<String>,
+
+    /// The title of every form's window.
+    #[arg(long, value_name = "TEXT", env = "FORM_ELICITATION_TITLE")]
+    pub title: Option<String>,
+
+    /// Answer "cancel" to a form left unanswered for SECONDS.
+    #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+
+    /// Which front end shows the forms (the terminal one uses /dev/tty: stdio carries MCP).
+    #[arg(long, value_enum, env = "FORM_ELICITATION_UI")]
+    pub ui: Option<UiChoice>,
+
+    /// Colours of the window.
+    #[arg(long, value_enum, env = "FORM_ELICITATION_THEME")]
+    pub theme: Option<Theme>,
+
+    /// The language of the program's own words.
+    #[arg(long, value_name = "TAG", env = "FORM_ELICITATION_LANG")]
+    pub lang: Option<String>,
+
+    /// How the window is drawn.
+    #[arg(long, value_enum, env = "FORM_ELICITATION_RENDERER")]
+    pub renderer: Option<Renderer>,
+
+    /// The server to run, and its arguments (after `--`).
+    #[arg(last = true, required = true, value_name = "SERVER_COMMAND")]
+    pub server_command: Vec<OsString>,
+}
+
+/// When the proxy answers forms itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Intercept {
+    /// Only for clients that do not declare elicitation: the others get everything untouched.
+    #[default]
+    Auto,
+    /// Always, for clients that declare the capability and then decline every request.
+    Always,
 }
 
 /// The window's renderers.

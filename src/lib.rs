@@ -20,6 +20,7 @@ pub mod load;
 pub mod normalize;
 pub mod output;
 pub mod pattern;
+pub mod proxy;
 pub mod request;
 pub mod schema;
 pub mod signals;

@@ -7,7 +7,7 @@ use anyhow::Context as _;
 use clap::Parser;
 
 use form_elicitation::answer::{self, Answer};
-use form_elicitation::cli::{Args, UiChoice};
+use form_elicitation::cli::{Args, Command, UiChoice};
 use form_elicitation::error::RequestError;
 use form_elicitation::exit::Exit;
 use form_elicitation::form::Form;
@@ -36,6 +36,15 @@ fn main() -> ExitCode {
         Exit::Failure.now();
     }));
     let args = Args::parse();
+    if let Some(Command::Proxy(proxy)) = &args.command {
+        return match form_elicitation::proxy::run(proxy) {
+            Ok(code) => ExitCode::from(code),
+            Err(error) => {
+                diag(format_args!("proxy: {error:#}"));
+                Exit::Failure.into()
+            }
+        };
+    }
     match run(&args) {
         Ok(exit) => exit.into(),
         Err(error) => {

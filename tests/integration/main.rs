@@ -7,6 +7,7 @@
 //! - `fuzz`: a bounded mutation fuzzer and the hostile inputs found with it.
 //! - `hostile`: hostile text in the window (kittest).
 //! - `keyboard`: every field kind answered with the keyboard alone (kittest).
+//! - `proxy`: `form-elicitation proxy` between the Python SDK's client and server.
 //! - `properties`: random requests and edits, every answer checked by `jsonschema`.
 //! - `terminal`: the terminal dialog on a pseudo-terminal.
 //! - `ui`: the form window's controls through AccessKit (kittest).
@@ -24,6 +25,7 @@ mod fuzz;
 mod hostile;
 mod keyboard;
 mod properties;
+mod proxy;
 mod terminal;
 mod ui;
 mod url;

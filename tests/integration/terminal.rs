@@ -1285,7 +1285,7 @@ fn join(handle: JoinHandle<String>) -> String {
 }
 
 /// Opens a pty pair, the terminal 80×24 with the pty's usual (cooked) settings.
-fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
+pub(crate) fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
     use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
     let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)?;
     grantpt(&master)?;
@@ -1309,7 +1309,7 @@ fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
 }
 
 /// The text a terminal shows, roughly: escape sequences and carriage returns removed.
-fn shown_text(bytes: &[u8]) -> String {
+pub(crate) fn shown_text(bytes: &[u8]) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {

@@ -20,9 +20,9 @@ use super::support::process::{Output, Running, without_terminal};
 use super::support::{BIN, on_path, skip};
 
 /// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
-const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
+pub(crate) const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
 /// How long the program may take to answer once it has been told to.
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long one `xdotool` or `python3` call may take.
 const TOOL_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -768,7 +768,7 @@ fn tools_available(extra: &[&str]) -> bool {
 }
 
 /// A fresh Xvfb, or `None` (after the loud message) when the tools are missing.
-fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
+pub(crate) fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
     if !tools_available(extra) {
         return None;
     }
@@ -785,7 +785,7 @@ fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
 ///
 /// xdotool maps a character missing from the keymap to a spare key for about 3 ms (at its
 /// default speed), and the window must read the map within them. Our window keeps up (see
-/// "Typing" in the README), but two cores shared with a sibling test that paints through
+/// docs/typing.md), but two cores shared with a sibling test that paints through
 /// software GL can delay any X client past 3 ms (YAD too): such a test would measure the
 /// machine. The typing itself stays at full speed.
 fn display_alone_or_skip(extra: &[&str]) -> Option<Xvfb> {
@@ -804,7 +804,7 @@ fn display_alone_or_skip(extra: &[&str]) -> Option<Xvfb> {
 static TURNS: RwLock<()> = RwLock::new(());
 
 /// Runs a short helper command to its end (at most [`TOOL_TIMEOUT`]).
-fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
+pub(crate) fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
     let mut command = Command::new(program);
     command.args(args).env("DISPLAY", display);
     let what = format!("`{program} {}`", args.join(" "));
@@ -818,8 +818,8 @@ fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
 static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
 
 /// An `Xvfb` of our own; stopped on drop.
-struct Xvfb {
-    display: String,
+pub(crate) struct Xvfb {
+    pub(crate) display: String,
     number: u32,
     server: Option<Running>,
     /// This test's turn (see [`display_alone_or_skip`]), held until the server is stopped.
@@ -914,7 +914,7 @@ impl Xvfb {
 
     /// Waits until a window titled `title` is mapped, focuses it and gives it time to draw its
     /// first frames; returns its id. Panics (killing the program) when none comes in time.
-    fn wait_for_window(&self, shown: &mut Shown, title: &str) -> String {
+    pub(crate) fn wait_for_window(&self, shown: &mut Shown, title: &str) -> String {
         let started = shown.started;
         let window = loop {
             if let Some(id) = self.find_windows(title).into_iter().next() {
@@ -962,7 +962,7 @@ impl Xvfb {
     }
 
     /// The ids of the visible windows titled exactly `title`.
-    fn find_windows(&self, title: &str) -> Vec<String> {
+    pub(crate) fn find_windows(&self, title: &str) -> Vec<String> {
         let pattern = format!("^{title}$");
         let out = run_tool(
             &self.display,
@@ -979,7 +979,7 @@ impl Xvfb {
 
     /// Presses and releases one key (xdotool key name) in the focused window, then gives egui a
     /// few frames (it handles one focus move per frame).
-    fn key(&self, key: &str) {
+    pub(crate) fn key(&self, key: &str) {
         let out = run_tool(&self.display, "xdotool", &["key", key]);
         assert_eq!(
             out.code,
@@ -992,7 +992,7 @@ impl Xvfb {
 
     /// Types `text` into the focused window at xdotool's default speed (a key every 12 ms),
     /// the way password managers' auto-type and VNC servers type too.
-    fn type_text(&self, text: &str) {
+    pub(crate) fn type_text(&self, text: &str) {
         let out = run_tool(&self.display, "xdotool", &["type", text]);
         assert_eq!(
             out.code,
@@ -1082,15 +1082,15 @@ x.XCloseDisplay(dpy)
 // The program under test
 
 /// The program with its window up and focused.
-struct Shown {
-    app: Running,
+pub(crate) struct Shown {
+    pub(crate) app: Running,
     /// Its window, once waited for.
-    window: Option<Window>,
-    started: Instant,
+    pub(crate) window: Option<Window>,
+    pub(crate) started: Instant,
 }
 
 /// A window of the program.
-struct Window {
+pub(crate) struct Window {
     /// The X window id, as xdotool prints it (decimal).
     id: String,
     title: String,
@@ -1113,7 +1113,7 @@ impl Shown {
 }
 
 /// A window title no other test (or stray window) uses.
-fn unique_title(name: &str) -> String {
+pub(crate) fn unique_title(name: &str) -> String {
     static N: AtomicU32 = AtomicU32::new(0);
     format!(
         "fe-e2e-{name}-{}-{}",

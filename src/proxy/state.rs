@@ -1,0 +1,612 @@
+//! The proxy's decisions, as a pure state machine: a line or an event in, actions out.
+//!
+//! The threads in [`super`] read both pipes and the dialogs and carry out the actions; all
+//! the protocol lives here, where the unit tests drive it line by line.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::time::Duration;
+
+use super::wire::{self, Fields, Message, Splice};
+use crate::cli::Intercept;
+
+/// At most this many `input_required` rounds per call, as the SDKs allow.
+pub const MAX_ROUNDS: u32 = 10;
+/// The first back-off before retrying a round that asked nothing.
+const BACKOFF_FIRST: Duration = Duration::from_millis(50);
+/// The longest back-off.
+const BACKOFF_CAP: Duration = Duration::from_millis(250);
+/// The prefix of the ids of the requests the proxy sends itself: no client uses it.
+pub const PROXY_ID_PREFIX: &str = "form-elicitation-proxy-";
+
+/// A dialog to run: one elicitation request, answered by our own binary in a child process.
+pub type Ticket = u64;
+
+/// What the proxy does next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Write this line to the server.
+    ToServer(Vec<u8>),
+    /// Write this line to the client.
+    ToClient(Vec<u8>),
+    /// Start a dialog for `request` (a JSON-RPC request line, or an input-request entry).
+    StartDialog {
+        /// Names the dialog in [`State::dialog_done`] and [`Action::StopDialog`].
+        ticket: Ticket,
+        /// Its stdin.
+        request: Vec<u8>,
+        /// Who asks, as the window shows it.
+        server: String,
+    },
+    /// Stop a running dialog (it answers cancel, which is then ignored).
+    StopDialog(Ticket),
+    /// Call [`State::retry`] with this call after `delay`.
+    RetryAfter {
+        /// The call's client id.
+        call: String,
+        /// How long to wait.
+        delay: Duration,
+    },
+    /// Say this on stderr.
+    Note(String),
+}
+
+/// How a dialog ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DialogEnd {
+    /// It printed an answer line (exit 0).
+    Answered(String),
+    /// It refused the request (exit 2): its JSON-RPC error line, if it wrote one, and why.
+    Refused {
+        /// The error line for a JSON-RPC request.
+        line: Option<String>,
+        /// The first line of its diagnostic.
+        why: String,
+    },
+    /// It could not show the form (exit 1, 3, a signal).
+    Failed(String),
+}
+
+/// Who the dialog answers.
+#[derive(Debug, Clone)]
+enum Asker {
+    /// A server's `elicitation/create` request (initialize era), by its raw id.
+    Server(String),
+    /// An input of a multi-round-trip call: the call's client id and the input's key.
+    Input { call: String, key: String },
+}
+
+#[derive(Debug)]
+struct Job {
+    ticket: Ticket,
+    asker: Asker,
+    request: Vec<u8>,
+}
+
+/// A `tools/call`, `prompts/get` or `resources/read` the proxy may have to finish.
+#[derive(Debug)]
+struct Call {
+    method: String,
+    /// The params as sent to the server (with our capabilities).
+    params: String,
+    rounds: u32,
+    /// The id of the round in flight: `None` while the client's own id is (round one), or
+    /// between rounds.
+    proxy_id: Option<String>,
+    in_flight: bool,
+    /// Answers collected this round, in the server's order.
+    answers: Vec<(String, String)>,
+    /// Inputs of this round still to answer.
+    waiting: usize,
+    state: Option<String>,
+    backoff: Duration,
+}
+
+/// Everything the proxy remembers.
+#[derive(Debug)]
+pub struct State {
+    intercept: Intercept,
+    /// `--server`, which replaces the server's own name.
+    server_override: Option<String>,
+    /// The command that was started, as the person reads it.
+    command: String,
+    /// `serverInfo.name` from `initialize` or `server/discover`.
+    server_name: Option<String>,
+    /// Whether the server's own `elicitation/create` requests are answered here: false once
+    /// an `initialize` showed a client that answers them itself (under `--intercept auto`).
+    answer_server_requests: bool,
+    /// Ids of `initialize` and `server/discover` requests, whose results name the server.
+    naming: Vec<String>,
+    calls: HashMap<String, Call>,
+    /// Proxy id → client id.
+    proxy_ids: HashMap<String, String>,
+    next_proxy_id: u64,
+    next_ticket: Ticket,
+    queue: VecDeque<Job>,
+    running: Option<(Ticket, Asker)>,
+    /// `elicitationId`s of URL requests answered here, whose completion notice is ours.
+    url_ids: Vec<String>,
+    /// Ids of the server's `elicitation/create` requests taken here: the client never saw
+    /// them, so a cancellation of one is ours too, even after it was answered.
+    taken: HashSet<String>,
+}
+
+impl State {
+    /// A proxy for `command` (as shown to the person).
+    pub fn new(intercept: Intercept, server_override: Option<String>, command: String) -> Self {
+        Self {
+            intercept,
+            server_override,
+            command,
+            server_name: None,
+            answer_server_requests: true,
+            naming: Vec::new(),
+            calls: HashMap::new(),
+            proxy_ids: HashMap::new(),
+            next_proxy_id: 1,
+            next_ticket: 1,
+            queue: VecDeque::new(),
+            running: None,
+            url_ids: Vec::new(),
+            taken: HashSet::new(),
+        }
+    }
+
+    /// Who asks, as the window shows it: `--server`, else the server's own name with the
+    /// command, since a server can claim any name.
+    pub fn asker(&self) -> String {
+        match (&self.server_override, &self.server_name) {
+            (Some(name), _) => name.clone(),
+            (None, Some(name)) => format!("{name} ({})", self.command),
+            (None, None) => self.command.clone(),
+        }
+    }
+
+    /// Whether a dialog is running or waiting.
+    pub fn dialogs_open(&self) -> bool {
+        self.running.is_some() || !self.queue.is_empty()
+    }
+
+    /// A line from the client.
+    pub fn from_client(&mut self, line: &[u8]) -> Vec<Action> {
+        let Some((text, message)) = parse(line) else {
+            return vec![
+                Action::Note("a line from the client is not a JSON-RPC message; passed on".into()),
+                Action::ToServer(line.to_vec()),
+            ];
+        };
+        let method = message.method.as_deref().unwrap_or_default();
+        if message.is_notification() && method == "notifications/cancelled" {
+            return self.client_cancelled(text, &message);
+        }
+        if !message.is_request() {
+            return vec![Action::ToServer(line.to_vec())];
+        }
+        let id = message.id_text().unwrap_or_default().to_owned();
+        if method == "initialize" || method == "server/discover" {
+            self.naming.push(id.clone());
+        }
+        if method == "initialize" {
+            return vec![Action::ToServer(self.rewrite_initialize(text, &message))];
+        }
+        let Some(rewritten) = self.rewrite_meta_capabilities(text, &message) else {
+            return vec![Action::ToServer(line.to_vec())];
+        };
+        if matches!(method, "tools/call" | "prompts/get" | "resources/read") {
+            let params = Message::parse(std::str::from_utf8(&rewritten).unwrap_or_default())
+                .and_then(|m| m.params.map(|p| p.get().to_owned()))
+                .unwrap_or_else(|| "{}".into());
+            self.calls.insert(
+                id,
+                Call {
+                    method: method.to_owned(),
+                    params,
+                    rounds: 0,
+                    proxy_id: None,
+                    in_flight: true,
+                    answers: Vec::new(),
+                    waiting: 0,
+                    state: None,
+                    backoff: BACKOFF_FIRST,
+                },
+            );
+        }
+        vec![Action::ToServer(rewritten)]
+    }
+
+    /// The client's `initialize`: declare elicitation (unless the client answers it itself
+    /// and we are not told to intercept anyway).
+    fn rewrite_initialize(&mut self, text: &str, message: &Message) -> Vec<u8> {
+        let Some(params) = message.params.and_then(|p| Fields::of(p).map(|f| (p, f))) else {
+            return text.as_bytes().to_vec();
+        };
+        let (params_raw, fields) = params;
+        let version = fields.str("protocolVersion");
+        let declared = wire::elicitation_capability(version.as_deref());
+        match fields.get("capabilities") {
+            Some(caps) => {
+                if wire::declares_elicitation(caps) && self.intercept == Intercept::Auto {
+                    self.answer_server_requests = false;
+                    return text.as_bytes().to_vec();
+                }
+                self.answer_server_requests = true;
+                let new = wire::with_elicitation(caps, declared);
+                wire::apply(text, vec![Splice::replace(text, caps, new)])
+            }
+            None => {
+                let new = format!(r#"{{"elicitation":{declared}}}"#);
+                wire::apply(
+                    text,
+                    vec![Splice::insert_first(text, params_raw, "capabilities", &new)],
+                )
+            }
+        }
+    }
+
+    /// A 2026-07-28 request: declare elicitation in the capabilities its `_meta` carries.
+    /// `None` when the request is to pass untouched (no such `_meta`, or a client that
+    /// answers elicitation itself under `--intercept auto`).
+    fn rewrite_meta_capabilities(&self, text: &str, message: &Message) -> Option<Vec<u8>> {
+        let meta = Fields::of(message.params?)?.get("_meta")?;
+        let meta_fields = Fields::of(meta)?;
+        let Some(caps) = meta_fields.get(wire::CLIENT_CAPABILITIES) else {
+            // A 2026-07-28 request without capabilities declares none: declare ours.
+            meta_fields.get(wire::PROTOCOL_VERSION)?;
+            let declared = format!(
+                r#"{{"elicitation":{}}}"#,
+                wire::elicitation_capability(None)
+            );
+            let splice = Splice::insert_first(text, meta, wire::CLIENT_CAPABILITIES, &declared);
+            return Some(wire::apply(text, vec![splice]));
+        };
+        if wire::declares_elicitation(caps) && self.intercept == Intercept::Auto {
+            return None;
+        }
+        let new = wire::with_elicitation(caps, wire::elicitation_capability(None));
+        Some(wire::apply(text, vec![Splice::replace(text, caps, new)]))
+    }
+
+    fn client_cancelled(&mut self, text: &str, message: &Message) -> Vec<Action> {
+        let request_id = message
+            .params
+            .and_then(Fields::of)
+            .and_then(|f| f.get("requestId"));
+        let Some(raw_id) = request_id else {
+            return vec![Action::ToServer(text.as_bytes().to_vec())];
+        };
+        let id = raw_id.get().trim().to_owned();
+        let Some(call) = self.calls.get(&id) else {
+            return vec![Action::ToServer(text.as_bytes().to_vec())];
+        };
+        match (&call.proxy_id, call.in_flight) {
+            // Round one runs under the client's own id: the notice is right as it is.
+            (None, true) => vec![Action::ToServer(text.as_bytes().to_vec())],
+            (Some(proxy_id), true) => {
+                let splice = Splice::replace(text, raw_id, proxy_id.clone());
+                vec![Action::ToServer(wire::apply(text, vec![splice]))]
+            }
+            // Between rounds the server holds nothing: close the window and forget the call.
+            (_, false) => {
+                let mut actions = self.drop_call(&id);
+                actions.push(Action::Note(format!(
+                    "the client cancelled request {id}; its form is closed"
+                )));
+                actions
+            }
+        }
+    }
+
+    /// A line from the server.
+    pub fn from_server(&mut self, line: &[u8]) -> Vec<Action> {
+        let Some((text, message)) = parse(line) else {
+            return vec![
+                Action::Note("a line from the server is not a JSON-RPC message; passed on".into()),
+                Action::ToClient(line.to_vec()),
+            ];
+        };
+        let method = message.method.as_deref().unwrap_or_default();
+        if message.is_request() && method == "elicitation/create" && self.answer_server_requests {
+            let id = message.id_text().unwrap_or_default().to_owned();
+            self.remember_url_id(&message);
+            self.taken.insert(id.clone());
+            return self.enqueue(Asker::Server(id), text.as_bytes().to_vec());
+        }
+        if message.is_notification() {
+            return self.server_notification(line, text, &message);
+        }
+        if !message.is_response() {
+            return vec![Action::ToClient(line.to_vec())];
+        }
+        let id = message.id_text().unwrap_or_default().to_owned();
+        if let Some(index) = self.naming.iter().position(|n| *n == id) {
+            self.naming.remove(index);
+            if let Some(name) = message.result.and_then(server_name) {
+                self.server_name = Some(name);
+            }
+        }
+        let call_id = match self.proxy_ids.remove(&id) {
+            Some(client_id) => client_id,
+            None if self.calls.contains_key(&id) => id.clone(),
+            None => return vec![Action::ToClient(line.to_vec())],
+        };
+        self.call_response(&call_id, text, &message)
+    }
+
+    fn server_notification(&mut self, line: &[u8], text: &str, message: &Message) -> Vec<Action> {
+        let params = message.params.and_then(Fields::of);
+        match message.method.as_deref() {
+            Some("notifications/cancelled") => {
+                let id = params
+                    .and_then(|p| p.get("requestId"))
+                    .map(|id| id.get().trim().to_owned());
+                match id.filter(|id| self.taken.contains(id)) {
+                    Some(id) => match self.ticket_of_server_request(&id) {
+                        Some(ticket) => self.stop_ticket(ticket),
+                        None => Vec::new(),
+                    },
+                    None => vec![Action::ToClient(line.to_vec())],
+                }
+            }
+            Some("notifications/elicitation/complete") => {
+                let id = params.and_then(|p| p.str("elicitationId"));
+                match id.and_then(|id| self.url_ids.iter().position(|u| *u == id)) {
+                    Some(index) => {
+                        self.url_ids.remove(index);
+                        Vec::new()
+                    }
+                    None => vec![Action::ToClient(text.as_bytes().to_vec())],
+                }
+            }
+            _ => vec![Action::ToClient(line.to_vec())],
+        }
+    }
+
+    fn remember_url_id(&mut self, message: &Message) {
+        if let Some(id) = message
+            .params
+            .and_then(Fields::of)
+            .and_then(|p| p.str("elicitationId"))
+        {
+            self.url_ids.push(id);
+        }
+    }
+
+    /// The answer (or error) to a round of a call we track.
+    fn call_response(&mut self, call_id: &str, text: &str, message: &Message) -> Vec<Action> {
+        let Some(call) = self.calls.get_mut(call_id) else {
+            return vec![Action::ToClient(text.as_bytes().to_vec())];
+        };
+        call.in_flight = false;
+        let input = message.result.and_then(wire::input_required);
+        let Some(input) = input else {
+            return self.finish(call_id, text, message);
+        };
+        let elicitation_only = input
+            .requests
+            .iter()
+            .all(|(_, entry)| wire::input_method(entry).as_deref() == Some("elicitation/create"));
+        if !elicitation_only {
+            // Sampling or roots: only the client can answer those; it gets the round as is.
+            return self.finish(call_id, text, message);
+        }
+        call.rounds += 1;
+        if call.rounds > MAX_ROUNDS {
+            self.calls.remove(call_id);
+            let why = format!("the server asked for input more than {MAX_ROUNDS} rounds");
+            return vec![
+                Action::Note(why.clone()),
+                Action::ToClient(wire::error_line(call_id, -32603, &why)),
+            ];
+        }
+        call.state = input.request_state.map(|s| s.get().to_owned());
+        call.answers.clear();
+        call.waiting = input.requests.len();
+        if input.requests.is_empty() {
+            let delay = call.backoff;
+            call.backoff = (call.backoff * 2).min(BACKOFF_CAP);
+            return vec![Action::RetryAfter {
+                call: call_id.to_owned(),
+                delay,
+            }];
+        }
+        call.backoff = BACKOFF_FIRST;
+        let mut actions = Vec::new();
+        for (key, entry) in input.requests {
+            if let Some(id) = Fields::of(entry)
+                .and_then(|f| f.get("params"))
+                .and_then(Fields::of)
+                .and_then(|p| p.str("elicitationId"))
+            {
+                self.url_ids.push(id);
+            }
+            let asker = Asker::Input {
+                call: call_id.to_owned(),
+                key,
+            };
+            actions.extend(self.enqueue(asker, entry.get().as_bytes().to_vec()));
+        }
+        actions
+    }
+
+    /// Hands the final response to the client under its own id.
+    fn finish(&mut self, call_id: &str, text: &str, message: &Message) -> Vec<Action> {
+        self.calls.remove(call_id);
+        let line = match message.id {
+            Some(id) if id.get().trim() != call_id => {
+                wire::apply(text, vec![Splice::replace(text, id, call_id)])
+            }
+            _ => text.as_bytes().to_vec(),
+        };
+        vec![Action::ToClient(line)]
+    }
+
+    /// Sends the next round of a call: its params with the answers and the state.
+    pub fn retry(&mut self, call_id: &str) -> Vec<Action> {
+        let proxy_id = format!("\"{PROXY_ID_PREFIX}{}\"", self.next_proxy_id);
+        let Some(call) = self.calls.get_mut(call_id) else {
+            return Vec::new();
+        };
+        self.next_proxy_id += 1;
+        let params = wire::retry_params(&call.params, &call.answers, call.state.as_deref());
+        call.proxy_id = Some(proxy_id.clone());
+        call.in_flight = true;
+        let line = wire::request_line(&proxy_id, &call.method, &params);
+        self.proxy_ids.insert(proxy_id, call_id.to_owned());
+        vec![Action::ToServer(line)]
+    }
+
+    /// A dialog ended.
+    pub fn dialog_done(&mut self, ticket: Ticket, end: DialogEnd) -> Vec<Action> {
+        let asker = match self.running.take() {
+            Some((running, asker)) if running == ticket => asker,
+            other => {
+                // A dialog we stopped: its cancel is nobody's answer.
+                self.running = other;
+                return Vec::new();
+            }
+        };
+        let mut actions = match asker {
+            Asker::Server(id) => vec![Action::ToServer(server_reply(&id, end))],
+            Asker::Input { call, key } => self.input_answered(&call, key, end),
+        };
+        actions.extend(self.start_next());
+        actions
+    }
+
+    fn input_answered(&mut self, call_id: &str, key: String, end: DialogEnd) -> Vec<Action> {
+        let Some(call) = self.calls.get_mut(call_id) else {
+            return Vec::new();
+        };
+        match end {
+            DialogEnd::Answered(answer) => {
+                call.answers.push((key, answer));
+                call.waiting = call.waiting.saturating_sub(1);
+                if call.waiting == 0 {
+                    self.retry(call_id)
+                } else {
+                    Vec::new()
+                }
+            }
+            DialogEnd::Refused { why, .. } | DialogEnd::Failed(why) => {
+                let mut actions = self.drop_call(call_id);
+                actions.push(Action::ToClient(wire::error_line(call_id, -32603, &why)));
+                actions
+            }
+        }
+    }
+
+    /// Forgets a call: its queued dialogs go, a running one is stopped.
+    fn drop_call(&mut self, call_id: &str) -> Vec<Action> {
+        self.calls.remove(call_id);
+        self.queue
+            .retain(|job| !matches!(&job.asker, Asker::Input { call, .. } if call == call_id));
+        match &self.running {
+            Some((ticket, Asker::Input { call, .. })) if call == call_id => {
+                let ticket = *ticket;
+                self.stop_ticket(ticket)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn ticket_of_server_request(&self, id: &str) -> Option<Ticket> {
+        let matches = |asker: &Asker| matches!(asker, Asker::Server(s) if s == id);
+        match &self.running {
+            Some((ticket, asker)) if matches(asker) => Some(*ticket),
+            _ => self
+                .queue
+                .iter()
+                .find(|job| matches(&job.asker))
+                .map(|job| job.ticket),
+        }
+    }
+
+    /// Stops a dialog, running or queued; nothing answers it.
+    fn stop_ticket(&mut self, ticket: Ticket) -> Vec<Action> {
+        self.queue.retain(|job| job.ticket != ticket);
+        if self.running.as_ref().is_some_and(|(t, _)| *t == ticket) {
+            self.running = None;
+            let mut actions = vec![Action::StopDialog(ticket)];
+            actions.extend(self.start_next());
+            return actions;
+        }
+        Vec::new()
+    }
+
+    /// Stops every dialog (shutdown).
+    pub fn stop_all(&mut self) -> Vec<Action> {
+        self.queue.clear();
+        match self.running.take() {
+            Some((ticket, _)) => vec![Action::StopDialog(ticket)],
+            None => Vec::new(),
+        }
+    }
+
+    fn enqueue(&mut self, asker: Asker, request: Vec<u8>) -> Vec<Action> {
+        let ticket = self.next_ticket;
+        self.next_ticket += 1;
+        self.queue.push_back(Job {
+            ticket,
+            asker,
+            request,
+        });
+        self.start_next()
+    }
+
+    /// One dialog at a time: two windows at once would compete for the person, two terminal
+    /// dialogs for the same terminal.
+    fn start_next(&mut self) -> Vec<Action> {
+        if self.running.is_some() {
+            return Vec::new();
+        }
+        let Some(job) = self.queue.pop_front() else {
+            return Vec::new();
+        };
+        self.running = Some((job.ticket, job.asker));
+        vec![Action::StartDialog {
+            ticket: job.ticket,
+            request: job.request,
+            server: self.asker(),
+        }]
+    }
+}
+
+/// The line as text and its message, or `None` for anything that is not a JSON-RPC object.
+fn parse(line: &[u8]) -> Option<(&str, Message<'_>)> {
+    let text = std::str::from_utf8(line).ok()?;
+    Message::parse(text).map(|message| (text, message))
+}
+
+/// The server's own name in an `initialize` or `server/discover` result.
+fn server_name(result: &serde_json::value::RawValue) -> Option<String> {
+    let fields = Fields::of(result)?;
+    let from_info = |info: &serde_json::value::RawValue| Fields::of(info)?.str("name");
+    fields.get("serverInfo").and_then(from_info).or_else(|| {
+        Fields::of(fields.get("_meta")?)?
+            .get(wire::SERVER_INFO)
+            .and_then(from_info)
+    })
+}
+
+/// The reply to a server's `elicitation/create`: the dialog's JSON-RPC response, its error
+/// line, or an error of ours when it could not show the form.
+fn server_reply(id: &str, end: DialogEnd) -> Vec<u8> {
+    match end {
+        DialogEnd::Answered(line)
+        | DialogEnd::Refused {
+            line: Some(line), ..
+        } => {
+            let mut line = line.into_bytes();
+            if !line.ends_with(b"\n") {
+                line.push(b'\n');
+            }
+            line
+        }
+        DialogEnd::Refused { line: None, why } | DialogEnd::Failed(why) => {
+            wire::error_line(id, -32603, &why)
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "state_tests.rs"]
+mod tests;

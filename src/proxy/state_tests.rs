@@ -1,0 +1,398 @@
+//! The state machine driven line by line: capability injection, local answers, the
+//! multi-round-trip loop, ids and cancellation.
+
+use super::*;
+
+fn state() -> State {
+    State::new(Intercept::Auto, None, "python3 server.py".into())
+}
+
+fn text(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).expect("utf8")
+}
+
+/// The one line an action list sends to the server.
+fn to_server(actions: &[Action]) -> String {
+    let lines: Vec<&str> = actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::ToServer(line) => Some(text(line)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "expected one line to the server: {actions:?}"
+    );
+    lines[0].to_owned()
+}
+
+fn to_client(actions: &[Action]) -> String {
+    let lines: Vec<&str> = actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::ToClient(line) => Some(text(line)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "expected one line to the client: {actions:?}"
+    );
+    lines[0].to_owned()
+}
+
+fn started(actions: &[Action]) -> (Ticket, String, String) {
+    actions
+        .iter()
+        .find_map(|a| match a {
+            Action::StartDialog {
+                ticket,
+                request,
+                server,
+            } => Some((*ticket, text(request).to_owned(), server.clone())),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no dialog started: {actions:?}"))
+}
+
+const INIT_2025_11: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#;
+
+#[test]
+fn initialize_declares_both_modes_from_2025_11_25() {
+    let mut s = state();
+    let out = to_server(&s.from_client(INIT_2025_11.as_bytes()));
+    assert_eq!(
+        out,
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{},"url":{}}},"clientInfo":{"name":"c","version":"1"}}}"#
+    );
+}
+
+#[test]
+fn initialize_declares_a_bare_object_for_2025_06_18_and_drops_task_elicitation() {
+    let mut s = state();
+    let line = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"tasks":{"requests":{"elicitation":{"create":{}}}}}}}"#;
+    let out = to_server(&s.from_client(line.as_bytes()));
+    assert_eq!(
+        out,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"tasks":{"requests":{}},"elicitation":{}}}}"#
+    );
+}
+
+#[test]
+fn a_client_that_elicits_itself_gets_everything_untouched_under_auto() {
+    let mut s = state();
+    let line = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}}}}"#;
+    assert_eq!(to_server(&s.from_client(line.as_bytes())), line);
+    let ask = r#"{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
+    assert_eq!(to_client(&s.from_server(ask.as_bytes())), ask);
+    // --intercept always answers it here anyway.
+    let mut s = State::new(Intercept::Always, None, "srv".into());
+    assert!(
+        to_server(&s.from_client(line.as_bytes()))
+            .contains(r#""elicitation":{"form":{},"url":{}}"#)
+    );
+    started(&s.from_server(ask.as_bytes()));
+}
+
+#[test]
+fn a_server_request_is_answered_locally_with_the_dialog_reply() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    let init_reply = r#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"weather"}}}"#;
+    assert_eq!(to_client(&s.from_server(init_reply.as_bytes())), init_reply);
+    let ask = r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
+    let actions = s.from_server(ask.as_bytes());
+    let (ticket, request, server) = started(&actions);
+    assert_eq!(request, ask);
+    assert_eq!(server, "weather (python3 server.py)");
+    assert!(!actions.iter().any(|a| matches!(a, Action::ToClient(_))));
+    let reply = r#"{"jsonrpc":"2.0","id":1,"result":{"action":"decline"}}"#;
+    let out = to_server(&s.dialog_done(ticket, DialogEnd::Answered(reply.into())));
+    assert_eq!(out, format!("{reply}\n"));
+    // A dialog that cannot show the form becomes an error for the server.
+    let actions = s.from_server(ask.as_bytes());
+    let (ticket, ..) = started(&actions);
+    let out = to_server(&s.dialog_done(ticket, DialogEnd::Failed("no display".into())));
+    assert_eq!(
+        out,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,\"message\":\"no display\"}}\n"
+    );
+}
+
+#[test]
+fn the_servers_cancel_closes_its_window_and_nothing_is_sent() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    let ask = r#"{"jsonrpc":"2.0","id":"q","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
+    let (ticket, ..) = started(&s.from_server(ask.as_bytes()));
+    let cancel =
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"q"}}"#;
+    assert_eq!(
+        s.from_server(cancel.as_bytes()),
+        vec![Action::StopDialog(ticket)]
+    );
+    // The stopped dialog's cancel answers nobody.
+    assert_eq!(
+        s.dialog_done(ticket, DialogEnd::Answered(r#"{"action":"cancel"}"#.into())),
+        Vec::new()
+    );
+    // A late cancel of a request already answered is ours as well: the client never saw it.
+    assert_eq!(s.from_server(cancel.as_bytes()), Vec::new());
+    // A cancel for something else goes to the client.
+    let other = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}"#;
+    assert_eq!(to_client(&s.from_server(other.as_bytes())), other);
+}
+
+#[test]
+fn dialogs_run_one_at_a_time() {
+    let mut s = state();
+    let ask = |id: u32| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+        )
+    };
+    let (first, ..) = started(&s.from_server(ask(1).as_bytes()));
+    assert_eq!(s.from_server(ask(2).as_bytes()), Vec::new());
+    let actions = s.dialog_done(first, DialogEnd::Answered("{}".into()));
+    let (_, request, _) = started(&actions);
+    assert_eq!(request, ask(2));
+}
+
+#[test]
+fn url_completion_notices_for_our_requests_are_swallowed() {
+    let mut s = state();
+    let ask = r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://example.com","elicitationId":"el-1"}}"#;
+    started(&s.from_server(ask.as_bytes()));
+    let done = r#"{"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":"el-1"}}"#;
+    assert_eq!(s.from_server(done.as_bytes()), Vec::new());
+    let other = r#"{"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":"el-2"}}"#;
+    assert_eq!(to_client(&s.from_server(other.as_bytes())), other);
+}
+
+const CALL: &str = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"tools/call","params":{"name":"t","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+const CALL_SENT: &str = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"tools/call","params":{"name":"t","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{},"url":{}}}}}}"#;
+
+fn round(id: &str, keys: &[&str], state: &str) -> String {
+    let requests: Vec<String> = keys
+        .iter()
+        .map(|k| {
+            format!(
+                r#""{k}":{{"method":"elicitation/create","params":{{"mode":"form","message":"{k}?","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"input_required","inputRequests":{{{}}},"requestState":{state}}}}}"#,
+        requests.join(",")
+    )
+}
+
+#[test]
+fn every_2026_request_declares_elicitation() {
+    let mut s = state();
+    assert_eq!(to_server(&s.from_client(CALL.as_bytes())), CALL_SENT);
+    let discover = r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{"sampling":{}}}}}"#;
+    assert_eq!(
+        to_server(&s.from_client(discover.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{"sampling":{},"elicitation":{"form":{},"url":{}}}}}}"#
+    );
+    let reply = r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"disco"}}}}"#;
+    s.from_server(reply.as_bytes());
+    assert_eq!(s.asker(), "disco (python3 server.py)");
+}
+
+#[test]
+fn a_2026_request_without_capabilities_gets_ours() {
+    let mut s = state();
+    let line = r#"{"jsonrpc":"2.0","id":"a","method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+    assert_eq!(
+        to_server(&s.from_client(line.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":"a","method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{},"url":{}}},"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#
+    );
+    // A request of the initialize era has no such `_meta`: untouched.
+    let old =
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"progressToken":1}}}"#;
+    assert_eq!(to_server(&s.from_client(old.as_bytes())), old);
+}
+
+#[test]
+fn two_rounds_are_answered_and_only_the_final_result_reaches_the_client() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let big = "12345678901234567890123";
+    // Round one: two inputs, answered one after the other.
+    let actions = s.from_server(round(big, &["a", "b"], r#""st\"1""#).as_bytes());
+    let (a, request, _) = started(&actions);
+    assert_eq!(
+        request,
+        r#"{"method":"elicitation/create","params":{"mode":"form","message":"a?","requestedSchema":{"type":"object","properties":{}}}}"#
+    );
+    assert!(!actions.iter().any(|x| matches!(x, Action::ToClient(_))));
+    let actions = s.dialog_done(
+        a,
+        DialogEnd::Answered("{\"action\":\"accept\",\"content\":{}}\n".into()),
+    );
+    let (b, ..) = started(&actions);
+    let retry =
+        to_server(&s.dialog_done(b, DialogEnd::Answered("{\"action\":\"decline\"}\n".into())));
+    assert_eq!(
+        retry,
+        "{\"jsonrpc\":\"2.0\",\"id\":\"form-elicitation-proxy-1\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\",\"arguments\":{},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{\"form\":{},\"url\":{}}}},\"inputResponses\":{\"a\":{\"action\":\"accept\",\"content\":{}},\"b\":{\"action\":\"decline\"}},\"requestState\":\"st\\\"1\"}}\n"
+    );
+    // Round two under the proxy's id; then the final result under the client's id.
+    let (c, ..) = started(
+        &s.from_server(round("\"form-elicitation-proxy-1\"", &["c"], r#""st2""#).as_bytes()),
+    );
+    let retry = to_server(&s.dialog_done(c, DialogEnd::Answered("{\"action\":\"cancel\"}".into())));
+    assert!(
+        retry.contains("\"id\":\"form-elicitation-proxy-2\""),
+        "{retry}"
+    );
+    assert!(
+        retry.contains(r#""inputResponses":{"c":{"action":"cancel"}},"requestState":"st2""#),
+        "{retry}"
+    );
+    let done = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-2","result":{"content":[],"resultType":"complete"}}"#;
+    assert_eq!(
+        to_client(&s.from_server(done.as_bytes())),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{big},"result":{{"content":[],"resultType":"complete"}}}}"#
+        )
+    );
+}
+
+#[test]
+fn an_error_on_a_later_round_goes_to_the_client_as_it_is_under_its_id() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let (a, ..) =
+        started(&s.from_server(round("12345678901234567890123", &["a"], "\"s\"").as_bytes()));
+    s.dialog_done(
+        a,
+        DialogEnd::Answered("{\"action\":\"accept\",\"content\":{}}".into()),
+    );
+    let expired = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","error":{"code":-32602,"message":"Invalid or expired requestState"}}"#;
+    assert_eq!(
+        to_client(&s.from_server(expired.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32602,"message":"Invalid or expired requestState"}}"#
+    );
+}
+
+#[test]
+fn a_round_without_inputs_is_retried_with_a_growing_back_off_and_no_state_when_none_came() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let empty = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"result":{"resultType":"input_required"}}"#;
+    let actions = s.from_server(empty.as_bytes());
+    let call = "12345678901234567890123".to_owned();
+    assert_eq!(
+        actions,
+        vec![Action::RetryAfter {
+            call: call.clone(),
+            delay: Duration::from_millis(50)
+        }]
+    );
+    let retry = to_server(&s.retry(&call));
+    assert!(
+        !retry.contains("requestState") && !retry.contains("inputResponses"),
+        "{retry}"
+    );
+    let again = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","result":{"resultType":"input_required","requestState":"x"}}"#;
+    assert_eq!(
+        s.from_server(again.as_bytes()),
+        vec![Action::RetryAfter {
+            call,
+            delay: Duration::from_millis(100)
+        }]
+    );
+}
+
+#[test]
+fn more_than_ten_rounds_is_an_error_for_the_client() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let call = "12345678901234567890123";
+    let mut id = call.to_owned();
+    for n in 1..=MAX_ROUNDS {
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"input_required","requestState":"x"}}}}"#
+        );
+        assert!(matches!(
+            s.from_server(line.as_bytes())[..],
+            [Action::RetryAfter { .. }]
+        ));
+        s.retry(call);
+        id = format!("\"form-elicitation-proxy-{n}\"");
+    }
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"input_required","requestState":"x"}}}}"#
+    );
+    let out = to_client(&s.from_server(line.as_bytes()));
+    assert!(
+        out.starts_with(r#"{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32603"#),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_url_elicitation_required_error_passes_through() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let error = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32042,"message":"URL elicitation required","data":{"elicitations":[]}}}"#;
+    assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
+}
+
+#[test]
+fn sampling_inputs_pass_through_unchanged() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let line = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"result":{"resultType":"input_required","inputRequests":{"s":{"method":"sampling/createMessage","params":{}}}}}"#;
+    assert_eq!(to_client(&s.from_server(line.as_bytes())), line);
+}
+
+#[test]
+fn the_clients_cancel_follows_the_round_in_flight_or_closes_the_window() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let cancel = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":12345678901234567890123,"reason":"r"}}"#;
+    // Round one in flight under the client's id: passed on as it is.
+    assert_eq!(to_server(&s.from_client(cancel.as_bytes())), cancel);
+    let (a, ..) =
+        started(&s.from_server(round("12345678901234567890123", &["a"], "\"s\"").as_bytes()));
+    s.dialog_done(a, DialogEnd::Answered("{\"action\":\"decline\"}".into()));
+    // Round two in flight: the notice names the proxy's id.
+    assert_eq!(
+        to_server(&s.from_client(cancel.as_bytes())),
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"form-elicitation-proxy-1","reason":"r"}}"#
+    );
+    // A window open between rounds: closed, nothing sent anywhere.
+    let (b, ..) =
+        started(&s.from_server(round("\"form-elicitation-proxy-1\"", &["b"], "\"s\"").as_bytes()));
+    let actions = s.from_client(cancel.as_bytes());
+    assert!(actions.contains(&Action::StopDialog(b)), "{actions:?}");
+    assert!(
+        !actions
+            .iter()
+            .any(|a| matches!(a, Action::ToServer(_) | Action::ToClient(_)))
+    );
+    assert!(!s.dialogs_open());
+}
+
+#[test]
+fn malformed_lines_pass_through() {
+    let mut s = state();
+    let actions = s.from_client(b"{not json\n");
+    assert!(actions.contains(&Action::ToServer(b"{not json\n".to_vec())));
+    let actions = s.from_server(b"\xff\xfe\n");
+    assert!(actions.contains(&Action::ToClient(b"\xff\xfe\n".to_vec())));
+}
+
+#[test]
+fn the_override_names_the_server() {
+    let s = State::new(Intercept::Auto, Some("mine".into()), "srv".into());
+    assert_eq!(s.asker(), "mine");
+    assert_eq!(state().asker(), "python3 server.py");
+}

@@ -1,0 +1,289 @@
+//! The proxy tests' harness: the SDKs found (or the loud skip), the Python client started
+//! against the proxy, forms waited for and answered, the proxy driven with raw lines.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::support::process::{Running, without_terminal};
+use crate::support::{BIN, ENGLISH, root};
+use crate::window::{ANSWER_TIMEOUT, Shown, Xvfb, display_or_skip, run_tool, unique_title};
+
+/// How long a whole client session may take (Python imports, debug build, loaded machine).
+pub(super) const SESSION_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A display and the Python with the SDK, or `None` after saying SKIPPED.
+pub(super) fn setup() -> Option<(Xvfb, PathBuf)> {
+    let python = python_or_skip()?;
+    let x = display_or_skip(&[])?;
+    Some((x, python))
+}
+
+/// The Python that has `mcp==2.3.0`, or `None` (after the loud message) when there is none.
+pub(super) fn python_or_skip() -> Option<PathBuf> {
+    let python = std::env::var_os("FORM_ELICITATION_TEST_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/proxy-venv/bin/python"));
+    let has_sdk = Command::new(&python)
+        .args(["-c", "import mcp, mcp_types"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if has_sdk {
+        return Some(python);
+    }
+    let message = format!(
+        "SKIPPED: proxy tests need a Python with mcp==2.3.0 ({} has none; set FORM_ELICITATION_TEST_PYTHON)",
+        python.display()
+    );
+    if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+        panic!("{message} (FORM_ELICITATION_E2E=require)");
+    }
+    let _ = writeln!(std::io::stderr(), "{message}");
+    None
+}
+
+/// Where `node` finds `@modelcontextprotocol/sdk`, or `None` (after the loud message).
+pub(super) fn node_modules_or_skip() -> Option<PathBuf> {
+    let modules = std::env::var_os("FORM_ELICITATION_TEST_NODE_PATH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/proxy-node/node_modules"));
+    let found = Command::new("node")
+        .args(["-e", "require('@modelcontextprotocol/sdk/client/index.js')"])
+        .env("NODE_PATH", &modules)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if found {
+        return Some(modules);
+    }
+    let message = format!(
+        "SKIPPED: the TypeScript proxy test needs node and @modelcontextprotocol/sdk in {} (set FORM_ELICITATION_TEST_NODE_PATH)",
+        modules.display()
+    );
+    if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+        panic!("{message} (FORM_ELICITATION_E2E=require)");
+    }
+    let _ = writeln!(std::io::stderr(), "{message}");
+    None
+}
+
+pub(super) fn server_script() -> PathBuf {
+    root().join("tests/proxy/server.py")
+}
+
+/// Starts `tests/proxy/client.py` with the display and English words; the proxy's windows get
+/// a title of their own (returned), unless `own_title` is false.
+pub(super) fn client(
+    x: &Xvfb,
+    python: &Path,
+    (mode, tool): (&str, &str),
+    extra: &[&str],
+    envs: &[(&str, &str)],
+    own_title: bool,
+) -> (Shown, String) {
+    let title = unique_title(&format!("proxy-{tool}"));
+    let mut command = Command::new(python);
+    command
+        .arg(root().join("tests/proxy/client.py"))
+        .args([BIN, mode, tool])
+        .args(extra);
+    if own_title {
+        command.arg(format!("--proxy-arg=--title={title}"));
+    }
+    command.env("DISPLAY", &x.display).envs(ENGLISH);
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
+            command.env_remove(name);
+        }
+    }
+    command.envs(envs.iter().copied());
+    without_terminal(&mut command);
+    let started = Instant::now();
+    let shown = Shown {
+        app: Running::spawn("the Python client", command, None),
+        window: None,
+        started,
+    };
+    (shown, title)
+}
+
+/// Waits for a form titled `title`, answers it with `answer`, and waits until it is gone.
+pub(super) fn form(x: &Xvfb, shown: &mut Shown, title: &str, answer: impl FnOnce(&Xvfb)) {
+    let window = x.wait_for_window(shown, title);
+    let pid = window_pid(x, &window);
+    answer(x);
+    wait_pid_gone(x, title, &pid);
+}
+
+/// The process that shows window `id` (`_NET_WM_PID`): X reuses a closed window's id for the
+/// next client's window, so a window is told from its successor by its process.
+pub(super) fn window_pid(x: &Xvfb, id: &str) -> String {
+    let out = run_tool(&x.display, "xdotool", &["getwindowpid", id]);
+    out.stdout.trim().to_owned()
+}
+
+/// Waits until the window `id` titled `title` is gone (a window of the same title shown by
+/// another process does not count).
+pub(super) fn wait_gone(x: &Xvfb, title: &str, id: &str) {
+    wait_pid_gone(x, title, &window_pid(x, id));
+}
+
+/// Waits until no window titled `title` belongs to process `pid`.
+pub(super) fn wait_pid_gone(x: &Xvfb, title: &str, pid: &str) {
+    let deadline = Instant::now() + ANSWER_TIMEOUT;
+    while x
+        .find_windows(title)
+        .iter()
+        .any(|w| window_pid(x, w) == pid)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the window {title:?} is still there"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The client's one JSON line, after it exited 0.
+pub(super) fn outcome(shown: Shown) -> Value {
+    let out = shown.app.wait_output(SESSION_TIMEOUT);
+    assert_eq!(out.code, Some(0), "the client failed.\n{}", out.describe());
+    let line = out.stdout.lines().last().unwrap_or_default();
+    serde_json::from_str(line)
+        .unwrap_or_else(|e| panic!("the client's line is not JSON ({e}).\n{}", out.describe()))
+}
+
+/// `text` with the characters xdotool's regular expressions treat specially escaped.
+pub(super) fn regex_escape(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The proxy run directly, its stdin held open, its stdout read line by line.
+pub(super) struct RawProxy {
+    pub(super) child: Child,
+    pub(super) stdin: Option<ChildStdin>,
+    pub(super) lines: Receiver<String>,
+}
+
+impl RawProxy {
+    pub(super) fn start(x: &Xvfb, python: &Path, title: &str, envs: &[(&str, &str)]) -> RawProxy {
+        let mut command = Command::new(BIN);
+        command
+            .args(["proxy", "--title", title, "--"])
+            .arg(python)
+            .arg(server_script())
+            .env("DISPLAY", &x.display)
+            .envs(ENGLISH)
+            .envs(envs.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        without_terminal(&mut command);
+        let mut child = command.spawn().expect("start the proxy");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        RawProxy {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    pub(super) fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").expect("write to the proxy");
+        stdin.flush().expect("flush");
+    }
+
+    pub(super) fn expect_line(&self, mut wanted: impl FnMut(&str) -> bool) -> String {
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .expect("the proxy answers in time");
+            if wanted(&line) {
+                return line;
+            }
+        }
+    }
+
+    pub(super) fn window(&mut self, x: &Xvfb, title: &str) -> String {
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        loop {
+            if let Some(id) = x.find_windows(title).into_iter().next() {
+                let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &id]);
+                assert_eq!(focus.code, Some(0), "{}", focus.describe());
+                // Let the first frames render.
+                thread::sleep(Duration::from_millis(300));
+                return id;
+            }
+            assert!(
+                matches!(self.child.try_wait(), Ok(None)),
+                "the proxy exited before its form appeared"
+            );
+            assert!(
+                Instant::now() < deadline,
+                "no form titled {title:?} appeared"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits for the proxy's exit, at most `timeout`; its exit code.
+    pub(super) fn wait(&mut self, timeout: Duration) -> Option<i32> {
+        wait_child(&mut self.child, timeout)
+    }
+}
+
+impl Drop for RawProxy {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Waits for `child` to exit within `timeout` (else kills it and panics); its exit code, or
+/// 128 + the signal that ended it.
+pub(super) fn wait_child(child: &mut Child, timeout: Duration) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt as _;
+    let deadline = Instant::now() + timeout;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return status.code().or(status.signal().map(|s| 128 + s)),
+            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the proxy did not exit within {timeout:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,597 @@
+//! `form-elicitation proxy` end to end: the official Python SDK's client (with no elicitation
+//! callback unless a test says so) reaches the SDK's server in `tests/proxy/server.py` through
+//! the real binary, and the forms are answered with xdotool under Xvfb.
+//!
+//! Needs a Python with `mcp==2.3.0`: `FORM_ELICITATION_TEST_PYTHON` names it (`.ci/run`
+//! makes a venv and exports it), else `target/proxy-venv/bin/python` is tried. Without it the
+//! tests say SKIPPED and pass, unless `FORM_ELICITATION_E2E=require`, where they fail. One
+//! test runs the official TypeScript SDK's client (`tests/proxy/client.cjs`) with node, its
+//! `node_modules` named by `FORM_ELICITATION_TEST_NODE_PATH` (else `target/proxy-node`).
+
+mod harness;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::support::process::{Running, without_terminal};
+use super::support::{BIN, ENGLISH, root};
+use super::window::{Shown, unique_title};
+use harness::*;
+
+// ---------------------------------------------------------------------------------------------
+// The initialize era, pass-through
+
+/// Case 1: `ctx.elicit` reaches a client without a callback as a form in our window, which
+/// names the server by its own name and the command that was started.
+#[test]
+fn ctx_elicit_in_the_2025_11_25_era_is_answered_in_our_window() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let (mut shown, _) = client(&x, &python, ("legacy", "ask_name"), &[], &[], false);
+    let command = format!("{} {}", python.display(), server_script().display());
+    let title = format!("proxy-test-server ({command}) asks");
+    form(&x, &mut shown, &regex_escape(&title), |x| {
+        x.type_text("Ada");
+        x.key("Return");
+    });
+    assert_eq!(outcome(shown)["text"], "hello Ada");
+}
+
+/// Case 6: a client with its own callback gets the server's form itself, untouched.
+#[test]
+fn a_client_that_answers_forms_itself_gets_them_under_intercept_auto() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    for (mode, tool, text) in [
+        ("legacy", "ask_name", "hello from the client"),
+        ("auto", "two_step", "from the client likes from the client"),
+    ] {
+        let (shown, _) = client(&x, &python, (mode, tool), &["--callback"], &[], true);
+        let out = outcome(shown);
+        assert_eq!(out["text"], text, "{mode}: {out}");
+        assert!(!out["asked"].as_array().expect("asked").is_empty(), "{out}");
+    }
+}
+
+/// `--intercept always`: for a client that declares elicitation and then declines every form,
+/// the proxy answers anyway, in both eras; the client's own callback is never called.
+#[test]
+fn intercept_always_answers_here_although_the_client_could() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    for (mode, tool, text) in [
+        ("legacy", "ask_name", "hello Ada"),
+        ("auto", "two_step", "Ada likes Ada"),
+    ] {
+        let args = ["--callback", "--proxy-arg=--intercept=always"];
+        let (mut shown, title) = client(&x, &python, (mode, tool), &args, &[], true);
+        let rounds = if tool == "two_step" { 2 } else { 1 };
+        for _ in 0..rounds {
+            form(&x, &mut shown, &title, |x| {
+                x.type_text("Ada");
+                x.key("Return");
+            });
+        }
+        let out = outcome(shown);
+        assert_eq!(out["text"], text, "{mode}: {out}");
+        assert_eq!(
+            out["asked"],
+            json!([]),
+            "{mode}: the client's callback was called"
+        );
+    }
+}
+
+/// Case 10: a 5 MiB tool result streams through intact, in both eras.
+#[test]
+fn a_5_mib_result_passes_through_intact() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let size = 5 * 1024 * 1024;
+    for mode in ["legacy", "auto"] {
+        let arguments = json!({"size": size}).to_string();
+        let args = ["--arguments", arguments.as_str()];
+        let (shown, _) = client(&x, &python, (mode, "big"), &args, &[], true);
+        let out = outcome(shown);
+        assert_eq!(out["text"], format!("<{size} bytes>"), "{mode}: {out}");
+        assert_eq!(out["intact"], true, "{mode}: {out}");
+    }
+}
+
+/// Case 5: decline and cancel are ordinary answers for the server.
+#[test]
+fn decline_and_cancel_reach_the_server() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let (mut shown, title) = client(&x, &python, ("legacy", "ask_name"), &[], &[], true);
+    form(&x, &mut shown, &title, |x| {
+        x.key("Tab");
+        x.key("Tab");
+        x.key("space");
+    });
+    assert_eq!(outcome(shown)["text"], "action decline");
+    let (mut shown, title) = client(&x, &python, ("legacy", "ask_name"), &[], &[], true);
+    form(&x, &mut shown, &title, |x| x.key("Escape"));
+    assert_eq!(outcome(shown)["text"], "action cancel");
+}
+
+/// Everything the proxy does not rewrite passes byte for byte and in order, both ways: `cat`
+/// as the server sends each line back. Big ids, odd numbers, unknown fields, malformed lines,
+/// a response to a server request and a 3 MiB line; and the server's stderr is ours.
+#[test]
+fn lines_we_do_not_rewrite_pass_byte_for_byte_and_in_order() {
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":"big","method":"x/big","params":{{"blob":"{}"}}}}"#,
+        "y".repeat(3 * 1024 * 1024)
+    );
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"tools/list","params":{"z":1.0e1,"a":-0,"unknown":[1,{"b":null}]}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":0.5}}"#,
+        "{oops, not JSON",
+        r#"[{"jsonrpc":"2.0","id":1,"method":"batch"}]"#,
+        r#"  {"jsonrpc":"2.0", "id":"s-1", "result":{"action":"accept"} }  "#,
+        &big,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t","arguments":{"n":1e400}}}"#,
+    ];
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "proxy",
+            "--",
+            "sh",
+            "-c",
+            "echo the-server-speaks >&2; exec cat",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let writer = thread::spawn(move || {
+        stdin.write_all(input.as_bytes()).expect("write");
+        // Closing stdin ends the session once cat has echoed everything.
+    });
+    let output = child.wait_with_output().expect("the proxy ends");
+    writer.join().expect("the writer");
+    let expected: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    assert!(
+        output.stdout == expected.as_bytes(),
+        "the lines came back changed: {} bytes instead of {}",
+        output.stdout.len(),
+        expected.len()
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the-server-speaks"), "{stderr}");
+    assert!(
+        stderr.contains("not a JSON-RPC message"),
+        "malformed lines are noted: {stderr}"
+    );
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+/// Progress keeps flowing to the client while a form is open: the UI never blocks the
+/// forwarding.
+#[test]
+fn progress_flows_while_a_form_is_open() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-progress");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_while_reporting","arguments":{},"_meta":{"progressToken":"p"}}}"#);
+    let window = proxy.window(&x, &title);
+    // Drop what came before the window, then count what comes while it stays open.
+    while proxy.lines.try_recv().is_ok() {}
+    thread::sleep(Duration::from_millis(1500));
+    let during: Vec<String> = proxy.lines.try_iter().collect();
+    assert!(
+        x.find_windows(&title).contains(&window),
+        "the form closed by itself"
+    );
+    let progress = during
+        .iter()
+        .filter(|l| l.contains("notifications/progress"))
+        .count();
+    assert!(
+        progress >= 5,
+        "{progress} progress notices in 1.5 s: {during:?}"
+    );
+    x.key("Escape");
+    let done = proxy.expect_line(|l| l.contains(r#""id":2"#));
+    assert!(done.contains("action cancel"), "{done}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The 2026-07-28 era
+
+/// Cases 2 and 3: a tool whose second question depends on the first is answered in two rounds,
+/// whether the client discovers the era or is pinned to it; the client sees only the result.
+#[test]
+fn two_rounds_in_the_2026_07_28_era() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    for mode in ["auto", "2026-07-28"] {
+        let (mut shown, title) = client(&x, &python, (mode, "two_step"), &[], &[], true);
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("Ada");
+            x.key("Return");
+        });
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("red");
+            x.key("Return");
+        });
+        assert_eq!(outcome(shown)["text"], "Ada likes red", "{mode}");
+    }
+}
+
+/// Case 7: the client cancels while a round's form is open: the window closes, nothing more
+/// is asked, and the proxy goes on serving.
+#[test]
+fn the_clients_cancel_closes_the_form_between_rounds() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let flag = std::env::temp_dir().join(format!("fe-proxy-cancel-{}", std::process::id()));
+    let _ = std::fs::remove_file(&flag);
+    let flag_arg = flag.to_string_lossy().into_owned();
+    let args = ["--cancel-on-file", flag_arg.as_str()];
+    let (mut shown, title) = client(&x, &python, ("auto", "two_step"), &args, &[], true);
+    let window = x.wait_for_window(&mut shown, &title);
+    std::fs::write(&flag, "").expect("write the flag");
+    wait_gone(&x, &title, &window);
+    let out = outcome(shown);
+    let _ = std::fs::remove_file(&flag);
+    assert_eq!(out["cancelled"], true, "{out}");
+    assert_eq!(
+        out["text"], "xxx",
+        "the proxy still serves after a cancel: {out}"
+    );
+}
+
+/// The official TypeScript SDK's client, with no elicitation handler, in the initialize era.
+#[test]
+fn a_typescript_sdk_client_gets_the_form_too() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let Some(modules) = node_modules_or_skip() else {
+        return;
+    };
+    let title = unique_title("proxy-ts");
+    let mut command = Command::new("node");
+    command
+        .arg(root().join("tests/proxy/client.cjs"))
+        .arg(BIN)
+        .arg(&python)
+        .arg(server_script())
+        .arg(&title)
+        .env("NODE_PATH", &modules)
+        .env("DISPLAY", &x.display)
+        .envs(ENGLISH);
+    without_terminal(&mut command);
+    let mut shown = Shown {
+        app: Running::spawn("the TypeScript client", command, None),
+        window: None,
+        started: Instant::now(),
+    };
+    form(&x, &mut shown, &title, |x| {
+        x.type_text("Ada");
+        x.key("Return");
+    });
+    assert_eq!(outcome(shown)["text"], "hello Ada");
+}
+
+/// Case 7 again, a round in flight: the client's cancel names its own id, and the server gets
+/// it under the proxy's id for the round, so the right request stops.
+#[test]
+fn the_clients_cancel_reaches_the_round_in_flight_under_the_proxys_id() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let mark = std::env::temp_dir().join(format!("fe-proxy-mark-{}", std::process::id()));
+    let _ = std::fs::remove_file(&mark);
+    let mark_text = mark.to_string_lossy().into_owned();
+    let title = unique_title("proxy-round-cancel");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[("CANCEL_MARK", &mark_text)]);
+    let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+    proxy.send(&format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"slow_after_answer","arguments":{{}},{meta}}}}}"#
+    ));
+    let window = proxy.window(&x, &title);
+    x.type_text("Ada");
+    x.key("Return");
+    wait_gone(&x, &title, &window);
+    // The second round is on its way and then sleeps in the tool.
+    thread::sleep(Duration::from_secs(1));
+    proxy.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"changed my mind"}}"#);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !mark.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the server's round was not cancelled"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(&mark).expect("the mark");
+    let _ = std::fs::remove_file(&mark);
+    assert_eq!(text, "cancelled Ada");
+}
+
+// ---------------------------------------------------------------------------------------------
+// URL mode
+
+/// Case 4: URL mode in both eras: our consent window, the browser opener, `accept` without
+/// content; in 2026-07-28 the server's state comes back byte for byte (it is sealed: a changed
+/// byte would be refused).
+#[test]
+fn url_mode_in_both_eras() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("fe-proxy-url-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let opener = dir.join("opener");
+    let log = dir.join("opened.txt");
+    std::fs::write(
+        &opener,
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/opened.txt\"\n",
+    )
+    .expect("write the opener");
+    let made = Command::new("chmod").arg("+x").arg(&opener).status();
+    assert!(made.is_ok_and(|s| s.success()), "chmod");
+    let opener = opener.to_string_lossy().into_owned();
+    for (mode, tool, text) in [
+        ("legacy", "visit", "url accept"),
+        ("auto", "visit_mrtr", "url accept state opaque \"state\" é"),
+    ] {
+        let _ = std::fs::remove_file(&log);
+        let envs = [("FORM_ELICITATION_OPENER", opener.as_str())];
+        let (mut shown, title) = client(&x, &python, (mode, tool), &[], &envs, true);
+        form(&x, &mut shown, &title, |x| {
+            x.key("Tab");
+            x.key("Return");
+        });
+        assert_eq!(outcome(shown)["text"], text, "{mode}");
+        let opened = std::fs::read_to_string(&log).expect("the opener ran");
+        assert_eq!(opened, "https://example.com/sign-in\n", "{mode}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shutdown, driven with raw lines
+
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+/// Case 8: the server dies while its form is open: the window goes, and the proxy exits with
+/// the server's status.
+#[test]
+fn a_server_crash_closes_the_form_and_the_proxy_exits_with_its_status() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-crash");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[("CRASH_AFTER", "3")]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"crash_while_asking","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let code = proxy.wait(Duration::from_secs(15));
+    assert_eq!(code, Some(7), "the server's exit status");
+    wait_gone(&x, &title, &window);
+}
+
+/// The server gives up on its form and cancels its request: the window closes, nothing
+/// answers the request, and the client hears nothing of it.
+#[test]
+fn the_servers_cancel_closes_its_form() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-server-cancel");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[("GIVE_UP_AFTER", "6")]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_briefly","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let mut heard = Vec::new();
+    let result = proxy.expect_line(|l| {
+        heard.push(l.to_owned());
+        l.contains(r#""id":2"#)
+    });
+    assert!(result.contains("gave up"), "{result}");
+    assert!(
+        !heard.iter().any(|l| l.contains("notifications/cancelled")),
+        "the client heard of the server's form: {heard:?}"
+    );
+    wait_gone(&x, &title, &window);
+}
+
+/// Case 9: the client closes the proxy's stdin while a form is open: window and server are
+/// gone within 1.5 s (the Python client kills the tree after 2 s).
+#[test]
+fn client_disconnect_ends_everything_within_one_and_a_half_seconds() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-disconnect");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let closed = Instant::now();
+    proxy.stdin = None;
+    proxy.wait(Duration::from_secs(5));
+    let took = closed.elapsed();
+    assert!(
+        took < Duration::from_millis(1500),
+        "the proxy took {took:?} to end"
+    );
+    wait_gone(&x, &title, &window);
+}
+
+/// Case 9 again, with a server that ignores both its stdin closing and SIGTERM: SIGKILL ends
+/// it, still within 1.5 s.
+#[test]
+fn a_server_that_ignores_sigterm_is_killed_within_one_and_a_half_seconds() {
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", "trap '' TERM; exec sleep 30"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    // Let the shell set its trap.
+    thread::sleep(Duration::from_millis(500));
+    let closed = Instant::now();
+    drop(child.stdin.take());
+    let status = wait_child(&mut child, Duration::from_secs(5));
+    let took = closed.elapsed();
+    assert!(
+        took < Duration::from_millis(1500),
+        "the proxy took {took:?} to end"
+    );
+    assert_eq!(status, Some(128 + 9), "the server was killed");
+}
+
+/// SIGTERM to the proxy stops the form and the server.
+#[test]
+fn sigterm_stops_the_form_and_the_server() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-sigterm");
+    let mut proxy = RawProxy::start(&x, &python, &title, &[]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#);
+    let window = proxy.window(&x, &title);
+    let status = Command::new("kill")
+        .args(["-TERM", &proxy.child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
+    let started = Instant::now();
+    proxy.wait(Duration::from_secs(5));
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "took {:?}",
+        started.elapsed()
+    );
+    wait_gone(&x, &title, &window);
+}
+
+/// Without a display the form is asked on the terminal (`/dev/tty`), since stdin and stdout
+/// carry MCP: the proxy runs with a pty as its controlling terminal and `--ui terminal`.
+#[test]
+#[allow(unsafe_code)]
+fn the_terminal_dialog_answers_through_dev_tty() {
+    use std::os::unix::process::CommandExt as _;
+    let Some(python) = python_or_skip() else {
+        return;
+    };
+    let (master, slave) = super::terminal::open_pty().expect("a pseudo-terminal");
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--ui", "terminal", "--"])
+        .arg(&python)
+        .arg(server_script())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .envs(ENGLISH)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    let controlling = slave.try_clone().expect("dup the pty");
+    // SAFETY: only system calls (setsid, ioctl) on a descriptor that stays open until exec.
+    unsafe {
+        command.pre_exec(move || {
+            rustix::process::setsid()?;
+            rustix::process::ioctl_tiocsctty(&controlling)?;
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("start the proxy");
+    drop(command);
+    let mut master = std::fs::File::from(master);
+    let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        let mut master = master.try_clone().expect("dup the master");
+        let shown = std::sync::Arc::clone(&shown);
+        thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = std::io::Read::read(&mut master, &mut chunk) {
+                shown.lock().expect("lock").extend_from_slice(&chunk[..n]);
+            }
+        });
+    }
+    let (sender, lines) = mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = sender.send(line);
+        }
+    });
+    let mut stdin = child.stdin.take().expect("stdin");
+    for line in [
+        INITIALIZE,
+        INITIALIZED,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#,
+    ] {
+        writeln!(stdin, "{line}").expect("write");
+    }
+    stdin.flush().expect("flush");
+    let wait_shown = |needle: &str| {
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        loop {
+            let text = super::terminal::shown_text(&shown.lock().expect("lock"));
+            if text.contains(needle) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{needle:?} never shown:\n{text}");
+            thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait_shown("Who are you?");
+    wait_shown("Name");
+    master.write_all(b"Ada\r").expect("type");
+    wait_shown("Review");
+    master.write_all(b"\r").expect("submit");
+    let deadline = Instant::now() + SESSION_TIMEOUT;
+    let answer = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = lines.recv_timeout(left).expect("the call's result");
+        if line.contains(r#""id":2"#) {
+            break line;
+        }
+    };
+    assert!(answer.contains("hello Ada"), "{answer}");
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(5));
+    let cooked = rustix::termios::tcgetattr(&slave).is_ok_and(|t| {
+        t.local_modes
+            .contains(rustix::termios::LocalModes::ICANON | rustix::termios::LocalModes::ECHO)
+    });
+    assert!(cooked, "the terminal is left in raw mode");
+}
