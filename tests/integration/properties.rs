@@ -1127,7 +1127,7 @@ proptest! {
 }
 
 /// Our check of each format against the independent validator's, on a table of hard cases.
-/// Where they differ, RFC 3339 / RFC 1123 decide and the README lists the difference; every
+/// Where they differ, RFC 3339 / RFC 1123 decide and docs/contract-notes.md lists the difference; every
 /// other row must agree.
 #[test]
 fn formats_agree_with_the_validator_on_hard_cases() {
@@ -1168,7 +1168,7 @@ fn formats_agree_with_the_validator_on_hard_cases() {
         ("hostname", "-a.example", false),
         ("hostname", "a_b.example", false),
     ];
-    // Rows where the validator differs from the RFC (listed in the README).
+    // Rows where the validator differs from the RFC (listed in docs/contract-notes.md).
     let known: &[(&str, &str)] = &[];
     let mut disagreements = Vec::new();
     for &(name, text, expected) in table {
