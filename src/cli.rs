@@ -56,7 +56,20 @@ pub struct Args {
     /// Print the man page or a shell's completion script, made from these options, and exit
     /// (for packagers: scripts/build-deb).
     #[arg(long, value_enum, value_name = "WHAT", hide = true)]
-    pub generate: Option<crate::generate::Generated>,
+    pub generate: Option<Generated>,
+}
+
+/// What `--generate` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Generated {
+    /// The man page, in roff (`man -l -` reads it).
+    Man,
+    /// The bash completion script.
+    Bash,
+    /// The zsh completion script (`_form-elicitation`).
+    Zsh,
+    /// The fish completion script.
+    Fish,
 }
 
 /// The subcommands; without one, the program answers one request.

@@ -93,6 +93,12 @@ impl FormApp {
         self.fonts.loaded()
     }
 
+    /// Whether the system fonts are being found on a thread of their own, for typed text the
+    /// loaded fonts lack (the window goes on meanwhile).
+    pub fn system_fonts_loading(&self) -> bool {
+        self.fonts.loading()
+    }
+
     /// Validates every field: answers `accept` when all are valid, else shows the problems and
     /// focuses the first.
     fn submit(&mut self) {
@@ -239,6 +245,7 @@ impl WindowDialog for FormApp {
         if let Some(text) = self.unchecked_text.take() {
             self.fonts.cover(&ctx, &text);
         }
+        self.fonts.poll(&ctx);
         let typed: String = ctx.input(|i| {
             i.events
                 .iter()
@@ -249,7 +256,7 @@ impl WindowDialog for FormApp {
                 })
                 .collect()
         });
-        self.fonts.cover(&ctx, &typed);
+        self.fonts.cover_typed(&ctx, &typed);
         self.message_box.paging_keys(&ctx);
         let submit = match self.keyboard(&ctx) {
             Some(Key::Escape) => {
