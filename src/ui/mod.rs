@@ -182,6 +182,8 @@ fn run_dialog(
         outcome: Arc::clone(&outcome),
         sized: false,
         caret: CaretBlink::default(),
+        #[cfg(feature = "gl")]
+        bursts: egui_soft::KeyBursts::default(),
         ran: Arc::clone(&ran),
     };
     let shown = |error: WindowError| {
@@ -299,6 +301,9 @@ struct Shell {
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,
     caret: CaretBlink,
+    /// With `--renderer gl`, input held back for the next pass (egui-soft does this itself).
+    #[cfg(feature = "gl")]
+    bursts: egui_soft::KeyBursts,
     /// Set by the first frame: from then on, a display error means the display went away.
     ran: Arc<AtomicBool>,
 }
@@ -309,8 +314,11 @@ impl eframe::App for Shell {
         self.frame(ui);
     }
 
-    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         egui_soft::drop_commands_that_typed_text(&mut raw_input.events);
+        if self.bursts.take_pass(&mut raw_input.events) {
+            ctx.request_repaint();
+        }
     }
 }
 

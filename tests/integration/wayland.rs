@@ -127,6 +127,39 @@ fn every_field_kind_answered_by_keyboard_alone() {
     expect_answer(app, &answer.to_string());
 }
 
+/// Regression test: one virtual-keyboard burst with Tab, Space and Return among the text (as a
+/// password manager's auto-type sends it) fills each field: the text after a Tab used to land
+/// in the field the Tab left, since egui moves the focus for the pass after the one that saw it.
+#[test]
+fn fields_typed_in_one_burst_with_tabs_land_in_their_own_fields() {
+    let Some(sway) = sway_or_skip(&[]) else {
+        return;
+    };
+    let request = r#"{"message":"Sign up","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"},"email":{"type":"string","title":"Email","format":"email"},"news":{"type":"boolean","title":"Newsletter"}},"required":["name","email"]}}"#;
+    let app = sway.show("burst", request, &[], &[]);
+    sway.tool(
+        "wtype",
+        &[
+            "-s",
+            "300",
+            "Ada Lovelace",
+            "-k",
+            "Tab",
+            "ada@example.org",
+            "-k",
+            "Tab",
+            "-k",
+            "space",
+            "-k",
+            "Return",
+        ],
+    );
+    expect_answer(
+        app,
+        r#"{"action":"accept","content":{"name":"Ada Lovelace","email":"ada@example.org","news":true}}"#,
+    );
+}
+
 /// Issue 15's strings, typed through a virtual keyboard whose keymap holds each character
 /// (as wtype, on-screen keyboards and remote-desktop tools make it), arrive exactly.
 #[test]

@@ -458,6 +458,33 @@ fn text_outside_the_keymap_typed_at_full_speed_arrives_exactly() {
     }
 }
 
+/// Regression test: a password manager's auto-type (`{USERNAME}{TAB}{PASSWORD}{ENTER}`), or
+/// anyone typing faster than the window runs passes, sends Tab, Space and Enter in the same
+/// burst as the text around them. egui moves the focus for the pass after the one that saw
+/// the Tab, so "Ada Lovelace\tada@example.org" all landed in the first field.
+#[test]
+fn fields_typed_in_one_burst_with_tabs_land_in_their_own_fields() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let request = r#"{"message":"Sign up","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"},"email":{"type":"string","title":"Email","format":"email"},"news":{"type":"boolean","title":"Newsletter"}},"required":["name","email"]}}"#;
+    let renderers: &[&str] = if cfg!(feature = "gl") {
+        &["cpu", "gl"]
+    } else {
+        &["cpu"]
+    };
+    for renderer in renderers {
+        let app = x.show("burst", request, &["--renderer", renderer]);
+        // One xdotool call, at its default speed: Tab, Space and Return (`\r`; xdotool types
+        // `\n` as Linefeed, which no toolkit takes for Enter) are keys like the letters.
+        x.type_text("Ada Lovelace\tada@example.org\t \r");
+        expect_answer(
+            app,
+            r#"{"action":"accept","content":{"name":"Ada Lovelace","email":"ada@example.org","news":true}}"#,
+        );
+    }
+}
+
 /// Issue 15 ("Input methods"): Korean composed with an input method arrives exactly. fcitx5's
 /// Hangul engine (through XIM, as on a desktop with `XMODIFIERS=@im=fcitx`) composes 한 from
 /// g k s and 글 from r m f on the 2-set layout; Space commits them.

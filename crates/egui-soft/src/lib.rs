@@ -18,6 +18,9 @@
 //! - [`drop_commands_that_typed_text`] mends egui-winit's input from virtual keyboards (wtype,
 //!   on-screen keyboards, remote desktops), whose typed characters can sit on the keycodes of
 //!   Escape or Enter; [`run`] applies it, and an eframe app can in its `raw_input_hook`.
+//! - [`KeyBursts`] hands keys that come faster than passes to egui in passes that each end at a
+//!   key that acts (Tab, Enter, an arrow), so that text typed after a Tab lands in the field
+//!   the Tab moved to; [`run`] applies it, and an eframe app can in its `raw_input_hook`.
 //!
 //! ```no_run
 //! let ctx = egui::Context::default();
@@ -31,11 +34,13 @@
 //! .expect("a window");
 //! ```
 
+mod bursts;
 mod damage;
 mod keys;
 mod raster;
 mod window;
 
+pub use bursts::KeyBursts;
 pub use damage::{PixelRect, TILE, Tiles};
 pub use keys::drop_commands_that_typed_text;
 pub use raster::{Painter, Target};

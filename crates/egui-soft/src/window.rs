@@ -16,6 +16,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy}
 use winit::platform::wayland::ActiveEventLoopExtWayland as _;
 use winit::window::{Window, WindowId};
 
+use crate::bursts::KeyBursts;
 use crate::damage::{PixelRect, Tiles};
 use crate::raster::{Painter, Target};
 
@@ -107,6 +108,7 @@ pub fn run(
         live: None,
         next_repaint: None,
         last_key: None,
+        bursts: KeyBursts::default(),
         expose: false,
         error: None,
     };
@@ -126,6 +128,8 @@ struct Runner<F> {
     next_repaint: Option<Instant>,
     /// When the last key or keymap change arrived (see [`KEYBOARD_QUIET`]).
     last_key: Option<Instant>,
+    /// Input held back for the next pass (see [`KeyBursts`]).
+    bursts: KeyBursts,
     /// The system asked for pixels while a pass was held back.
     expose: bool,
     error: Option<String>,
@@ -238,6 +242,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         }
         let mut input = live.state.take_egui_input(&window);
         crate::keys::drop_commands_that_typed_text(&mut input.events);
+        self.bursts.take_pass(&mut input.events);
         input.viewports.insert(ViewportId::ROOT, live.info.clone());
         live.info.events.clear();
         let mut output = self.ctx.run_ui(input, &mut self.ui);
@@ -523,6 +528,11 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             self.next_repaint = None;
             let expose = std::mem::take(&mut self.expose);
             self.frame(event_loop, expose);
+            if self.bursts.waiting() {
+                // The rest of a burst of keys: its own pass, as soon as the loop has read
+                // what arrived meanwhile.
+                self.next_repaint = Some(Instant::now());
+            }
         }
         event_loop.set_control_flow(match self.next_repaint {
             Some(when) if when <= Instant::now() => ControlFlow::Poll,

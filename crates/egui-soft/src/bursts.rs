@@ -1,0 +1,142 @@
+//! Keys that come faster than passes run, handed to egui in passes that each end at a key that
+//! acts.
+//!
+//! egui acts on Tab, Shift+Tab, an arrow in a radio group or Enter during the pass that sees
+//! it, and the focus it moves takes effect in the *next* pass: every other event of the same
+//! pass still goes to the widget that had the focus. When keys come faster than passes (a
+//! password manager's auto-type `name{TAB}password{ENTER}`, xdotool, a VNC viewer, a person
+//! typing fast on a loaded machine, or a window that holds passes while keys come, as
+//! [`run`](crate::run) does), the text typed after a Tab landed in the field the Tab left.
+//!
+//! So a pass ends at the first key press that types nothing, and the events after it wait for
+//! the next pass, which runs at once. Keys that type (a letter and its text) share a pass, as
+//! before, so fast typing still costs one pass.
+
+use egui::Event;
+
+/// The events that wait for the next pass.
+#[derive(Debug, Default)]
+pub struct KeyBursts {
+    waiting: Vec<Event>,
+}
+
+impl KeyBursts {
+    /// Makes `events` (a pass's new input) this pass's: the events that waited come first, and
+    /// whatever follows the first key press that types nothing waits for the next pass.
+    /// Returns whether events wait: then run another pass at once.
+    pub fn take_pass(&mut self, events: &mut Vec<Event>) -> bool {
+        if !self.waiting.is_empty() {
+            let new = std::mem::replace(events, std::mem::take(&mut self.waiting));
+            events.extend(new);
+        }
+        if let Some(end) = first_action_end(events) {
+            self.waiting = events.split_off(end);
+        }
+        !self.waiting.is_empty()
+    }
+
+    /// Whether events wait for the next pass.
+    pub fn waiting(&self) -> bool {
+        !self.waiting.is_empty()
+    }
+}
+
+/// The index just after the first key press that types no text, if anything follows it.
+fn first_action_end(events: &[Event]) -> Option<usize> {
+    let acts = |index: usize| {
+        matches!(events[index], Event::Key { pressed: true, .. })
+            && !matches!(events.get(index + 1), Some(Event::Text(_)))
+    };
+    (0..events.len())
+        .find(|&index| acts(index))
+        .map(|index| index + 1)
+        .filter(|&end| end < events.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::{Key, Modifiers};
+
+    use super::*;
+
+    fn key(key: Key, pressed: bool) -> Event {
+        Event::Key {
+            key,
+            physical_key: Some(key),
+            pressed,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        }
+    }
+
+    fn typed(text: &str) -> Vec<Event> {
+        text.chars()
+            .flat_map(|c| {
+                [
+                    key(Key::A, true),
+                    Event::Text(c.to_string()),
+                    key(Key::A, false),
+                ]
+            })
+            .collect()
+    }
+
+    /// The passes `bursts` hands out for `input` arriving in one go.
+    fn passes(input: Vec<Event>) -> Vec<Vec<Event>> {
+        let mut bursts = KeyBursts::default();
+        let mut passes = Vec::new();
+        let mut events = input;
+        loop {
+            let more = bursts.take_pass(&mut events);
+            passes.push(std::mem::take(&mut events));
+            if !more {
+                return passes;
+            }
+        }
+    }
+
+    /// Regression test: a password manager's `Ada{TAB}secret{ENTER}` in one burst put
+    /// "Adasecret" in the first field; now the Tab ends a pass, and so does the Enter.
+    #[test]
+    fn a_pass_ends_at_each_key_that_acts() {
+        let mut input = typed("Ada");
+        input.extend([key(Key::Tab, true), key(Key::Tab, false)]);
+        input.extend(typed("secret"));
+        input.extend([key(Key::Enter, true), key(Key::Enter, false)]);
+        let passes = passes(input);
+        let mut first = typed("Ada");
+        first.push(key(Key::Tab, true));
+        let mut second = vec![key(Key::Tab, false)];
+        second.extend(typed("secret"));
+        second.push(key(Key::Enter, true));
+        assert_eq!(
+            passes,
+            vec![first, second, vec![key(Key::Enter, false)]],
+            "three passes: up to the Tab, up to the Enter, the release"
+        );
+    }
+
+    #[test]
+    fn typing_alone_is_one_pass_and_events_that_waited_come_first() {
+        assert_eq!(passes(typed("서울 東京")), vec![typed("서울 東京")]);
+        let mut bursts = KeyBursts::default();
+        let mut events = vec![key(Key::Tab, true), key(Key::ArrowDown, true)];
+        assert!(bursts.take_pass(&mut events));
+        assert_eq!(events, vec![key(Key::Tab, true)]);
+        // Keys typed meanwhile join the queue behind the waiting arrow.
+        let mut events = typed("x");
+        assert!(bursts.take_pass(&mut events));
+        assert_eq!(events, vec![key(Key::ArrowDown, true)]);
+        let mut events = Vec::new();
+        assert!(!bursts.take_pass(&mut events));
+        assert_eq!(events, typed("x"));
+        assert!(!bursts.waiting());
+    }
+
+    #[test]
+    fn a_key_that_acts_last_ends_nothing() {
+        let mut input = typed("ok");
+        input.push(key(Key::Enter, true));
+        assert_eq!(passes(input.clone()), vec![input]);
+    }
+}
