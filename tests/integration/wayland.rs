@@ -599,14 +599,12 @@ impl Sway {
     /// it (foot loses it too): hence the 300 ms pause before the first key.
     fn type_text(&self, text: &str) {
         self.tool("wtype", &["-s", "300", text]);
-        thread::sleep(Duration::from_millis(150));
     }
 
-    /// Presses and releases one key (an XKB key name), then gives egui a few frames (it
-    /// handles one focus move per frame).
+    /// Presses and releases one key (an XKB key name). No pause after it: keys that come
+    /// faster than the window paints must land in order all the same.
     fn key(&self, key: &str) {
         self.tool("wtype", &["-s", "300", "-k", key]);
-        thread::sleep(Duration::from_millis(150));
     }
 
     /// The pixels of `rect` (output coordinates, as sway gives them) on the output.

@@ -1004,8 +1004,8 @@ impl Xvfb {
             .collect()
     }
 
-    /// Presses and releases one key (xdotool key name) in the focused window, then gives egui a
-    /// few frames (it handles one focus move per frame).
+    /// Presses and releases one key (xdotool key name) in the focused window. No pause after
+    /// it: keys that come faster than the window paints must land in order all the same.
     pub(crate) fn key(&self, key: &str) {
         let out = run_tool(&self.display, "xdotool", &["key", key]);
         assert_eq!(
@@ -1014,7 +1014,6 @@ impl Xvfb {
             "xdotool key {key} failed:\n{}",
             out.describe()
         );
-        thread::sleep(Duration::from_millis(150));
     }
 
     /// Types `text` into the focused window at xdotool's default speed (a key every 12 ms),
@@ -1027,7 +1026,6 @@ impl Xvfb {
             "xdotool type failed:\n{}",
             out.describe()
         );
-        thread::sleep(Duration::from_millis(150));
     }
 
     /// Asks the window to close the way a window manager does: a `WM_PROTOCOLS` client message

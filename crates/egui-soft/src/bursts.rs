@@ -8,31 +8,41 @@
 //! typing fast on a loaded machine, or a window that holds passes while keys come, as
 //! [`run`](crate::run) does), the text typed after a Tab landed in the field the Tab left.
 //!
-//! So a pass ends at the first key press that types nothing, and the events after it wait for
-//! the next pass, which runs at once. Keys that type (a letter and its text) share a pass, as
-//! before, so fast typing still costs one pass.
+//! So a pass ends at the first key press that types nothing, and the events after it wait.
+//! egui may finish such a key only in the pass after it (a Tab from the last field hands the
+//! focus to the first widget drawn in the next pass, such as a button row drawn before the
+//! fields), so that next pass gets no new input; the events that wait come in the pass after,
+//! which runs at once. Keys that type (a letter and its text) share a pass, as before, so fast
+//! typing still costs one pass.
 
 use egui::Event;
 
-/// The events that wait for the next pass.
+/// The events that wait for a later pass.
 #[derive(Debug, Default)]
 pub struct KeyBursts {
     waiting: Vec<Event>,
+    /// The last pass ended at a key that acts: this one lets egui finish it.
+    settle: bool,
 }
 
 impl KeyBursts {
     /// Makes `events` (a pass's new input) this pass's: the events that waited come first, and
-    /// whatever follows the first key press that types nothing waits for the next pass.
-    /// Returns whether events wait: then run another pass at once.
+    /// whatever follows the first key press that types nothing waits; the pass after such a
+    /// key gets no input. Returns whether events wait: then run another pass at once.
     pub fn take_pass(&mut self, events: &mut Vec<Event>) -> bool {
         if !self.waiting.is_empty() {
             let new = std::mem::replace(events, std::mem::take(&mut self.waiting));
             events.extend(new);
         }
+        if std::mem::take(&mut self.settle) {
+            self.waiting = std::mem::take(events);
+            return self.waiting();
+        }
         if let Some(end) = first_action_end(events) {
+            self.settle = true;
             self.waiting = events.split_off(end);
         }
-        !self.waiting.is_empty()
+        self.waiting()
     }
 
     /// Whether events wait for the next pass.
@@ -41,7 +51,7 @@ impl KeyBursts {
     }
 }
 
-/// The index just after the first key press that types no text, if anything follows it.
+/// The index just after the first key press that types no text.
 fn first_action_end(events: &[Event]) -> Option<usize> {
     let acts = |index: usize| {
         matches!(events[index], Event::Key { pressed: true, .. })
@@ -50,7 +60,6 @@ fn first_action_end(events: &[Event]) -> Option<usize> {
     (0..events.len())
         .find(|&index| acts(index))
         .map(|index| index + 1)
-        .filter(|&end| end < events.len())
 }
 
 #[cfg(test)]
@@ -96,9 +105,10 @@ mod tests {
     }
 
     /// Regression test: a password manager's `Ada{TAB}secret{ENTER}` in one burst put
-    /// "Adasecret" in the first field; now the Tab ends a pass, and so does the Enter.
+    /// "Adasecret" in the first field; now the Tab ends a pass, and so does the Enter, each
+    /// followed by a pass without input in which egui finishes moving the focus.
     #[test]
-    fn a_pass_ends_at_each_key_that_acts() {
+    fn a_pass_ends_at_each_key_that_acts_and_the_next_one_settles() {
         let mut input = typed("Ada");
         input.extend([key(Key::Tab, true), key(Key::Tab, false)]);
         input.extend(typed("secret"));
@@ -111,8 +121,32 @@ mod tests {
         second.push(key(Key::Enter, true));
         assert_eq!(
             passes,
-            vec![first, second, vec![key(Key::Enter, false)]],
-            "three passes: up to the Tab, up to the Enter, the release"
+            vec![first, vec![], second, vec![], vec![key(Key::Enter, false)]],
+        );
+    }
+
+    /// Two Tabs in a burst move the focus twice: the second waits until egui has finished
+    /// the first (from the last field to a button drawn before the fields, that takes a pass).
+    #[test]
+    fn two_tabs_are_two_passes_apart() {
+        let tab = [key(Key::Tab, true), key(Key::Tab, false)];
+        let mut input = tab.to_vec();
+        input.extend(tab);
+        input.push(key(Key::Space, true));
+        input.push(Event::Text(" ".into()));
+        assert_eq!(
+            passes(input),
+            vec![
+                vec![key(Key::Tab, true)],
+                vec![],
+                vec![key(Key::Tab, false), key(Key::Tab, true)],
+                vec![],
+                vec![
+                    key(Key::Tab, false),
+                    key(Key::Space, true),
+                    Event::Text(" ".into())
+                ],
+            ]
         );
     }
 
@@ -123,18 +157,26 @@ mod tests {
         let mut events = vec![key(Key::Tab, true), key(Key::ArrowDown, true)];
         assert!(bursts.take_pass(&mut events));
         assert_eq!(events, vec![key(Key::Tab, true)]);
-        // Keys typed meanwhile join the queue behind the waiting arrow.
+        // The pass after the Tab settles; keys typed meanwhile join the queue.
         let mut events = typed("x");
         assert!(bursts.take_pass(&mut events));
+        assert_eq!(events, vec![]);
+        let mut events = Vec::new();
+        assert!(bursts.take_pass(&mut events));
         assert_eq!(events, vec![key(Key::ArrowDown, true)]);
+        let mut events = Vec::new();
+        assert!(bursts.take_pass(&mut events));
+        assert_eq!(events, vec![]);
         let mut events = Vec::new();
         assert!(!bursts.take_pass(&mut events));
         assert_eq!(events, typed("x"));
         assert!(!bursts.waiting());
     }
 
+    /// A key that acts and comes last needs nothing held back; the pass after it (run when
+    /// egui asks for one) gets no input, and later keys the pass after that.
     #[test]
-    fn a_key_that_acts_last_ends_nothing() {
+    fn a_key_that_acts_last_holds_nothing_back() {
         let mut input = typed("ok");
         input.push(key(Key::Enter, true));
         assert_eq!(passes(input.clone()), vec![input]);
