@@ -15,8 +15,8 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
-use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
@@ -466,8 +466,17 @@ impl Drop for RawMode {
     }
 }
 
-/// Leaves raw mode, shows the cursor and resets colours, if raw mode is on.
+/// Held while the terminal is being restored.
+static RESTORING: Mutex<()> = Mutex::new(());
+
+/// Leaves raw mode, shows the cursor and resets colours, if raw mode is on. A second caller
+/// waits until the first has finished: the main thread must not exit while the signal thread
+/// is half way through (it found raw mode off and returned at once, and the process ended
+/// with the terminal still raw).
 pub fn restore() {
+    let _restoring = RESTORING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if !RAW.swap(false, Ordering::SeqCst) {
         return;
     }

@@ -57,7 +57,8 @@ impl std::error::Error for Error {
 /// map, and the person's text arrives with characters lost or replaced. Holding the
 /// passes while keys come faster than this keeps the event thread free to follow every remap;
 /// the pass after the burst sees all its input. Key repeat (25 to 33 keys a second by default
-/// on X11 desktops) is slower, so holding a key still paints.
+/// on X11 desktops) is slower, so holding a key still paints. Enter and Escape end a burst
+/// (see [`ends_typing`]): their pass runs at once, so an answer never waits for the quiet.
 const KEYBOARD_QUIET: Duration = Duration::from_millis(20);
 
 /// What wakes the event loop besides window events.
@@ -108,6 +109,7 @@ pub fn run(
         live: None,
         next_repaint: None,
         last_key: None,
+        shift: false,
         bursts: KeyBursts::default(),
         expose: false,
         error: None,
@@ -128,6 +130,8 @@ struct Runner<F> {
     next_repaint: Option<Instant>,
     /// When the last key or keymap change arrived (see [`KEYBOARD_QUIET`]).
     last_key: Option<Instant>,
+    /// Whether Shift is held.
+    shift: bool,
     /// Input held back for the next pass (see [`KeyBursts`]).
     bursts: KeyBursts,
     /// The system asked for pixels while a pass was held back.
@@ -404,6 +408,19 @@ fn damage_rect(rect: &PixelRect) -> Option<softbuffer::Rect> {
     })
 }
 
+/// Whether `key` is a press of Enter (not Shift+Enter, a new line) or Escape, after which a
+/// burst of typing is over (Enter submits, Escape cancels), so its pass need not wait for
+/// [`KEYBOARD_QUIET`].
+fn ends_typing(key: &winit::event::KeyEvent, shift: bool) -> bool {
+    use winit::keyboard::{Key, NamedKey};
+    key.state.is_pressed()
+        && !shift
+        && matches!(
+            key.logical_key,
+            Key::Named(NamedKey::Enter | NamedKey::Escape)
+        )
+}
+
 /// A window's size limits, as the viewport builder asked for them.
 struct SizeHints {
     min: Option<winit::dpi::LogicalSize<f32>>,
@@ -471,11 +488,19 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             WindowEvent::Destroyed => event_loop.exit(),
             event => {
                 // winit reports every keymap change (an XkbMapNotify) as a ModifiersChanged.
-                if matches!(
-                    event,
-                    WindowEvent::KeyboardInput { .. } | WindowEvent::ModifiersChanged(_)
-                ) {
-                    self.last_key = Some(Instant::now());
+                match &event {
+                    WindowEvent::KeyboardInput { event: key, .. }
+                        if ends_typing(key, self.shift) =>
+                    {
+                        // No key is to follow: paint (and answer) now.
+                        self.last_key = None;
+                    }
+                    WindowEvent::ModifiersChanged(modifiers) => {
+                        self.shift = modifiers.state().shift_key();
+                        self.last_key = Some(Instant::now());
+                    }
+                    WindowEvent::KeyboardInput { .. } => self.last_key = Some(Instant::now()),
+                    _ => {}
                 }
                 if event == WindowEvent::CloseRequested {
                     live.info.events.push(egui::ViewportEvent::Close);
