@@ -499,7 +499,10 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
                         self.shift = modifiers.state().shift_key();
                         self.last_key = Some(Instant::now());
                     }
-                    WindowEvent::KeyboardInput { .. } => self.last_key = Some(Instant::now()),
+                    // A release reads no text: only presses keep the keyboard busy.
+                    WindowEvent::KeyboardInput { event: key, .. } if key.state.is_pressed() => {
+                        self.last_key = Some(Instant::now());
+                    }
                     _ => {}
                 }
                 if event == WindowEvent::CloseRequested {
