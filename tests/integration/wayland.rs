@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::support::process::{Output, Running, without_terminal};
-use super::support::{BIN, ENGLISH, on_path, skip};
+use super::support::{BIN, BURST_ANSWER, BURST_REQUEST, ENGLISH, on_path, skip};
 
 /// The user the compositor and the program run as when the tests run as root.
 pub const USER: &str = "form-elicitation-e2e";
@@ -135,8 +135,7 @@ fn fields_typed_in_one_burst_with_tabs_land_in_their_own_fields() {
     let Some(sway) = sway_or_skip(&[]) else {
         return;
     };
-    let request = r#"{"message":"Sign up","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"},"email":{"type":"string","title":"Email","format":"email"},"news":{"type":"boolean","title":"Newsletter"}},"required":["name","email"]}}"#;
-    let app = sway.show("burst", request, &[], &[]);
+    let app = sway.show("burst", BURST_REQUEST, &[], &[]);
     sway.tool(
         "wtype",
         &[
@@ -154,10 +153,7 @@ fn fields_typed_in_one_burst_with_tabs_land_in_their_own_fields() {
             "Return",
         ],
     );
-    expect_answer(
-        app,
-        r#"{"action":"accept","content":{"name":"Ada Lovelace","email":"ada@example.org","news":true}}"#,
-    );
+    expect_answer(app, BURST_ANSWER);
 }
 
 /// Issue 15's strings, typed through a virtual keyboard whose keymap holds each character

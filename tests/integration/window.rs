@@ -17,7 +17,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::support::process::{Output, Running, without_terminal};
-use super::support::{BIN, on_path, skip};
+use super::support::{BIN, BURST_ANSWER, BURST_REQUEST, on_path, skip};
 
 /// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
 pub(crate) const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
@@ -467,21 +467,17 @@ fn fields_typed_in_one_burst_with_tabs_land_in_their_own_fields() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let request = r#"{"message":"Sign up","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"},"email":{"type":"string","title":"Email","format":"email"},"news":{"type":"boolean","title":"Newsletter"}},"required":["name","email"]}}"#;
     let renderers: &[&str] = if cfg!(feature = "gl") {
         &["cpu", "gl"]
     } else {
         &["cpu"]
     };
     for renderer in renderers {
-        let app = x.show("burst", request, &["--renderer", renderer]);
+        let app = x.show("burst", BURST_REQUEST, &["--renderer", renderer]);
         // One xdotool call, at its default speed: Tab, Space and Return (`\r`; xdotool types
         // `\n` as Linefeed, which no toolkit takes for Enter) are keys like the letters.
         x.type_text("Ada Lovelace\tada@example.org\t \r");
-        expect_answer(
-            app,
-            r#"{"action":"accept","content":{"name":"Ada Lovelace","email":"ada@example.org","news":true}}"#,
-        );
+        expect_answer(app, BURST_ANSWER);
     }
 }
 

@@ -22,6 +22,12 @@ pub const ENGLISH: [(&str, &str); 4] = [
     ("LANGUAGE", ""),
 ];
 
+/// A sign-up form (two text fields and a checkbox) for the tests that type it in one burst, as
+/// a password manager's auto-type does, and the answer that burst must give.
+pub const BURST_REQUEST: &str = r#"{"message":"Sign up","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"},"email":{"type":"string","title":"Email","format":"email"},"news":{"type":"boolean","title":"Newsletter"}},"required":["name","email"]}}"#;
+/// What `Ada Lovelace⇥ada@example.org⇥ ⏎` answers to [`BURST_REQUEST`].
+pub const BURST_ANSWER: &str = r#"{"action":"accept","content":{"name":"Ada Lovelace","email":"ada@example.org","news":true}}"#;
+
 /// The repository root.
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

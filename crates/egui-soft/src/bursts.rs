@@ -64,19 +64,10 @@ fn first_action_end(events: &[Event]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use egui::{Key, Modifiers};
+    use egui::Key;
 
     use super::*;
-
-    fn key(key: Key, pressed: bool) -> Event {
-        Event::Key {
-            key,
-            physical_key: Some(key),
-            pressed,
-            repeat: false,
-            modifiers: Modifiers::NONE,
-        }
-    }
+    use crate::keys::tests::key;
 
     fn typed(text: &str) -> Vec<Event> {
         text.chars()

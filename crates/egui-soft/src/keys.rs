@@ -60,10 +60,11 @@ fn is_command(key: Key) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn key(key: Key, pressed: bool) -> Event {
+    /// A key event without modifiers, as egui-winit makes it (also for `bursts`' tests).
+    pub(crate) fn key(key: Key, pressed: bool) -> Event {
         Event::Key {
             key,
             physical_key: Some(key),
