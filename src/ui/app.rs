@@ -11,11 +11,11 @@ use crate::answer::{self, Answer};
 use crate::form::{FieldKind, Form};
 use crate::validate::{FieldState, field_value};
 
-use super::WindowDialog;
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::Deadline;
 use super::fields::{self, FieldUi};
 use super::fonts::{self as font_fallback, FontFallback};
+use super::{DialogState, WindowDialog};
 
 /// The window's width before it fits itself to its content.
 const WIDTH: f32 = 520.0;
@@ -39,7 +39,7 @@ pub struct FormApp {
     problems: Vec<Option<String>>,
     server: Option<String>,
     deadline: Deadline,
-    outcome: Option<Answer>,
+    dialog: DialogState,
     focus: Option<Focus>,
     buttons: Vec<Id>,
     /// The widget that had the keyboard focus in the last frame: when the focus moves to
@@ -47,7 +47,6 @@ pub struct FormApp {
     last_focused: Option<Id>,
     /// A long message's box: how far it is scrolled, and a new offset asked by Page Up/Down.
     message_box: MessageBox,
-    content_size: Option<egui::Vec2>,
     fonts: FontFallback,
     /// The form's text, until the first frame has checked that the fonts cover it.
     unchecked_text: Option<String>,
@@ -72,12 +71,11 @@ impl FormApp {
             problems,
             server,
             deadline: Deadline::after(timeout),
-            outcome: None,
+            dialog: DialogState::default(),
             focus: Some(focus),
             buttons: Vec::new(),
             last_focused: None,
             message_box: MessageBox::default(),
-            content_size: None,
             fonts: FontFallback::default(),
             unchecked_text,
         }
@@ -212,7 +210,7 @@ impl FormApp {
                 response.request_focus();
                 // The window opens at the top, with who asks and the message in view; only a
                 // later move (a failed Submit) scrolls.
-                if self.content_size.is_some() {
+                if self.dialog.content_size.is_some() {
                     ui.scroll_to_rect(field_rect, None);
                 }
                 // Scroll once: a second request while the scroll animates would overshoot.
@@ -234,7 +232,7 @@ impl FormApp {
 impl WindowDialog for FormApp {
     /// Draws one frame and reacts to its input.
     fn show(&mut self, ui: &mut Ui) {
-        if self.outcome.is_some() {
+        if self.dialog.outcome.is_some() {
             return;
         }
         let ctx = ui.ctx().clone();
@@ -303,7 +301,7 @@ impl WindowDialog for FormApp {
                     ui.min_rect().height()
                 })
         });
-        if self.content_size.is_none() {
+        if self.dialog.content_size.is_none() {
             let margins = ui.spacing().window_margin.sum().y + 24.0;
             let pinned = asker.map_or(0.0, |a| a.response.rect.height());
             let mut height = body.inner.inner + actions.response.rect.height() + pinned + margins;
@@ -312,7 +310,7 @@ impl WindowDialog for FormApp {
             if self.form.fields.iter().any(|f| f.kind.has_date_picker()) {
                 height = height.max(CALENDAR_HEIGHT);
             }
-            self.content_size = Some(egui::vec2(WIDTH, height));
+            self.dialog.content_size = Some(egui::vec2(WIDTH, height));
         }
 
         match action {
@@ -324,21 +322,12 @@ impl WindowDialog for FormApp {
         }
     }
 
-    /// The answer, once the person (or a timeout or signal) has decided.
-    fn outcome(&self) -> Option<&Answer> {
-        self.outcome.as_ref()
+    fn dialog(&self) -> &DialogState {
+        &self.dialog
     }
 
-    /// Ends the form with `answer`, unless it already has one.
-    fn finish(&mut self, answer: Answer) {
-        if self.outcome.is_none() {
-            self.outcome = Some(answer);
-        }
-    }
-
-    /// How large the whole window wants to be, known after the first frame.
-    fn content_size(&self) -> Option<egui::Vec2> {
-        self.content_size
+    fn dialog_mut(&mut self) -> &mut DialogState {
+        &mut self.dialog
     }
 }
 

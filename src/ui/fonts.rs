@@ -55,7 +55,7 @@ impl FontFallback {
     /// waiting for the system's fonts to be enumerated. For the form's own text, before the
     /// first frame is painted.
     pub fn cover(&mut self, ctx: &Context, text: &str) {
-        if self.needs_fonts(ctx, text) {
+        if self.first_missing(ctx, text).is_some() {
             let provider = match std::mem::take(&mut self.state) {
                 State::Loading(ready) => ready.recv().unwrap_or_else(|_| SystemFontProvider::new()),
                 State::Unused | State::Loaded => SystemFontProvider::new(),
@@ -68,17 +68,21 @@ impl FontFallback {
     /// by the person) has a character the loaded fonts lack; [`Self::poll`] adds them once
     /// they are ready. Never waits.
     pub fn cover_typed(&mut self, ctx: &Context, text: &str) {
-        if !matches!(self.state, State::Unused) || !self.needs_fonts(ctx, text) {
+        if !matches!(self.state, State::Unused) {
             return;
         }
-        let sample: String = text.chars().filter(|c| !c.is_control()).collect();
+        let Some(missing) = self.first_missing(ctx, text) else {
+            return;
+        };
+        let sample = missing.to_string();
         let (send, ready) = mpsc::channel();
         let waker = ctx.clone();
         let spawned = std::thread::Builder::new()
             .name("system fonts".into())
             .spawn(move || {
                 let provider = SystemFontProvider::new();
-                // Waits for the enumeration, and opens the font the first character needs.
+                // Waits for the enumeration, and opens the font the first missing character
+                // needs (the script the person is typing in).
                 let _ = provider.font_for(&FallbackRequest {
                     cluster: &sample,
                     family: &FontFamily::Proportional,
@@ -118,15 +122,15 @@ impl FontFallback {
         matches!(self.state, State::Loading(_))
     }
 
-    /// Whether `text` has a character the loaded fonts lack, and system fonts may be added.
-    fn needs_fonts(&self, ctx: &Context, text: &str) -> bool {
+    /// The first character of `text` the loaded fonts lack, if system fonts may be added.
+    fn first_missing(&self, ctx: &Context, text: &str) -> Option<char> {
         if self.loaded() || !self.allowed || text.is_ascii() {
-            return false;
+            return None;
         }
         ctx.fonts_mut(|fonts| {
             text.chars()
                 .filter(|c| !c.is_control())
-                .any(|c| !fonts.has_glyph(&FontId::proportional(14.0), c))
+                .find(|&c| !fonts.has_glyph(&FontId::proportional(14.0), c))
         })
     }
 

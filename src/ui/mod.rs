@@ -84,9 +84,7 @@ impl WindowError {
     pub fn from_display(error: impl std::fmt::Display) -> Self {
         Self::NoDisplay(without_source_path(&error.to_string()))
     }
-}
 
-impl WindowError {
     /// This error, coming after the window was shown: the display went away.
     fn after_shown(self) -> Self {
         match self {
@@ -121,12 +119,37 @@ pub(crate) const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc
 pub trait WindowDialog {
     /// Draws one frame and reacts to its input.
     fn show(&mut self, ui: &mut egui::Ui);
+    /// What the dialog keeps for the window.
+    fn dialog(&self) -> &DialogState;
+    /// The same, to change.
+    fn dialog_mut(&mut self) -> &mut DialogState;
+
     /// The answer, once the person (or a timeout or signal) has decided.
-    fn outcome(&self) -> Option<&Answer>;
+    fn outcome(&self) -> Option<&Answer> {
+        self.dialog().outcome.as_ref()
+    }
+
     /// Ends the dialog with `answer`, unless it already has one.
-    fn finish(&mut self, answer: Answer);
+    fn finish(&mut self, answer: Answer) {
+        let dialog = self.dialog_mut();
+        if dialog.outcome.is_none() {
+            dialog.outcome = Some(answer);
+        }
+    }
+
     /// How large the whole window wants to be, known after the first frame.
-    fn content_size(&self) -> Option<egui::Vec2>;
+    fn content_size(&self) -> Option<egui::Vec2> {
+        self.dialog().content_size
+    }
+}
+
+/// What every dialog keeps for the window: its answer and the size it measured.
+#[derive(Debug, Default)]
+pub struct DialogState {
+    /// The answer, once decided.
+    outcome: Option<Answer>,
+    /// How large the whole window wants to be, once the first frame has measured it.
+    content_size: Option<egui::Vec2>,
 }
 
 /// Shows the form in a window until the person answers; returns the answer.

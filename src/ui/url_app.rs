@@ -6,10 +6,10 @@ use egui::{Key, RichText, Ui};
 use crate::answer::Answer;
 use crate::url::UrlRequest;
 
-use super::WindowDialog;
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::Deadline;
 use super::fonts::FontFallback;
+use super::{DialogState, WindowDialog};
 
 /// Opens a URL in the browser, or says why it could not.
 pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
@@ -20,10 +20,9 @@ pub struct UrlApp {
     server: Option<String>,
     deadline: Deadline,
     opener: Opener,
-    outcome: Option<Answer>,
+    dialog: DialogState,
     /// Why the browser could not be opened, shown until the person tries again.
     failure: Option<String>,
-    content_size: Option<egui::Vec2>,
     fonts: FontFallback,
     /// What the window shows, until the first frame has checked that the fonts cover it.
     unchecked_text: Option<String>,
@@ -50,9 +49,8 @@ impl UrlApp {
             server,
             deadline: Deadline::after(timeout),
             opener,
-            outcome: None,
+            dialog: DialogState::default(),
             failure: None,
-            content_size: None,
             fonts: FontFallback::default(),
             unchecked_text,
         }
@@ -131,7 +129,7 @@ impl UrlApp {
 impl WindowDialog for UrlApp {
     /// Draws one frame and reacts to its input.
     fn show(&mut self, ui: &mut Ui) {
-        if self.outcome.is_some() {
+        if self.dialog.outcome.is_some() {
             return;
         }
         let ctx = ui.ctx().clone();
@@ -158,9 +156,9 @@ impl WindowDialog for UrlApp {
                     ui.min_rect().height()
                 })
         });
-        if self.content_size.is_none() {
+        if self.dialog.content_size.is_none() {
             let height = body.inner.inner + buttons.response.rect.height() + 40.0;
-            self.content_size = Some(egui::vec2(560.0, height));
+            self.dialog.content_size = Some(egui::vec2(560.0, height));
         }
         match buttons.inner {
             Some(Pressed::Primary) => match (self.opener)(&self.request.url) {
@@ -173,21 +171,12 @@ impl WindowDialog for UrlApp {
         }
     }
 
-    /// The answer, once decided.
-    fn outcome(&self) -> Option<&Answer> {
-        self.outcome.as_ref()
+    fn dialog(&self) -> &DialogState {
+        &self.dialog
     }
 
-    /// Ends the dialog with `answer`, unless it already has one.
-    fn finish(&mut self, answer: Answer) {
-        if self.outcome.is_none() {
-            self.outcome = Some(answer);
-        }
-    }
-
-    /// How large the window wants to be, known after the first frame.
-    fn content_size(&self) -> Option<egui::Vec2> {
-        self.content_size
+    fn dialog_mut(&mut self) -> &mut DialogState {
+        &mut self.dialog
     }
 }
 
