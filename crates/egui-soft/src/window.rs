@@ -47,18 +47,17 @@ impl std::error::Error for Error {
     }
 }
 
-/// How long the keyboard must be quiet before an egui pass may run.
+/// How close together key presses (or a keymap change and a key) must come to count as a
+/// burst, whose passes are held until the keyboard has been this quiet.
 ///
-/// Tools that type a character missing from the keymap (xdotool, password managers'
-/// auto-type, VNC servers) remap a spare keycode, press it and map it back a few milliseconds
-/// later (about 3 ms at xdotool's default speed). winit can only read the keymap the server
-/// holds now, so it must read it before the remap is undone: a pass that runs meanwhile (5 ms in
-/// a debug build, tens when the first CJK glyph loads a system font) makes the key read a later
-/// map, and the person's text arrives with characters lost or replaced. Holding the
-/// passes while keys come faster than this keeps the event thread free to follow every remap;
-/// the pass after the burst sees all its input. Key repeat (25 to 33 keys a second by default
-/// on X11 desktops) is slower, so holding a key still paints. Enter and Escape end a burst
-/// (see [`ends_typing`]): their pass runs at once, so an answer never waits for the quiet.
+/// A key a person types is painted at once. Keys closer together than this come from a tool
+/// that types for the person (a password manager's auto-type, xdotool, a VNC viewer), often
+/// through a keycode it remaps for each character: then each pass (and the X server's work to
+/// show it) would take CPU time that the window's keymap watcher (winit's X11 backend,
+/// patched: see `patches/winit/PATCH.md`), the typing tool and the X server need within
+/// milliseconds, and the person sees no difference. Key repeat (25 to 33 keys a second by default on X11 desktops) is slower, so
+/// holding a key still paints. Enter and Escape end a burst (see [`ends_typing`]): their pass
+/// runs at once, so an answer never waits for the quiet.
 const KEYBOARD_QUIET: Duration = Duration::from_millis(20);
 
 /// What wakes the event loop besides window events.
@@ -109,6 +108,7 @@ pub fn run(
         live: None,
         next_repaint: None,
         last_key: None,
+        hold_until: None,
         shift: false,
         bursts: KeyBursts::default(),
         expose: false,
@@ -128,8 +128,10 @@ struct Runner<F> {
     proxy: EventLoopProxy<Wake>,
     live: Option<Live>,
     next_repaint: Option<Instant>,
-    /// When the last key or keymap change arrived (see [`KEYBOARD_QUIET`]).
+    /// When the last key was pressed, or the modifiers or the keymap changed.
     last_key: Option<Instant>,
+    /// Passes wait until then: keys are coming in a burst (see [`KEYBOARD_QUIET`]).
+    hold_until: Option<Instant>,
     /// Whether Shift is held.
     shift: bool,
     /// Input held back for the next pass (see [`KeyBursts`]).
@@ -487,21 +489,30 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             }
             WindowEvent::Destroyed => event_loop.exit(),
             event => {
-                // winit reports every keymap change (an XkbMapNotify) as a ModifiersChanged.
                 match &event {
                     WindowEvent::KeyboardInput { event: key, .. }
                         if ends_typing(key, self.shift) =>
                     {
                         // No key is to follow: paint (and answer) now.
+                        self.hold_until = None;
                         self.last_key = None;
                     }
+                    // winit also reports each keymap change as a ModifiersChanged, right before
+                    // the key it is for: a key typed through a remapped keycode is a burst.
                     WindowEvent::ModifiersChanged(modifiers) => {
                         self.shift = modifiers.state().shift_key();
                         self.last_key = Some(Instant::now());
                     }
-                    // A release reads no text: only presses keep the keyboard busy.
+                    // A release reads no text: only presses make a burst.
                     WindowEvent::KeyboardInput { event: key, .. } if key.state.is_pressed() => {
-                        self.last_key = Some(Instant::now());
+                        let now = Instant::now();
+                        if self
+                            .last_key
+                            .is_some_and(|last| now - last < KEYBOARD_QUIET)
+                        {
+                            self.hold_until = now.checked_add(KEYBOARD_QUIET);
+                        }
+                        self.last_key = Some(now);
                     }
                     _ => {}
                 }
@@ -543,13 +554,10 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
         }
     }
 
-    /// Runs the pass egui asked for once its time has come and the keyboard is quiet (see
-    /// [`KEYBOARD_QUIET`]); events that arrived together share one pass.
+    /// Runs the pass egui asked for once its time has come and no burst of keys is coming in
+    /// (see [`KEYBOARD_QUIET`]); events that arrived together share one pass.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        let quiet_from = self
-            .last_key
-            .and_then(|t| t.checked_add(KEYBOARD_QUIET))
-            .filter(|&t| t > Instant::now());
+        let quiet_from = self.hold_until.filter(|&t| t > Instant::now());
         if let Some(quiet_from) = quiet_from {
             self.next_repaint = self.next_repaint.map(|when| when.max(quiet_from));
         } else if self.next_repaint.is_some_and(|when| when <= Instant::now()) {

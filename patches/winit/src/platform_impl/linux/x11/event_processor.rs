@@ -29,6 +29,7 @@ use crate::keyboard::ModifiersState;
 use crate::platform_impl::common::xkb::{self, XkbState};
 use crate::platform_impl::platform::common::xkb::Context;
 use crate::platform_impl::platform::x11::ime::{ImeEvent, ImeEventReceiver, ImeRequest};
+use crate::platform_impl::platform::x11::keymap_watch::{KeyStamp, Keymap, KeymapWatch};
 use crate::platform_impl::platform::x11::ActiveEventLoop;
 use crate::platform_impl::platform::ActiveEventLoop as PlatformActiveEventLoop;
 use crate::platform_impl::x11::atoms::*;
@@ -74,6 +75,12 @@ pub struct EventProcessor {
     pub is_composing: bool,
     /// An `XkbMapNotify` came and the keymap has not been read since (see `xkb_event`).
     pub keymap_stale: bool,
+    /// An `XkbMapNotify` came and the core modifier map has not been read since.
+    pub modmap_stale: bool,
+    /// Reads the keymap at each key that follows a change (see `keymap_watch`).
+    pub keymap_watch: Option<KeymapWatch>,
+    /// An `XkbMapNotify` came, and the watcher has the keymap for the key after it.
+    pub keymap_changed: bool,
 }
 
 impl EventProcessor {
@@ -151,8 +158,25 @@ impl EventProcessor {
     {
         let event_type = xev.get_type();
 
-        if self.keymap_stale && event_type != self.xkbext.first_event as c_int {
-            self.reload_keymap(&mut callback);
+        if self.keymap_changed && (event_type == xlib::KeyPress || event_type == xlib::KeyRelease)
+        {
+            let key: &XKeyEvent = xev.as_ref();
+            let key = KeyStamp {
+                time: key.time as u32,
+                keycode: key.keycode,
+                pressed: event_type == xlib::KeyPress,
+            };
+            self.follow_keymap(key, &mut callback);
+        }
+
+        if event_type != self.xkbext.first_event as c_int {
+            if self.keymap_stale {
+                self.reload_keymap(&mut callback);
+            } else if self.modmap_stale {
+                self.modmap_stale = false;
+                let wt = Self::window_target(&self.target);
+                self.xmodmap.reload_from_x_connection(&wt.xconn);
+            }
         }
 
         // If we have IME disabled, don't try to `filter_event`, since only IME can consume them
@@ -1545,12 +1569,42 @@ impl EventProcessor {
         }
     }
 
+    /// Uses the keymap the watcher read at `key`, which came after a keymap change.
+    fn follow_keymap<T: 'static, F>(&mut self, key: KeyStamp, callback: &mut F)
+    where
+        F: FnMut(&RootAEL, Event<T>),
+    {
+        let Some(watch) = self.keymap_watch.as_mut() else {
+            return;
+        };
+        match watch.keymap_for(key) {
+            Keymap::Read(keymap) => {
+                self.keymap_changed = false;
+                self.xkb_context.set_keymap(keymap);
+                let window_id = match self.active_window.map(super::mkwid) {
+                    Some(window_id) => window_id,
+                    None => return,
+                };
+                if let Some(state) = self.xkb_context.state_mut() {
+                    let mods = state.modifiers().into();
+                    self.send_modifiers(window_id, mods, true, callback);
+                }
+            },
+            Keymap::Unchanged => {},
+            Keymap::Unknown => {
+                self.keymap_changed = false;
+                self.reload_keymap(callback);
+            },
+        }
+    }
+
     /// Reads the keymap from the server after an `XkbMapNotify`.
     fn reload_keymap<T: 'static, F>(&mut self, callback: &mut F)
     where
         F: FnMut(&RootAEL, Event<T>),
     {
         self.keymap_stale = false;
+        self.modmap_stale = false;
         let wt = Self::window_target(&self.target);
         let xcb = wt.xconn.xcb_connection().get_raw_xcb_connection();
         self.xkb_context.set_keymap_from_x11(xcb);
@@ -1603,14 +1657,21 @@ impl EventProcessor {
                 }
             },
             xlib::XkbMapNotify => {
-                // The event says that the map changed, not what it holds: the keymap must be
-                // read from the server, which holds the map as it is now. Read it when the next
-                // event that may use it comes, not now. Tools that type characters missing from
-                // the keymap (xdotool, password managers' auto-type, VNC servers) remap a spare
-                // keycode for every such key and undo it milliseconds later; reading the map
-                // for every change (several round trips each) makes the client fall behind, and
-                // a key read after the server has moved on gets a later map's character or none.
-                self.keymap_stale = true;
+                // The event says that the map changed, not what it holds, and the server only
+                // holds the map as it is now. Tools that type characters missing from the
+                // keymap (xdotool, password managers' auto-type, VNC servers) remap a spare
+                // keycode for every such key and undo it milliseconds later, so a map read
+                // when this thread gets here (after painting, say) may be a later one. The
+                // watcher reads the map at the key that follows, when the server reports it;
+                // the key takes it from there (`follow_keymap`). Without a watcher, read the
+                // map when the next event that may use it comes (one read for a run of
+                // changes).
+                self.modmap_stale = true;
+                if self.keymap_watch.is_some() {
+                    self.keymap_changed = true;
+                } else {
+                    self.keymap_stale = true;
+                }
             },
             xlib::XkbStateNotify => {
                 let xev = unsafe { &*(xev as *const _ as *const xlib::XkbStateNotifyEvent) };

@@ -42,6 +42,7 @@ mod dnd;
 mod event_processor;
 pub mod ffi;
 mod ime;
+mod keymap_watch;
 mod monitor;
 mod util;
 mod window;
@@ -330,6 +331,9 @@ impl<T: 'static> EventLoop<T> {
             modifiers: Default::default(),
             is_composing: false,
             keymap_stale: false,
+            modmap_stale: false,
+            keymap_watch: keymap_watch::KeymapWatch::start(),
+            keymap_changed: false,
         };
 
         // Register for device hotplug events

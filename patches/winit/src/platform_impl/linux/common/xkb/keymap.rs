@@ -1001,6 +1001,17 @@ impl XkbKeymap {
     }
 }
 
+impl Clone for XkbKeymap {
+    fn clone(&self) -> Self {
+        unsafe { (XKBH.xkb_keymap_ref)(self.keymap.as_ptr()) };
+        Self {
+            keymap: self.keymap,
+            _mods_indices: self._mods_indices,
+            _core_keyboard_id: self._core_keyboard_id,
+        }
+    }
+}
+
 impl Drop for XkbKeymap {
     fn drop(&mut self) {
         unsafe {

@@ -24,7 +24,7 @@ mod keymap;
 mod state;
 
 use compose::{ComposeStatus, XkbComposeState, XkbComposeTable};
-use keymap::XkbKeymap;
+pub use keymap::XkbKeymap;
 
 #[cfg(x11_platform)]
 pub use keymap::raw_keycode_to_physicalkey;
@@ -97,25 +97,9 @@ impl Context {
 
     #[cfg(feature = "x11")]
     pub fn from_x11_xkb(xcb: *mut xcb_connection_t) -> Result<Self, Error> {
-        let result = unsafe {
-            (XKBXH.xkb_x11_setup_xkb_extension)(
-                xcb,
-                1,
-                2,
-                xkbcommon_dl::x11::xkb_x11_setup_xkb_extension_flags::XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS,
-                ptr::null_mut(),
-                ptr::null_mut(),
-                ptr::null_mut(),
-                ptr::null_mut(),
-            )
-        };
-
-        if result != 1 {
-            return Err(Error::XKBNotFound);
-        }
-
+        let core_keyboard_id = setup_x11_connection(xcb).ok_or(Error::XKBNotFound)?;
         let mut this = Self::new()?;
-        this.core_keyboard_id = unsafe { (XKBXH.xkb_x11_get_core_keyboard_device_id)(xcb) };
+        this.core_keyboard_id = core_keyboard_id;
         this.set_keymap_from_x11(xcb);
         Ok(this)
     }
@@ -137,6 +121,18 @@ impl Context {
         }
         self.state = state;
         self.keymap = keymap;
+    }
+
+    /// Uses a keymap read on another thread (see `x11::keymap_watch`); the modifiers and
+    /// layout stay as they were.
+    #[cfg(x11_platform)]
+    pub fn set_keymap(&mut self, keymap: XkbKeymap) {
+        let state = XkbState::new_like(&keymap, self.state.as_mut());
+        if state.is_none() {
+            warn!("failed to update xkb keymap");
+        }
+        self.state = state;
+        self.keymap = Some(keymap);
     }
 
     #[cfg(x11_platform)]
@@ -173,6 +169,53 @@ impl Context {
         let compose_state2 = self.compose_state2.as_mut();
         let scratch_buffer = &mut self.scratch_buffer;
         Some(KeyContext { state, keymap, compose_state1, compose_state2, scratch_buffer })
+    }
+}
+
+/// Sets up the XKB extension on `xcb` and returns the core keyboard's device id.
+#[cfg(x11_platform)]
+pub fn setup_x11_connection(xcb: *mut xcb_connection_t) -> Option<i32> {
+    let result = unsafe {
+        (XKBXH.xkb_x11_setup_xkb_extension)(
+            xcb,
+            1,
+            2,
+            xkbcommon_dl::x11::xkb_x11_setup_xkb_extension_flags::XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS,
+            ptr::null_mut(),
+            ptr::null_mut(),
+            ptr::null_mut(),
+            ptr::null_mut(),
+        )
+    };
+    if result != 1 {
+        return None;
+    }
+    Some(unsafe { (XKBXH.xkb_x11_get_core_keyboard_device_id)(xcb) })
+}
+
+/// A keymap read from the X server on a thread other than the one that uses it.
+#[cfg(x11_platform)]
+#[derive(Debug)]
+pub struct SentKeymap(XkbKeymap);
+
+// SAFETY: libxkbcommon objects are not thread-safe, but may move between threads when nothing
+// else refers to them. `SentKeymap::read` makes the keymap with a context of its own and drops
+// its own reference to that context before returning, so the keymap is the only owner of all
+// it refers to.
+#[cfg(x11_platform)]
+unsafe impl Send for SentKeymap {}
+
+#[cfg(x11_platform)]
+impl SentKeymap {
+    /// The keymap, to use on this thread.
+    pub fn into_inner(self) -> XkbKeymap {
+        self.0
+    }
+
+    /// Reads the keymap of `device` as the server holds it now.
+    pub fn read(xcb: *mut xcb_connection_t, device: i32) -> Option<Self> {
+        let context = XkbContext::new().ok()?;
+        XkbKeymap::from_x11_keymap(&context, xcb, device).map(Self)
     }
 }
 

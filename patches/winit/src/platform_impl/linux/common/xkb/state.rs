@@ -37,6 +37,32 @@ impl XkbState {
         Some(Self::new_inner(state))
     }
 
+    /// A state for `keymap` with the modifiers and layout of `previous`, if any.
+    #[cfg(x11_platform)]
+    pub fn new_like(keymap: &XkbKeymap, previous: Option<&mut XkbState>) -> Option<Self> {
+        let state = NonNull::new(unsafe { (XKBH.xkb_state_new)(keymap.as_ptr()) })?;
+        let mut this = Self::new_inner(state);
+        if let Some(previous) = previous {
+            let layout = |component| unsafe {
+                (XKBH.xkb_state_serialize_layout)(previous.state.as_ptr(), component)
+            };
+            let (depressed_group, latched_group, locked_group) = (
+                layout(xkb_state_component::XKB_STATE_LAYOUT_DEPRESSED),
+                layout(xkb_state_component::XKB_STATE_LAYOUT_LATCHED),
+                layout(xkb_state_component::XKB_STATE_LAYOUT_LOCKED),
+            );
+            this.update_modifiers(
+                previous.depressed_modifiers(),
+                previous.latched_modifiers(),
+                previous.locked_modifiers(),
+                depressed_group,
+                latched_group,
+                locked_group,
+            );
+        }
+        Some(this)
+    }
+
     fn new_inner(state: NonNull<xkb_state>) -> Self {
         let modifiers = ModifiersState::default();
         let mut this = Self { state, modifiers };
