@@ -1581,14 +1581,7 @@ impl EventProcessor {
             Keymap::Read(keymap) => {
                 self.keymap_changed = false;
                 self.xkb_context.set_keymap(keymap);
-                let window_id = match self.active_window.map(super::mkwid) {
-                    Some(window_id) => window_id,
-                    None => return,
-                };
-                if let Some(state) = self.xkb_context.state_mut() {
-                    let mods = state.modifiers().into();
-                    self.send_modifiers(window_id, mods, true, callback);
-                }
+                self.announce_modifiers(callback);
             },
             Keymap::Unchanged => {},
             Keymap::Unknown => {
@@ -1609,11 +1602,18 @@ impl EventProcessor {
         let xcb = wt.xconn.xcb_connection().get_raw_xcb_connection();
         self.xkb_context.set_keymap_from_x11(xcb);
         self.xmodmap.reload_from_x_connection(&wt.xconn);
+        self.announce_modifiers(callback);
+    }
+
+    /// Sends the modifiers of a new keymap's state to the focused window.
+    fn announce_modifiers<T: 'static, F>(&mut self, callback: &mut F)
+    where
+        F: FnMut(&RootAEL, Event<T>),
+    {
         let window_id = match self.active_window.map(super::mkwid) {
             Some(window_id) => window_id,
             None => return,
         };
-
         if let Some(state) = self.xkb_context.state_mut() {
             let mods = state.modifiers().into();
             self.send_modifiers(window_id, mods, true, callback);
