@@ -501,6 +501,27 @@ fn text_outside_the_keymap_typed_into_a_busy_window_arrives_exactly() {
     expect_answer(app, &answer.to_string());
 }
 
+/// Dead keys compose when no input method is configured: the window then opens no X input
+/// method (Xlib's local one would parse the Compose file a second time, a third of the start),
+/// and xkbcommon's compose table does the work.
+#[test]
+fn dead_keys_compose_without_an_input_method() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let title = unique_title("dead-keys");
+    let app = x.launch(
+        NAME_REQUEST,
+        &["--title", &title],
+        &[("XMODIFIERS", "")],
+        &title,
+    );
+    for key in ["dead_acute", "e", "dead_diaeresis", "u", "dead_grave", "a", "Return"] {
+        x.key(key);
+    }
+    expect_answer(app, r#"{"action":"accept","content":{"name":"éüà"}}"#);
+}
+
 /// Regression test: a password manager's auto-type (`{USERNAME}{TAB}{PASSWORD}{ENTER}`), or
 /// anyone typing faster than the window runs passes, sends Tab, Space and Enter in the same
 /// burst as the text around them. egui moves the focus for the pass after the one that saw

@@ -148,6 +148,9 @@ struct Live {
     surface: softbuffer::Surface<Rc<Window>, Rc<Window>>,
     painter: Painter,
     info: ViewportInfo,
+    /// The window's geometry, focus or scale may have changed since `info` was read (reading
+    /// it is nine round trips to the X server, too many for every pass).
+    info_stale: bool,
     shown: bool,
     /// The size hints to restore once the window is on screen (see [`pin_size_for_mapping`]).
     unpin: Option<SizeHints>,
@@ -214,6 +217,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             surface,
             painter: Painter::default(),
             info,
+            info_stale: false,
             shown: false,
             unpin: None,
             painted: None,
@@ -240,7 +244,9 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             return;
         };
         let window = Rc::clone(&live.window);
-        egui_winit::update_viewport_info(&mut live.info, &self.ctx, &window, false);
+        if std::mem::take(&mut live.info_stale) {
+            egui_winit::update_viewport_info(&mut live.info, &self.ctx, &window, false);
+        }
         if live.info.monitor_size.is_none() {
             // On Wayland a window learns its output only once it is mapped, after it has been
             // sized to fit the screen: take the first output meanwhile.
@@ -253,7 +259,14 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         live.info.events.clear();
         let mut output = self.ctx.run_ui(input, &mut self.ui);
         let mut textures = std::mem::take(&mut output.textures_delta);
-        let textures_changed = !textures.is_empty();
+        // A texture replaced or freed may change pixels anywhere. A patch (a glyph new to the
+        // font atlas, the countdown's next digit) fills space nothing drew from before: the
+        // tiles that now use it differ anyway.
+        let textures_replaced = !textures.free.is_empty()
+            || textures
+                .set
+                .iter()
+                .any(|(_, deltas)| deltas.iter().any(|delta| delta.is_whole()));
         live.painter.set_textures(&textures);
         // To drop once this frame is painted.
         let freed = std::mem::take(&mut textures.free);
@@ -274,6 +287,8 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             event_loop.exit();
             return;
         }
+        // Commands may resize or move the window, or change what it shows.
+        live.info_stale |= !commands.is_empty();
         let mut actions = Vec::new();
         egui_winit::process_viewport_commands(
             &self.ctx,
@@ -296,13 +311,13 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                     size.height as usize,
                 ),
             };
-            // What differs from the screen: everything after an expose or a texture change,
+            // What differs from the screen: everything after an expose or a texture replaced,
             // else the tiles whose fingerprints changed (egui runs extra passes after input,
             // and most of them draw exactly what is on screen).
             let changed = match &live.painted {
                 Some(old)
                     if !expose
-                        && !textures_changed
+                        && !textures_replaced
                         && old.size == frame.size
                         && old.pixels_per_point == frame.pixels_per_point
                         && old.background == frame.background =>
@@ -489,6 +504,15 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             }
             WindowEvent::Destroyed => event_loop.exit(),
             event => {
+                live.info_stale |= matches!(
+                    event,
+                    WindowEvent::Resized(_)
+                        | WindowEvent::Moved(_)
+                        | WindowEvent::ScaleFactorChanged { .. }
+                        | WindowEvent::Focused(_)
+                        | WindowEvent::Occluded(_)
+                        | WindowEvent::ThemeChanged(_)
+                );
                 match &event {
                     WindowEvent::KeyboardInput { event: key, .. }
                         if ends_typing(key, self.shift) =>
