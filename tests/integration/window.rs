@@ -516,7 +516,15 @@ fn dead_keys_compose_without_an_input_method() {
         &[("XMODIFIERS", "")],
         &title,
     );
-    for key in ["dead_acute", "e", "dead_diaeresis", "u", "dead_grave", "a", "Return"] {
+    for key in [
+        "dead_acute",
+        "e",
+        "dead_diaeresis",
+        "u",
+        "dead_grave",
+        "a",
+        "Return",
+    ] {
         x.key(key);
     }
     expect_answer(app, r#"{"action":"accept","content":{"name":"éüà"}}"#);
@@ -603,10 +611,10 @@ fn korean_composed_with_an_input_method_arrives_exactly() {
         &title,
     );
     // At a person's pace (a key every 100 ms or so). Sent back to back, as fast as xdotool
-    // starts, the Space overtook the syllable it commits ("한 글"): fcitx5 sends the commit of
-    // 글 and the Space it forwards in one burst, and the order between XIM's commit and the
-    // forwarded key is lost on the way through winit's X11 input-method path. A known limit,
-    // not yet fixed: see docs/typing.md.
+    // starts, the Space was sometimes lost or came late ("한글", "한 글"): fcitx5 hands back
+    // several keys in one reply, Xlib puts each back at the head of its queue (so they come out
+    // in reverse, the Space's release before its press) and hands the second to fcitx5 again.
+    // A known limit, not yet fixed: see docs/typing.md.
     for key in ["g", "k", "s", "r", "m", "f", "space"] {
         x.key(key);
         thread::sleep(Duration::from_millis(100));

@@ -36,11 +36,14 @@ impl PixelRect {
     }
 }
 
-/// The fingerprints of a frame's tiles.
+/// The fingerprints of a frame's tiles, and which triangles each row of tiles needs.
 pub struct Tiles {
     columns: usize,
     rows: usize,
     hashes: Vec<u64>,
+    /// For each row of tiles, the triangles that can touch it in paint order, as (primitive,
+    /// first of the triangle's three indices): painting a tile walks these, not the frame.
+    triangles: Vec<Vec<(u32, u32)>>,
 }
 
 impl Tiles {
@@ -54,6 +57,7 @@ impl Tiles {
         let columns = width.div_ceil(TILE);
         let rows = height.div_ceil(TILE);
         let mut hashes = vec![0u64; columns * rows];
+        let mut triangles = vec![Vec::new(); rows];
         for (index, primitive) in primitives.iter().enumerate() {
             let Primitive::Mesh(mesh) = &primitive.primitive else {
                 continue;
@@ -70,7 +74,7 @@ impl Tiles {
             for v in clip_px {
                 seed = mix(seed, u64::from(v.to_bits()));
             }
-            for triangle in mesh.indices.chunks_exact(3) {
+            for (number, triangle) in mesh.indices.chunks_exact(3).enumerate() {
                 let vertex = |i: u32| mesh.vertices.get(i as usize);
                 let (Some(a), Some(b), Some(c)) = (
                     vertex(triangle[0]),
@@ -112,10 +116,12 @@ impl Tiles {
                     continue;
                 }
                 let key = [a, b, c].iter().fold(seed, |h, v| mix(h, vertex_key(v)));
+                let first = (number * 3) as u32;
                 for row in r0..r1 {
                     for hash in &mut hashes[row * columns + c0..row * columns + c1] {
                         *hash = mix(*hash, key);
                     }
+                    triangles[row].push((index as u32, first));
                 }
             }
         }
@@ -123,7 +129,16 @@ impl Tiles {
             columns,
             rows,
             hashes,
+            triangles,
         }
+    }
+
+    /// The triangles that can touch the tiles of `row` (a tile's `y0 / TILE`), in paint order,
+    /// as (primitive, first of the triangle's three indices): for [`Painter::paint_tiles`].
+    ///
+    /// [`Painter::paint_tiles`]: crate::Painter::paint_tiles
+    pub fn row_triangles(&self, row: usize) -> &[(u32, u32)] {
+        self.triangles.get(row).map_or(&[], Vec::as_slice)
     }
 
     /// The tiles whose fingerprints differ, as a mask; `None` when the frames differ in size.

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use egui::epaint::{ClippedPrimitive, ImageData, Primitive, TextureId, Vertex, textures};
+use egui::epaint::{ClippedPrimitive, ImageData, Mesh, Primitive, TextureId, Vertex, textures};
 use egui::{Color32, Rect};
 
 use crate::damage::PixelRect;
@@ -119,32 +119,95 @@ impl Painter {
         if area.x0 >= area.x1 || area.y0 >= area.y1 {
             return;
         }
-        for y in area.y0..area.y1 {
-            let start = y as usize * target.width;
-            target.pixels[start + area.x0 as usize..start + area.x1 as usize]
-                .fill(pack(background));
-        }
+        clear(target, area, background);
         for primitive in primitives {
-            let Primitive::Mesh(mesh) = &primitive.primitive else {
-                continue;
-            };
-            let Some(texture) = self.textures.get(&mesh.texture_id) else {
-                continue;
-            };
-            let Some(clip) = pixel_clip(primitive.clip_rect, pixels_per_point, target)
-                .and_then(|clip| clip.within(area))
+            let Some((mesh, texture, clip)) =
+                self.prepare(primitive, pixels_per_point, target, area)
             else {
                 continue;
             };
             for tri in mesh.indices.chunks_exact(3) {
-                let vertex = |i: u32| mesh.vertices.get(i as usize);
-                if let (Some(a), Some(b), Some(c)) =
-                    (vertex(tri[0]), vertex(tri[1]), vertex(tri[2]))
-                {
-                    triangle(target, clip, texture, pixels_per_point, [a, b, c]);
-                }
+                paint_triangle(target, clip, texture, pixels_per_point, mesh, tri);
             }
         }
+    }
+
+    /// Like [`Painter::paint_area`] for an `area` within one row of tiles, walking only
+    /// `triangles`: that row's, from [`crate::Tiles::row_triangles`] of the same primitives.
+    pub fn paint_tiles(
+        &self,
+        target: &mut Target<'_>,
+        background: Color32,
+        pixels_per_point: f32,
+        primitives: &[ClippedPrimitive],
+        area: PixelRect,
+        triangles: &[(u32, u32)],
+    ) {
+        let area = Clip {
+            x0: area.x0.min(target.width) as i64,
+            y0: area.y0.min(target.height) as i64,
+            x1: area.x1.min(target.width) as i64,
+            y1: area.y1.min(target.height) as i64,
+        };
+        if area.x0 >= area.x1 || area.y0 >= area.y1 {
+            return;
+        }
+        clear(target, area, background);
+        let mut current = None;
+        for &(index, first) in triangles {
+            if current.as_ref().is_none_or(|(i, _)| *i != index) {
+                let prepared = primitives
+                    .get(index as usize)
+                    .and_then(|primitive| self.prepare(primitive, pixels_per_point, target, area));
+                current = Some((index, prepared));
+            }
+            let Some((_, Some((mesh, texture, clip)))) = &current else {
+                continue;
+            };
+            let first = first as usize;
+            if let Some(tri) = mesh.indices.get(first..first + 3) {
+                paint_triangle(target, *clip, texture, pixels_per_point, mesh, tri);
+            }
+        }
+    }
+
+    /// A primitive's mesh, texture and clip within `area`, if it can paint there.
+    fn prepare<'a>(
+        &'a self,
+        primitive: &'a ClippedPrimitive,
+        pixels_per_point: f32,
+        target: &Target<'_>,
+        area: Clip,
+    ) -> Option<(&'a Mesh, &'a Texture, Clip)> {
+        let Primitive::Mesh(mesh) = &primitive.primitive else {
+            return None;
+        };
+        let texture = self.textures.get(&mesh.texture_id)?;
+        let clip = pixel_clip(primitive.clip_rect, pixels_per_point, target)?.within(area)?;
+        Some((mesh, texture, clip))
+    }
+}
+
+/// Fills `area` of `target` with `background`.
+fn clear(target: &mut Target<'_>, area: Clip, background: Color32) {
+    for y in area.y0..area.y1 {
+        let start = y as usize * target.width;
+        target.pixels[start + area.x0 as usize..start + area.x1 as usize].fill(pack(background));
+    }
+}
+
+/// Paints the triangle of `mesh` whose three indices are `tri`.
+fn paint_triangle(
+    target: &mut Target<'_>,
+    clip: Clip,
+    texture: &Texture,
+    pixels_per_point: f32,
+    mesh: &Mesh,
+    tri: &[u32],
+) {
+    let vertex = |i: u32| mesh.vertices.get(i as usize);
+    if let (Some(a), Some(b), Some(c)) = (vertex(tri[0]), vertex(tri[1]), vertex(tri[2])) {
+        triangle(target, clip, texture, pixels_per_point, [a, b, c]);
     }
 }
 
@@ -557,6 +620,68 @@ mod tests {
         let mut mesh = Mesh::with_texture(id);
         mesh.add_colored_rect(Rect::from_min_max(min, max), color);
         mesh
+    }
+
+    #[test]
+    fn painting_tiles_with_their_rows_triangles_equals_painting_everything() {
+        let (painter, id) = white_texture();
+        let size = 200;
+        let mut shapes = Vec::new();
+        // Overlapping translucent rects, thin ones across tile edges, a triangle fan, and
+        // primitives clipped to part of the frame.
+        for i in 0..12u8 {
+            let at = f32::from(i) * 15.3;
+            let color = Color32::from_rgba_premultiplied(i * 20, 200 - i * 15, 90, 100 + i * 10);
+            let mut mesh = rect_mesh(id, pos2(at, at * 0.7), pos2(at + 70.5, at + 9.2), color);
+            mesh.append(rect_mesh(id, pos2(63.6, at), pos2(64.4, at + 40.0), color));
+            let clip_rect = if i % 3 == 0 {
+                Rect::from_min_max(pos2(20.0, 30.0), pos2(150.0, 170.0))
+            } else {
+                Rect::EVERYTHING
+            };
+            shapes.push(ClippedPrimitive {
+                clip_rect,
+                primitive: Primitive::Mesh(mesh),
+            });
+        }
+        let mut fan = Mesh::with_texture(id);
+        fan.colored_vertex(pos2(100.0, 100.0), Color32::YELLOW);
+        for k in 0..=16 {
+            let angle = k as f32 / 16.0 * std::f32::consts::TAU;
+            fan.colored_vertex(
+                pos2(100.0 + 90.0 * angle.cos(), 100.0 + 90.0 * angle.sin()),
+                Color32::from_rgba_premultiplied(0, 0, 120, 120),
+            );
+            if k > 0 {
+                fan.add_triangle(0, k, k + 1);
+            }
+        }
+        shapes.push(ClippedPrimitive {
+            clip_rect: Rect::EVERYTHING,
+            primitive: Primitive::Mesh(fan),
+        });
+        let mut whole = vec![0; size * size];
+        let mut target = Target {
+            pixels: &mut whole,
+            width: size,
+            height: size,
+        };
+        painter.paint(&mut target, Color32::BLACK, 1.0, &shapes);
+
+        let tiles = crate::Tiles::of(&shapes, 1.0, size, size);
+        let mut tiled = vec![0x00ab_cdef; size * size];
+        let mut target = Target {
+            pixels: &mut tiled,
+            width: size,
+            height: size,
+        };
+        let mask = vec![true; size.div_ceil(crate::TILE).pow(2)];
+        for rect in tiles.rects(&mask, size, size) {
+            let row = tiles.row_triangles(rect.y0 / crate::TILE);
+            painter.paint_tiles(&mut target, Color32::BLACK, 1.0, &shapes, rect, row);
+        }
+        assert!(whole == tiled, "tile by tile differs from the whole frame");
+        assert!(whole.iter().filter(|&&p| p != 0).count() > size * size / 2);
     }
 
     #[test]

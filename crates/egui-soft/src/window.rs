@@ -391,12 +391,13 @@ fn present(
         Some(mask) => {
             let rects = frame.tiles.rects(&mask, w, h);
             for rect in &rects {
-                live.painter.paint_area(
+                live.painter.paint_tiles(
                     &mut target,
                     frame.background,
                     frame.pixels_per_point,
                     primitives,
                     *rect,
+                    frame.tiles.row_triangles(rect.y0 / crate::TILE),
                 );
             }
             let damage: Vec<softbuffer::Rect> = rects.iter().filter_map(damage_rect).collect();

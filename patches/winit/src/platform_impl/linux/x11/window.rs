@@ -1248,6 +1248,12 @@ impl UnownedWindow {
     }
 
     pub(crate) fn inner_size_physical(&self) -> (u32, u32) {
+        // The size the last ConfigureNotify reported: asking the server is a round trip, and
+        // toolkits ask on every frame (egui-winit does twice). Changed by form-elicitation's
+        // patch (PATCH.md).
+        if let Some(size) = self.shared_state_lock().size {
+            return size;
+        }
         // This should be okay to unwrap since the only error XGetGeometry can return
         // is BadWindow, and if the window handle is bad we have bigger problems.
         self.xconn
