@@ -110,16 +110,9 @@ impl Painter {
         primitives: &[ClippedPrimitive],
         area: PixelRect,
     ) {
-        let area = Clip {
-            x0: area.x0.min(target.width) as i64,
-            y0: area.y0.min(target.height) as i64,
-            x1: area.x1.min(target.width) as i64,
-            y1: area.y1.min(target.height) as i64,
-        };
-        if area.x0 >= area.x1 || area.y0 >= area.y1 {
+        let Some(area) = clear(target, area, background) else {
             return;
-        }
-        clear(target, area, background);
+        };
         for primitive in primitives {
             let Some((mesh, texture, clip)) =
                 self.prepare(primitive, pixels_per_point, target, area)
@@ -143,16 +136,9 @@ impl Painter {
         area: PixelRect,
         triangles: &[(u32, u32)],
     ) {
-        let area = Clip {
-            x0: area.x0.min(target.width) as i64,
-            y0: area.y0.min(target.height) as i64,
-            x1: area.x1.min(target.width) as i64,
-            y1: area.y1.min(target.height) as i64,
-        };
-        if area.x0 >= area.x1 || area.y0 >= area.y1 {
+        let Some(area) = clear(target, area, background) else {
             return;
-        }
-        clear(target, area, background);
+        };
         let mut current = None;
         for &(index, first) in triangles {
             if current.as_ref().is_none_or(|(i, _)| *i != index) {
@@ -188,12 +174,23 @@ impl Painter {
     }
 }
 
-/// Fills `area` of `target` with `background`.
-fn clear(target: &mut Target<'_>, area: Clip, background: Color32) {
+/// Fills the part of `area` inside `target` with `background`, and returns that part (`None`
+/// if it is empty).
+fn clear(target: &mut Target<'_>, area: PixelRect, background: Color32) -> Option<Clip> {
+    let area = Clip {
+        x0: area.x0.min(target.width) as i64,
+        y0: area.y0.min(target.height) as i64,
+        x1: area.x1.min(target.width) as i64,
+        y1: area.y1.min(target.height) as i64,
+    };
+    if area.x0 >= area.x1 || area.y0 >= area.y1 {
+        return None;
+    }
     for y in area.y0..area.y1 {
         let start = y as usize * target.width;
         target.pixels[start + area.x0 as usize..start + area.x1 as usize].fill(pack(background));
     }
+    Some(area)
 }
 
 /// Paints the triangle of `mesh` whose three indices are `tri`.
