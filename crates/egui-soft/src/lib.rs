@@ -13,8 +13,9 @@
 //!   sample per pixel centre (egui's meshes carry their own anti-aliasing), premultiplied alpha
 //!   blended in gamma space as egui's GPU renderers do.
 //! - [`Tiles`] fingerprints a frame in 64-pixel tiles: comparing two frames' tiles tells which
-//!   rectangles to paint again ([`Painter::paint_area`]) and hand to the display, so a caret
-//!   blink repaints a tile, not the window.
+//!   rectangles to paint again and hand to the display, so a caret blink repaints a tile, not
+//!   the window; it also bins the triangles by row of tiles, so that painting a tile
+//!   ([`Painter::paint_tiles`]) walks only those that can touch it.
 //! - [`drop_commands_that_typed_text`] mends egui-winit's input from virtual keyboards (wtype,
 //!   on-screen keyboards, remote desktops), whose typed characters can sit on the keycodes of
 //!   Escape or Enter; [`run`] applies it, and an eframe app can in its `raw_input_hook`.
