@@ -55,9 +55,9 @@ impl std::error::Error for Error {
 /// through a keycode it remaps for each character: then each pass (and the X server's work to
 /// show it) would take CPU time that the window's keymap watcher (winit's X11 backend,
 /// patched: see `patches/winit/PATCH.md`), the typing tool and the X server need within
-/// milliseconds, and the person sees no difference. Key repeat (25 to 33 keys a second by default on X11 desktops) is slower, so
-/// holding a key still paints. Enter and Escape end a burst (see [`ends_typing`]): their pass
-/// runs at once, so an answer never waits for the quiet.
+/// milliseconds, and the person sees no difference. Key repeat (25 to 33 keys a second by
+/// default on X11 desktops) is slower, so holding a key still paints. Enter and Escape end a
+/// burst (see [`ends_typing`]): their pass runs at once, so an answer never waits for the quiet.
 const KEYBOARD_QUIET: Duration = Duration::from_millis(20);
 
 /// What wakes the event loop besides window events.

@@ -13,7 +13,7 @@
 //! server's own order, and reads the keymap at the first key after a change, the moment the
 //! server reports that key; the event processor takes that keymap when it reaches the key in
 //! its own queue, however late that is. A run of changes with no key between them costs one
-//! read, and keys with no change before them none.
+//! read, and a key with no change before it only wakes the watcher.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -81,6 +81,13 @@ pub enum Keymap {
     Unchanged,
     /// The watcher does not know: read the keymap from the server.
     Unknown,
+}
+
+impl From<Option<XkbKeymap>> for Keymap {
+    /// What a snapshot's keymap tells: `None` means the watcher failed to read one.
+    fn from(keymap: Option<XkbKeymap>) -> Self {
+        keymap.map_or(Keymap::Unknown, Keymap::Read)
+    }
 }
 
 /// The keymaps the watcher read and the event processor has not taken yet, oldest first.
@@ -214,10 +221,7 @@ impl KeymapWatch {
     /// The keymap for `key`, which came after a keymap change.
     pub fn keymap_for(&mut self, key: KeyStamp) -> Keymap {
         if let Some((_, keymap)) = self.used.iter().rev().find(|(used, _)| *used == key) {
-            return match keymap {
-                Some(keymap) => Keymap::Read(keymap.clone()),
-                None => Keymap::Unknown,
-            };
+            return keymap.clone().into();
         }
         let deadline = Instant::now() + WAIT_FOR_WATCHER;
         loop {
@@ -230,10 +234,7 @@ impl KeymapWatch {
                     self.used.pop_front();
                 }
                 self.used.push_back((key, keymap.clone()));
-                return match keymap {
-                    Some(keymap) => Keymap::Read(keymap),
-                    None => Keymap::Unknown,
-                };
+                return keymap.into();
             }
             if snapshot.key.is_after(&key) {
                 // The watcher saw no change before this key (it came before the change this
