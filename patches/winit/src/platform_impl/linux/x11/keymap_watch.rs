@@ -10,10 +10,13 @@
 //! undo, and the key gets a later map's character or none.
 //!
 //! So a second connection, which does nothing else, follows the changes and the keys in the
-//! server's own order, and reads the keymap at the first key after a change, the moment the
-//! server reports that key; the event processor takes that keymap when it reaches the key in
-//! its own queue, however late that is. A run of changes with no key between them costs one
-//! read, and a key with no change before it only wakes the watcher.
+//! server's own order, and reads the keymap the moment the server reports a change; the first
+//! key after it carries that keymap to the event processor, which takes it when it reaches the
+//! key in its own queue, however late that is. Reading at the change rather than at the key
+//! matters: a tool undoes its change a few milliseconds after its key, and between its change
+//! and its key it waits for the server several times, all time the read gains. A change already
+//! followed by another when it arrives costs no read; a key with no change before it only wakes
+//! the watcher.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -23,7 +26,7 @@ use std::time::{Duration, Instant};
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::xinput::{self, ConnectionExt as _};
 use x11rb::protocol::xkb::{self, ConnectionExt as _};
-use x11rb::protocol::xproto::Timestamp;
+use x11rb::protocol::xproto::{ConnectionExt as _, Timestamp};
 use x11rb::protocol::Event as X11Event;
 use x11rb::xcb_ffi::XCBConnection;
 
@@ -59,11 +62,18 @@ impl KeyStamp {
     }
 }
 
-/// The keymap as it was when the server reported a key that followed a change (`None`: reading
-/// it failed).
+/// What the watcher found for the first key after a change.
 struct Snapshot {
     key: KeyStamp,
-    keymap: Option<SentKeymap>,
+    found: Found,
+}
+
+/// The keymap for a key that followed a change.
+enum Found {
+    /// The keymap read at the change (`None`: reading it failed).
+    Read(Option<SentKeymap>),
+    /// The change was in the keymap read for the key before (it came before that read began).
+    AsBefore,
 }
 
 impl std::fmt::Debug for Snapshot {
@@ -194,23 +204,67 @@ impl KeymapWatch {
             .name("winit-x11-keymap".into())
             .spawn(move || {
                 let raw = connection.get_raw_xcb_connection().cast();
-                let mut changed = false;
-                while let Ok(event) = connection.wait_for_event() {
+                // The keymap read at the last change, for the first key after it.
+                let mut read: Option<Option<SentKeymap>> = None;
+                // The number of the request sent just before the last read.
+                let mut read_after: Option<u16> = None;
+                // A change came that the last read, already taken by a key, had seen.
+                let mut seen = false;
+                // An event taken from the connection while looking ahead.
+                let mut next: Option<X11Event> = None;
+                loop {
+                    let event = match next.take() {
+                        Some(event) => event,
+                        None => match connection.wait_for_event() {
+                            Ok(event) => event,
+                            Err(_) => break,
+                        },
+                    };
                     let (key, pressed) = match event {
                         X11Event::XkbMapNotify(_) | X11Event::XkbNewKeyboardNotify(_) => {
-                            changed = true;
+                            // The server reports one change several times (once per keyboard
+                            // device it applies to), and a change the last read came after is
+                            // in that read already.
+                            if read_after.is_some_and(|marker| !came_after(&event, marker)) {
+                                seen |= read.is_none();
+                                continue;
+                            }
+                            // A change right behind this one, already here, makes this one's
+                            // keymap unreachable: no key came between them.
+                            match connection.poll_for_event() {
+                                Ok(Some(ahead)) => {
+                                    let changes_again = is_change(&ahead);
+                                    next = Some(ahead);
+                                    if changes_again {
+                                        continue;
+                                    }
+                                },
+                                Ok(None) => {},
+                                Err(_) => break,
+                            }
+                            // The server numbers this client's requests; its events carry the
+                            // number of the last one it had done, which tells the changes this
+                            // read will see from those it may not.
+                            let Ok(marker) = connection.no_operation() else {
+                                break;
+                            };
+                            read_after = Some(marker.sequence_number() as u16);
+                            drop(marker);
+                            read = Some(SentKeymap::read(raw, device));
                             continue;
                         },
                         X11Event::XinputRawKeyPress(key) => (key, true),
                         X11Event::XinputRawKeyRelease(key) => (key, false),
                         _ => continue,
                     };
-                    if !std::mem::take(&mut changed) {
-                        continue;
-                    }
+                    let found = match read.take() {
+                        Some(keymap) => Found::Read(keymap),
+                        None if seen => Found::AsBefore,
+                        None => continue,
+                    };
+                    seen = false;
                     let key = KeyStamp { time: key.time, keycode: key.detail, pressed };
-                    let keymap = SentKeymap::read(raw, device);
-                    watcher.push(Snapshot { key, keymap });
+                    watcher.push(Snapshot { key, found });
                 }
                 watcher.close();
             })
@@ -229,12 +283,20 @@ impl KeymapWatch {
                 return Keymap::Unknown;
             };
             if snapshot.key == key {
-                let keymap = snapshot.keymap.map(SentKeymap::into_inner);
+                let (keymap, answer) = match snapshot.found {
+                    Found::Read(keymap) => {
+                        let keymap = keymap.map(SentKeymap::into_inner);
+                        (keymap.clone(), keymap.into())
+                    },
+                    Found::AsBefore => {
+                        (self.used.back().and_then(|(_, keymap)| keymap.clone()), Keymap::Unchanged)
+                    },
+                };
                 if self.used.len() == KEPT {
                     self.used.pop_front();
                 }
-                self.used.push_back((key, keymap.clone()));
-                return keymap.into();
+                self.used.push_back((key, keymap));
+                return answer;
             }
             if snapshot.key.is_after(&key) {
                 // The watcher saw no change before this key (it came before the change this
@@ -245,4 +307,20 @@ impl KeymapWatch {
             // A key this connection was not sent (another window had the focus): skip it.
         }
     }
+}
+
+/// Whether `event` says the keymap changed.
+fn is_change(event: &X11Event) -> bool {
+    matches!(event, X11Event::XkbMapNotify(_) | X11Event::XkbNewKeyboardNotify(_))
+}
+
+/// Whether the server sent the change `event` after it had done request `marker` of this
+/// connection (sequence numbers wrap at 16 bits; a read is far shorter than that).
+fn came_after(event: &X11Event, marker: u16) -> bool {
+    let done = match event {
+        X11Event::XkbMapNotify(change) => change.sequence,
+        X11Event::XkbNewKeyboardNotify(change) => change.sequence,
+        _ => return true,
+    };
+    (done.wrapping_sub(marker) as i16) > 0
 }
