@@ -50,6 +50,22 @@ pub struct FormApp {
     fonts: FontFallback,
     /// The form's text, until the first frame has checked that the fonts cover it.
     unchecked_text: Option<String>,
+    /// Which fields to lay out in the next pass.
+    layout: Layout,
+}
+
+/// A long form lays out only the fields in view (and those around the focus): the others
+/// take the height they had when they were last laid out. A key typed into a form of 500
+/// fields then costs the few fields on screen, not all of them.
+#[derive(Debug, Default)]
+struct Layout {
+    /// Each field's height when it was last laid out.
+    heights: Vec<Option<f32>>,
+    /// The width the fields were laid out for: another width wraps their text anew.
+    width: f32,
+    /// Lay out every field in the next pass (problems shown after a failed Submit change
+    /// fields anywhere in the form).
+    everything: bool,
 }
 
 impl FormApp {
@@ -78,6 +94,7 @@ impl FormApp {
             message_box: MessageBox::default(),
             fonts: FontFallback::default(),
             unchecked_text,
+            layout: Layout::default(),
         }
     }
 
@@ -108,6 +125,7 @@ impl FormApp {
                     self.problems[*i] = Some(problem.clone());
                 }
                 self.focus = problems.first().map(|(i, _)| Focus::Field(*i));
+                self.layout.everything = true;
             }
         }
     }
@@ -190,8 +208,40 @@ impl FormApp {
         let focused = ui.memory(|m| m.focused());
         let focus_moved = focused != self.last_focused;
         self.last_focused = focused;
+        // Every field while the window is measured, when the width changed, after a failed
+        // Submit, and for screen readers (they read the whole form, not what is in view).
+        let width = ui.available_width();
+        let screen_reader = self
+            .buttons
+            .first()
+            .is_some_and(|&id| ui.ctx().has_accesskit_node(id));
+        let everything = self.dialog.content_size.is_none()
+            || std::mem::take(&mut self.layout.everything)
+            || width != self.layout.width
+            || screen_reader;
+        self.layout.width = width;
+        self.layout.heights.resize(self.form.fields.len(), None);
+        // The field with the focus and its neighbours, so that Tab and Shift+Tab find the next
+        // field to focus even when it is out of view.
+        let focused_field = focused.and_then(|id| {
+            self.field_ui
+                .iter()
+                .position(|f| f.control_ids.contains(&id))
+        });
+        let view = ui.clip_rect();
         for i in 0..self.form.fields.len() {
             ui.add_space(6.0);
+            let needed = everything
+                || self.focus == Some(Focus::Field(i))
+                || focused_field.is_some_and(|f| f.abs_diff(i) <= 1)
+                || self.field_ui[i].picker_open;
+            if !needed && let Some(height) = self.layout.heights[i] {
+                let top = ui.cursor().top();
+                if top + height < view.top() || top > view.bottom() {
+                    ui.allocate_space(egui::vec2(0.0, height));
+                    continue;
+                }
+            }
             let field = &self.form.fields[i];
             let whole = ui.push_id(("field", i), |ui| {
                 fields::field_ui(
@@ -206,6 +256,7 @@ impl FormApp {
             // The whole field, from its label to its problem line, comes into view with the
             // focus, whether Tab, Shift+Tab or a failed Submit moved it there.
             let field_rect = whole.response.rect;
+            self.layout.heights[i] = Some(field_rect.height());
             if self.focus == Some(Focus::Field(i)) {
                 response.request_focus();
                 // The window opens at the top, with who asks and the message in view; only a
@@ -428,4 +479,118 @@ pub fn initial_size(form: &Form) -> egui::Vec2 {
         WIDTH,
         (120.0 + 18.0 * message_lines + fields).clamp(180.0, 800.0),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A form of `count` text fields (the `required` one, if any, required), in a
+    /// window-sized screen, after the pass that measures it.
+    fn long_form(count: usize, required: Option<usize>) -> (egui::Context, FormApp) {
+        let properties: serde_json::Map<String, serde_json::Value> = (0..count)
+            .map(|i| {
+                let field = serde_json::json!({"type": "string", "title": format!("Field {i}")});
+                (format!("f{i}"), field)
+            })
+            .collect();
+        let required: Vec<String> = required.iter().map(|i| format!("f{i}")).collect();
+        let schema =
+            serde_json::json!({"type": "object", "properties": properties, "required": required});
+        let form = Form::from_schema("A long form".into(), &schema).expect("valid schema");
+        let mut app = FormApp::new(form, None, None);
+        let ctx = egui::Context::default();
+        pass(&ctx, &mut app, Vec::new());
+        assert!(app.dialog.content_size.is_some(), "the first pass measures");
+        pass(&ctx, &mut app, Vec::new());
+        (ctx, app)
+    }
+
+    /// Runs one pass with `events`; returns how many fields it laid out.
+    fn pass(ctx: &egui::Context, app: &mut FormApp, events: Vec<Event>) -> usize {
+        // A field laid out replaces its list of controls, and this mark with it.
+        let mark = Id::unique("not laid out in this pass");
+        for extra in &mut app.field_ui {
+            extra.control_ids.push(mark);
+        }
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(WIDTH, 600.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let mut output = ctx.run_ui(input, |ui| app.show(ui));
+        output.textures_delta.clear();
+        let mut laid_out = 0;
+        for extra in &mut app.field_ui {
+            if extra.control_ids.last() == Some(&mark) {
+                extra.control_ids.pop();
+            } else {
+                laid_out += 1;
+            }
+        }
+        laid_out
+    }
+
+    fn key(key: Key, modifiers: Modifiers) -> Vec<Event> {
+        vec![Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers,
+        }]
+    }
+
+    /// The field whose control has the keyboard focus.
+    fn focused_field(ctx: &egui::Context, app: &FormApp) -> Option<usize> {
+        let focused = ctx.memory(|m| m.focused())?;
+        app.field_ui
+            .iter()
+            .position(|extra| extra.control_ids.contains(&focused))
+    }
+
+    #[test]
+    fn a_long_form_lays_out_only_the_fields_in_view() {
+        let (ctx, mut app) = long_form(500, Some(499));
+        let laid_out = pass(&ctx, &mut app, vec![Event::Text("a".into())]);
+        assert!(
+            (1..40).contains(&laid_out),
+            "a key typed into a 500-field form laid out {laid_out} fields"
+        );
+        // A failed Submit may put a problem on any field: that pass lays out every one, and
+        // the focus goes to the field with the problem, out of view until then.
+        app.submit();
+        assert_eq!(pass(&ctx, &mut app, Vec::new()), 500);
+        pass(&ctx, &mut app, Vec::new());
+        assert_eq!(focused_field(&ctx, &app), Some(499));
+    }
+
+    #[test]
+    fn tab_reaches_every_field_of_a_long_form_and_shift_tab_comes_back() {
+        let (ctx, mut app) = long_form(120, None);
+        assert_eq!(focused_field(&ctx, &app), Some(0));
+        for next in 1..120 {
+            pass(&ctx, &mut app, key(Key::Tab, Modifiers::NONE));
+            // egui hands the focus on in the pass after the key.
+            pass(&ctx, &mut app, Vec::new());
+            assert_eq!(focused_field(&ctx, &app), Some(next), "Tab to field {next}");
+        }
+        pass(&ctx, &mut app, vec![Event::Text("last".into())]);
+        for previous in (110..119).rev() {
+            pass(&ctx, &mut app, key(Key::Tab, Modifiers::SHIFT));
+            pass(&ctx, &mut app, Vec::new());
+            assert_eq!(
+                focused_field(&ctx, &app),
+                Some(previous),
+                "Shift+Tab to field {previous}"
+            );
+        }
+        match answer::content(&app.form, &app.states) {
+            Ok(content) => assert_eq!(content["f119"], "last"),
+            Err(problems) => panic!("{problems:?}"),
+        }
+    }
 }
