@@ -222,18 +222,20 @@ impl FormApp {
         self.layout.width = width;
         self.layout.heights.resize(self.form.fields.len(), None);
         // The field with the focus and its neighbours, so that Tab and Shift+Tab find the next
-        // field to focus even when it is out of view.
+        // field to focus even when it is out of view; with the focus on a button, the first
+        // and the last field, where Tab and Shift+Tab go from the buttons.
         let focused_field = focused.and_then(|id| {
             self.field_ui
                 .iter()
                 .position(|f| f.control_ids.contains(&id))
         });
+        let last = self.form.fields.len().saturating_sub(1);
         let view = ui.clip_rect();
         for i in 0..self.form.fields.len() {
             ui.add_space(6.0);
             let needed = everything
                 || self.focus == Some(Focus::Field(i))
-                || focused_field.is_some_and(|f| f.abs_diff(i) <= 1)
+                || focused_field.map_or(i == 0 || i == last, |f| f.abs_diff(i) <= 1)
                 || self.field_ui[i].picker_open;
             if !needed && let Some(height) = self.layout.heights[i] {
                 let top = ui.cursor().top();
@@ -592,5 +594,31 @@ mod tests {
             Ok(content) => assert_eq!(content["f119"], "last"),
             Err(problems) => panic!("{problems:?}"),
         }
+    }
+
+    #[test]
+    fn tab_from_the_buttons_wraps_to_the_first_field_and_shift_tab_to_the_last() {
+        let (ctx, mut app) = long_form(120, None);
+        let tab = |ctx: &egui::Context, app: &mut FormApp, modifiers| {
+            pass(ctx, app, key(Key::Tab, modifiers));
+            pass(ctx, app, Vec::new());
+        };
+        for _ in 1..120 {
+            tab(&ctx, &mut app, Modifiers::NONE);
+        }
+        assert_eq!(focused_field(&ctx, &app), Some(119));
+        // Submit, Decline and Cancel, then round to the top of the form.
+        for _ in 0..3 {
+            tab(&ctx, &mut app, Modifiers::NONE);
+            assert_eq!(focused_field(&ctx, &app), None, "a button has the focus");
+        }
+        tab(&ctx, &mut app, Modifiers::NONE);
+        assert_eq!(focused_field(&ctx, &app), Some(0));
+        // Back past the buttons to the bottom of the form.
+        for _ in 0..3 {
+            tab(&ctx, &mut app, Modifiers::SHIFT);
+        }
+        tab(&ctx, &mut app, Modifiers::SHIFT);
+        assert_eq!(focused_field(&ctx, &app), Some(119));
     }
 }
