@@ -57,12 +57,17 @@ fn pack_relative_relocations() {
         .spawn()
         .and_then(|mut cc| {
             if let Some(mut source) = cc.stdin.take() {
-                source.write_all(b"static const char *p = \"relr\";\nint main(void) { return p[0] != 'r'; }\n")?;
+                source.write_all(
+                    b"static const char *p = \"relr\";\nint main(void) { return p[0] != 'r'; }\n",
+                )?;
             }
             cc.wait()
         })
         .is_ok_and(|status| status.success());
-    let runs = linked && Command::new(&probe).status().is_ok_and(|status| status.success());
+    let runs = linked
+        && Command::new(&probe)
+            .status()
+            .is_ok_and(|status| status.success());
     if runs {
         println!("cargo::rustc-link-arg-bins={flag}");
     }

@@ -554,6 +554,46 @@ mod tests {
             .position(|extra| extra.control_ids.contains(&focused))
     }
 
+    /// After the window opens, nothing animates: every frame after the first few would be
+    /// painted for nothing a person asked for.
+    #[test]
+    fn a_long_form_settles_at_once() {
+        let properties: serde_json::Map<String, serde_json::Value> = (0..500)
+            .map(|i| {
+                (
+                    format!("f{i}"),
+                    serde_json::json!({"type": "boolean", "title": format!("Field {i}")}),
+                )
+            })
+            .collect();
+        let schema = serde_json::json!({"type": "object", "properties": properties});
+        let form = Form::from_schema("A long form".into(), &schema).expect("valid schema");
+        let mut app = FormApp::new(form, None, None);
+        let ctx = egui::Context::default();
+        super::super::prepare(&ctx, crate::cli::Theme::System);
+        let mut eager = Vec::new();
+        for frame in 0..30 {
+            let input = egui::RawInput {
+                time: Some(f64::from(frame) / 60.0),
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(WIDTH, 600.0),
+                )),
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| app.show(ui));
+            output.textures_delta.clear();
+            let delay = output.viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+            if delay < std::time::Duration::from_millis(100) {
+                eager.push(frame);
+            }
+        }
+        assert!(
+            eager.len() <= 3,
+            "frames that asked for another at once: {eager:?}"
+        );
+    }
+
     #[test]
     fn a_long_form_lays_out_only_the_fields_in_view() {
         let (ctx, mut app) = long_form(500, Some(499));

@@ -311,6 +311,9 @@ fn prepare(ctx: &egui::Context, theme: Theme) {
     });
     outline_controls(ctx);
     blink_like_gtk(ctx);
+    // No animations: egui fades a scroll bar in over a dozen frames when a long form opens,
+    // and hover colours over several more, each frame painted for nothing a person asked for.
+    ctx.all_styles_mut(|style| style.animation_time = 0.0);
     let ctx = ctx.clone();
     signals::set_waker(move || ctx.request_repaint());
 }
