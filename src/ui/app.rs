@@ -490,9 +490,19 @@ mod tests {
     /// A form of `count` text fields (the `required` one, if any, required), in a
     /// window-sized screen, after the pass that measures it.
     fn long_form(count: usize, required: Option<usize>) -> (egui::Context, FormApp) {
+        let mut app = form_of(count, "string", required);
+        let ctx = egui::Context::default();
+        pass(&ctx, &mut app, Vec::new());
+        assert!(app.dialog.content_size.is_some(), "the first pass measures");
+        pass(&ctx, &mut app, Vec::new());
+        (ctx, app)
+    }
+
+    /// A form of `count` fields of JSON type `kind`, the `required` one (if any) required.
+    fn form_of(count: usize, kind: &str, required: Option<usize>) -> FormApp {
         let properties: serde_json::Map<String, serde_json::Value> = (0..count)
             .map(|i| {
-                let field = serde_json::json!({"type": "string", "title": format!("Field {i}")});
+                let field = serde_json::json!({"type": kind, "title": format!("Field {i}")});
                 (format!("f{i}"), field)
             })
             .collect();
@@ -500,12 +510,7 @@ mod tests {
         let schema =
             serde_json::json!({"type": "object", "properties": properties, "required": required});
         let form = Form::from_schema("A long form".into(), &schema).expect("valid schema");
-        let mut app = FormApp::new(form, None, None);
-        let ctx = egui::Context::default();
-        pass(&ctx, &mut app, Vec::new());
-        assert!(app.dialog.content_size.is_some(), "the first pass measures");
-        pass(&ctx, &mut app, Vec::new());
-        (ctx, app)
+        FormApp::new(form, None, None)
     }
 
     /// Runs one pass with `events`; returns how many fields it laid out.
@@ -558,17 +563,8 @@ mod tests {
     /// painted for nothing a person asked for.
     #[test]
     fn a_long_form_settles_at_once() {
-        let properties: serde_json::Map<String, serde_json::Value> = (0..500)
-            .map(|i| {
-                (
-                    format!("f{i}"),
-                    serde_json::json!({"type": "boolean", "title": format!("Field {i}")}),
-                )
-            })
-            .collect();
-        let schema = serde_json::json!({"type": "object", "properties": properties});
-        let form = Form::from_schema("A long form".into(), &schema).expect("valid schema");
-        let mut app = FormApp::new(form, None, None);
+        // Checkboxes: no caret, whose blink would ask for frames of its own.
+        let mut app = form_of(500, "boolean", None);
         let ctx = egui::Context::default();
         super::super::prepare(&ctx, crate::cli::Theme::System);
         let mut eager = Vec::new();
