@@ -210,6 +210,55 @@ fn timeout_cancels() {
     );
 }
 
+/// A window left alone costs nothing: no thread of ours (or of a library's pool) wakes on a
+/// timer. A focused checkbox has no caret to blink, so after the first frames every thread
+/// should sleep until something happens. blocking 1.7.0 (zbus's thread pool) kept an idle
+/// thread waking every 500 ms for the life of the window: 6 wake-ups in these 3 s.
+#[test]
+fn an_idle_window_wakes_no_thread() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let request = r#"{"message":"Idle","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean","title":"OK"}}}}"#;
+    let app = x.show("idle", request, &[]);
+    // Past the first frames and past any pool's 500 ms grace for an idle thread.
+    thread::sleep(Duration::from_millis(1500));
+    let pid = app.app.pid();
+    let before = thread_runs(pid);
+    thread::sleep(Duration::from_secs(3));
+    let after = thread_runs(pid);
+    let woken: Vec<String> = after
+        .iter()
+        .filter_map(|(tid, (name, runs))| {
+            let earlier = before.get(tid).map_or(0, |(_, runs)| *runs);
+            (runs - earlier > 1).then(|| format!("{name} ({tid}): {} times", runs - earlier))
+        })
+        .collect();
+    assert!(
+        woken.is_empty(),
+        "threads woke while the window sat idle for 3 s: {}",
+        woken.join(", ")
+    );
+    x.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+/// Each thread of process `pid`: its name and how many times it has been put on a CPU
+/// (`/proc/PID/task/TID/schedstat`, third figure).
+fn thread_runs(pid: u32) -> std::collections::BTreeMap<u32, (String, u64)> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the program runs");
+    tasks
+        .filter_map(|task| {
+            let path = task.ok()?.path();
+            let tid = path.file_name()?.to_str()?.parse().ok()?;
+            let name = std::fs::read_to_string(path.join("comm")).ok()?;
+            let stat = std::fs::read_to_string(path.join("schedstat")).ok()?;
+            let runs = stat.split_whitespace().nth(2)?.parse().ok()?;
+            Some((tid, (name.trim().to_owned(), runs)))
+        })
+        .collect()
+}
+
 #[test]
 fn jsonrpc_envelope() {
     let Some(x) = display_or_skip(&[]) else {
