@@ -93,13 +93,9 @@ pub fn run(
         .map_err(Error::EventLoop)?;
     let proxy = event_loop.create_proxy();
     let repaint_proxy = proxy.clone();
-    ctx.set_request_repaint_callback(move |info| {
-        let _ = repaint_proxy.send_event(Wake::Repaint {
-            // egui asks for "never" with a huge delay: no deadline, and no overflow panic.
-            when: Instant::now().checked_add(info.delay),
-            pass: info.current_cumulative_pass_nr,
-        });
-    });
+    ctx.set_request_repaint_callback(repaint_callback(move |wake| {
+        let _ = repaint_proxy.send_event(wake);
+    }));
     let mut runner = Runner {
         ctx,
         builder,
@@ -119,6 +115,44 @@ pub fn run(
         Some(error) => Err(Error::Window(error)),
         None => Ok(()),
     }
+}
+
+thread_local! {
+    /// Whether this thread is in the middle of [`run_pass`].
+    static IN_PASS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// egui's repaint callback: hands each wish for a repaint to `send`, to wake the event loop.
+///
+/// Except a wish the pass itself makes (the countdown's next second, the caret's next blink):
+/// it comes back in the pass's output (`repaint_delay`), which [`Runner::frame`] reads, and
+/// sending it too would wake the loop once more for nothing (the wake would name a pass that
+/// has ended by then, and be ignored).
+fn repaint_callback(
+    send: impl Fn(Wake) + Send + Sync + 'static,
+) -> impl Fn(egui::RequestRepaintInfo) + Send + Sync + 'static {
+    move |info| {
+        if IN_PASS.get() {
+            return;
+        }
+        send(Wake::Repaint {
+            // egui asks for "never" with a huge delay: no deadline, and no overflow panic.
+            when: Instant::now().checked_add(info.delay),
+            pass: info.current_cumulative_pass_nr,
+        });
+    }
+}
+
+/// Runs one egui pass of `ui` (see [`repaint_callback`]).
+fn run_pass(
+    ctx: &egui::Context,
+    input: egui::RawInput,
+    ui: impl FnMut(&mut egui::Ui),
+) -> egui::FullOutput {
+    IN_PASS.set(true);
+    let output = ctx.run_ui(input, ui);
+    IN_PASS.set(false);
+    output
 }
 
 struct Runner<F> {
@@ -257,7 +291,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         self.bursts.take_pass(&mut input.events);
         input.viewports.insert(ViewportId::ROOT, live.info.clone());
         live.info.events.clear();
-        let mut output = self.ctx.run_ui(input, &mut self.ui);
+        let mut output = run_pass(&self.ctx, input, &mut self.ui);
         let mut textures = std::mem::take(&mut output.textures_delta);
         // A texture replaced or freed may change pixels anywhere. A patch (a glyph new to the
         // font atlas, the countdown's next digit) fills space nothing drew from before: the
@@ -600,5 +634,57 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             Some(when) => ControlFlow::WaitUntil(when),
             None => ControlFlow::Wait,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use egui::ViewportId;
+
+    use super::{Wake, repaint_callback, run_pass};
+
+    /// The delays of the wakes sent, rounded to whole milliseconds from now.
+    fn wakes_sent(ctx: &egui::Context) -> Arc<Mutex<Vec<u64>>> {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&sent);
+        ctx.set_request_repaint_callback(repaint_callback(move |wake| {
+            if let Wake::Repaint {
+                when: Some(when), ..
+            } = wake
+            {
+                let left = when.saturating_duration_since(std::time::Instant::now());
+                sink.lock()
+                    .expect("not poisoned")
+                    .push((left.as_secs_f64() * 1e3).round() as u64);
+            }
+        }));
+        sent
+    }
+
+    #[test]
+    fn a_pass_asks_for_its_next_repaint_in_its_output_not_by_waking_the_loop() {
+        let ctx = egui::Context::default();
+        let sent = wakes_sent(&ctx);
+        // egui's first passes ask for another one at once; then the pass's own wish shows.
+        let delays: Vec<Duration> = (0..3)
+            .map(|_| {
+                let mut output = run_pass(&ctx, egui::RawInput::default(), |ui| {
+                    ui.ctx().request_repaint_after(Duration::from_secs(1));
+                });
+                output.textures_delta.clear();
+                output.viewport_output[&ViewportId::ROOT].repaint_delay
+            })
+            .collect();
+        assert_eq!(delays.last(), Some(&Duration::from_secs(1)), "{delays:?}");
+        assert!(
+            sent.lock().expect("not poisoned").is_empty(),
+            "woke the loop: {sent:?}"
+        );
+        // A wish from outside a pass (another thread, a callback) still wakes the loop.
+        ctx.request_repaint_after(Duration::from_millis(100));
+        assert_eq!(*sent.lock().expect("not poisoned"), [100]);
     }
 }
