@@ -2,8 +2,10 @@
 //! where the meaning is plain and nothing is lost.
 //!
 //! - `$ref` to `#/$defs/NAME` or `#/definitions/NAME` in the same request, and a one-element
-//!   `allOf` (older pydantic's way to put a default next to a `$ref`), are inlined, the
-//!   referring schema's own keys winning.
+//!   `allOf` (older pydantic's way to put a default next to a `$ref`), are inlined. The
+//!   referring schema may give the field its own title, description and default; a constraint
+//!   it states with another value than the schema it refers to is refused (both apply in JSON
+//!   Schema, and taking either would drop the other). The same goes for a nullable union's keys.
 //! - A nullable field, `anyOf`/`oneOf` of a schema and `{"type":"null"}` or a `type` array of
 //!   one type and `"null"`, becomes that schema: we never send `null`, and leaving an optional
 //!   field out or sending a value both satisfy it. Its `default: null` means "no default".
@@ -25,6 +27,10 @@ const ANNOTATIONS: &[&str] = &[
     "readOnly",
     "writeOnly",
 ];
+
+/// Keywords a referring schema may restate with a value of its own: they describe the field
+/// rather than constrain its value, and the referring schema's are the field's.
+const OWN_WORDS: &[&str] = &["title", "description", "default"];
 
 /// How many `$ref`s may chain before we call it a loop.
 const MAX_REF_DEPTH: usize = 16;
@@ -151,8 +157,8 @@ fn inline(
     if let Some(all_of) = object.get("allOf") {
         match all_of.as_array().map(Vec::as_slice) {
             Some([Value::Object(only)]) => {
-                for (k, v) in inline(only, root, path, depth + 1)? {
-                    base.insert(k, v);
+                for (k, v) in &inline(only, root, path, depth + 1)? {
+                    overlay(&mut base, k, v, path)?;
                 }
             }
             _ => {
@@ -165,10 +171,44 @@ fn inline(
     }
     for (k, v) in object {
         if k != "$ref" && k != "allOf" {
-            base.insert(k.clone(), v.clone());
+            overlay(&mut base, k, v, path)?;
         }
     }
     Ok(base)
+}
+
+/// Puts a referring schema's `key: value` over `base`, the schema it refers to or combines
+/// with. In JSON Schema both apply: a constraint the two state with different values is
+/// refused, since one field can show and enforce only one of them.
+fn overlay(
+    base: &mut Map<String, Value>,
+    key: &str,
+    value: &Value,
+    path: &str,
+) -> Result<(), RequestError> {
+    if let Some(existing) = base.get(key)
+        && !same(existing, value)
+        && !OWN_WORDS.contains(&key)
+        && !ANNOTATIONS.contains(&key)
+    {
+        return Err(RequestError::invalid(
+            format!("{path}.{key}"),
+            format!(
+                "conflicting \"{key}\": {value} here and {existing} in the schema it refers to or \
+                 combines with (both would apply; state it once)"
+            ),
+        ));
+    }
+    base.insert(key.to_owned(), value.clone());
+    Ok(())
+}
+
+/// Whether two JSON values are the same, numbers by value (`3` and `3.0`).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) if a.is_number() && b.is_number() => x == y,
+        _ => a == b,
+    }
 }
 
 /// Finds the schema a `$ref` points to: only `#/$defs/NAME` and `#/definitions/NAME`.
@@ -248,11 +288,10 @@ fn unwrap_nullable(
                 ),
             ));
         };
-        let inner = inline(inner, root, path, 0)?;
-        let mut merged = inner;
+        let mut merged = inline(inner, root, path, 0)?;
         for (k, v) in object.iter() {
             if k != key {
-                merged.insert(k.clone(), v.clone());
+                overlay(&mut merged, k, v, path)?;
             }
         }
         *object = merged;
@@ -325,6 +364,18 @@ mod tests {
                 json!({}),
                 json!({"type": "string"}),
             ),
+            // Restating a constraint with the same value is no conflict; the field's own
+            // title, description and default are its own.
+            (
+                json!({"$ref": "#/$defs/N", "minimum": 1.0, "title": "Copies", "description": "How many", "default": 2}),
+                json!({"$defs": {"N": {"type": "integer", "minimum": 1, "title": "N", "description": "A count", "default": 1}}}),
+                json!({"type": "integer", "minimum": 1.0, "title": "Copies", "description": "How many", "default": 2}),
+            ),
+            (
+                json!({"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}], "maxLength": 3, "title": "Code"}),
+                json!({}),
+                json!({"type": "string", "maxLength": 3, "title": "Code"}),
+            ),
         ];
         for (field, root, expected) in cases {
             assert_eq!(normalized(field.clone(), root), Ok(expected), "{field}");
@@ -363,6 +414,37 @@ mod tests {
                 json!({"type": ["string", "integer"]}),
                 json!({}),
                 "type unions",
+            ),
+            // Both constraints apply in JSON Schema: taking either would drop the other.
+            (
+                json!({"$ref": "#/$defs/S", "maxLength": 5}),
+                json!({"$defs": {"S": {"type": "string", "maxLength": 3}}}),
+                "p.maxLength: conflicting \"maxLength\": 5 here and 3",
+            ),
+            (
+                json!({"$ref": "#/$defs/S", "type": "string"}),
+                json!({"$defs": {"S": {"type": "integer"}}}),
+                "conflicting \"type\"",
+            ),
+            (
+                json!({"type": "string", "allOf": [{"maxLength": 3}], "maxLength": 5}),
+                json!({}),
+                "conflicting \"maxLength\"",
+            ),
+            (
+                json!({"$ref": "#/$defs/S", "allOf": [{"format": "email"}]}),
+                json!({"$defs": {"S": {"type": "string", "format": "uuid"}}}),
+                "conflicting \"format\"",
+            ),
+            (
+                json!({"anyOf": [{"type": "integer", "minimum": 10}, {"type": "null"}], "minimum": 0}),
+                json!({}),
+                "conflicting \"minimum\"",
+            ),
+            (
+                json!({"$ref": "#/$defs/S", "enum": ["a", "c"]}),
+                json!({"$defs": {"S": {"type": "string", "enum": ["a", "b"]}}}),
+                "conflicting \"enum\"",
             ),
         ];
         for (field, root, needle) in cases {
