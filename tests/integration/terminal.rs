@@ -119,6 +119,12 @@ fn boolean_choices_and_multi_select() {
     d.expect("( ) 2. 15%");
     d.send("2");
     d.expect("Discount: 15%");
+    // A required choice starts with nothing chosen: Enter asks for one, the first Down
+    // chooses the first option.
+    d.expect("> ( ) 1. S");
+    d.send(ENTER);
+    d.expect("Choose one of the options");
+    d.send(DOWN);
     d.expect("> (*) 1. S");
     d.send(DOWN);
     d.send(DOWN);

@@ -53,6 +53,10 @@ enum Control {
 struct ListState {
     highlight: usize,
     digits: String,
+    /// A required single choice with nothing chosen yet: the highlight only shows where the
+    /// keys start, and the first key that moves or picks chooses (as in the window, where no
+    /// radio button is on until the person picks one).
+    unchosen: bool,
 }
 
 impl<'a> FieldPrompt<'a> {
@@ -81,6 +85,7 @@ impl<'a> FieldPrompt<'a> {
                 Control::Choice(ListState {
                     highlight,
                     digits: String::new(),
+                    unchosen: field.required && chosen.is_none(),
                 })
             }
             (FieldKind::MultiChoice(_), FieldState::Multi(chosen)) => {
@@ -105,10 +110,7 @@ impl<'a> FieldPrompt<'a> {
             (Control::Text(editor), _) => FieldState::Text(editor.text()),
             (Control::Number(editor), _) => FieldState::Number(editor.text()),
             (Control::Boolean(value), _) => FieldState::Boolean(*value),
-            (Control::Choice(list), _) => {
-                let offset = usize::from(!self.field.required);
-                FieldState::Choice(list.highlight.checked_sub(offset))
-            }
+            (Control::Choice(list), _) => FieldState::Choice(list.chosen(self.field)),
             (Control::Multi(_, chosen), _) => FieldState::Multi(chosen.clone()),
             (Control::Fixed, _) => FieldState::Fixed,
         }
@@ -216,7 +218,7 @@ impl<'a> FieldPrompt<'a> {
             }
             (Control::Choice(list), FieldKind::Choice(spec)) => {
                 let offset = usize::from(!self.field.required);
-                let chosen = list.highlight.checked_sub(offset);
+                let chosen = list.chosen(self.field);
                 let mut items: Vec<Item> = Vec::with_capacity(spec.options.len() + offset);
                 let no_answer = t!("term-no-answer-row");
                 if offset == 1 {
@@ -365,21 +367,39 @@ fn choice_key(list: &mut ListState, field: &Field, key: &KeyEvent) -> Step {
                 Some((0, _)) => return Step::Unchanged,
                 Some((n, last)) => {
                     list.highlight = n - 1 + offset;
+                    list.unchosen = false;
                     return if last { Step::Submit } else { Step::Changed };
                 }
                 None => return Step::Unchanged,
             }
         }
         list.digits.clear();
-        if let Some(i) = next_starting_with(&spec.options, c, list.highlight.checked_sub(offset)) {
+        if let Some(i) = next_starting_with(&spec.options, c, list.chosen(field)) {
             list.highlight = i + offset;
+            list.unchosen = false;
             return Step::Changed;
         }
         return Step::Unchanged;
     }
     list.digits.clear();
     match key.code {
+        // With nothing chosen, Enter's check says to choose one.
         KeyCode::Enter => Step::Submit,
+        // The first move from nothing chosen chooses the first option (End, the last).
+        code if list.unchosen => {
+            use KeyCode::{BackTab, Down, End, Home, PageDown, PageUp, Tab, Up};
+            if !matches!(
+                code,
+                Up | Down | Tab | BackTab | PageUp | PageDown | Home | End
+            ) {
+                return Step::Unchanged;
+            }
+            list.unchosen = false;
+            if code == End {
+                list.navigate(code, rows);
+            }
+            Step::Changed
+        }
         code => {
             list.navigate(code, rows);
             Step::Changed
@@ -425,6 +445,14 @@ fn multi_key(list: &mut ListState, chosen: &mut [bool], key: &KeyEvent) -> Step 
 }
 
 impl ListState {
+    /// The option chosen in a single choice, if any (an optional field's row 0 is "no answer").
+    fn chosen(&self, field: &Field) -> Option<usize> {
+        if self.unchosen {
+            return None;
+        }
+        self.highlight.checked_sub(usize::from(!field.required))
+    }
+
     /// Moves the highlight for an arrow, Page or Home/End key.
     fn navigate(&mut self, code: KeyCode, rows: usize) {
         let last = rows.saturating_sub(1);

@@ -67,6 +67,36 @@ fn a_choice_sends_the_option_picked_by_number_or_arrows() {
 }
 
 #[test]
+fn a_required_choice_starts_with_nothing_chosen() {
+    let form = form(
+        json!({"properties": {"d": {"type": "string", "enum": ["x", "y"]}}, "required": ["d"]}),
+    );
+    let field = &form.fields[0];
+    let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+    let shown = text_of(&prompt.lines(78, 10));
+    assert!(
+        shown.contains("> ( ) 1. x") && !shown.contains("(*)"),
+        "{shown}"
+    );
+    assert_eq!(
+        press(&mut prompt, "\r"),
+        Flow::Continue,
+        "Enter with nothing chosen"
+    );
+    assert_eq!(prompt.problem(), Some("Choose one of the options"));
+    assert_eq!(prompt.state(), FieldState::Choice(None));
+    assert_eq!(press(&mut prompt, "↓"), Flow::Continue);
+    assert_eq!(
+        prompt.state(),
+        FieldState::Choice(Some(0)),
+        "the first move chooses the first option"
+    );
+    assert!(text_of(&prompt.lines(78, 10)).contains("> (*) 1. x"));
+    assert_eq!(press(&mut prompt, "↓\r"), Flow::Done);
+    assert_eq!(prompt.state(), FieldState::Choice(Some(1)));
+}
+
+#[test]
 fn long_lists_wait_for_a_second_digit_and_scroll() {
     let options: Vec<String> = (1..=30).map(|i| format!("option {i}")).collect();
     let form =
