@@ -195,15 +195,28 @@ impl TerminalDialog<'_> {
     /// Shows `body` a screen at a time below the pinned `header`, from the top: PageDown,
     /// Space and Enter turn the page and, on the last one, go on to the fields; PageUp, the
     /// arrows, Home and End move about. The last page is left on screen.
-    fn page(&mut self, header: &[Line], body: &[Line]) -> Result<(), Stop> {
+    fn page(&mut self, pinned: &[Line], body: &[Line]) -> Result<(), Stop> {
         let mut top = 0;
         loop {
             let (_, height) = self.tty.size();
             let width = self.tty.width();
             let rows = text::layout(body, width).rows;
-            // The hint is drawn once to measure it: its words depend on what is below.
+            // The hint is drawn once to measure it, at its longest: its words depend on what
+            // is below.
             let pager_keys = t!("term-pager-keys");
-            let hint_rows = text::height(&[self.hint_line(&pager_keys)], width);
+            let longest = t!("term-more-lines-below", n = rows.len(), keys = &pager_keys);
+            let mut hint_rows = text::height(&[self.hint_line(&longest)], width);
+            // A screen too short for the pinned lines, the hint and a row of the message
+            // keeps the message: the pinned lines go first, then the hint is cut to a row.
+            let header = if text::height(pinned, width) + hint_rows + 2 > height {
+                &[]
+            } else {
+                pinned
+            };
+            let squeezed = hint_rows + 2 > height;
+            if squeezed {
+                hint_rows = 1;
+            }
             let page = height
                 .saturating_sub(1 + text::height(header, width) + hint_rows)
                 .max(1);
@@ -224,7 +237,12 @@ impl TerminalDialog<'_> {
                     .chain(with_hint)
                     .collect()
             };
-            self.tty.draw(&shown(Some(self.hint_line(&hint))))?;
+            let hint = if squeezed {
+                Line::styled(text::truncate(&hint, width.saturating_sub(1)), Style::Weak)
+            } else {
+                self.hint_line(&hint)
+            };
+            self.tty.draw(&shown(Some(hint)))?;
             let key = match self.tty.next()? {
                 Input::Key(key) if cancels(&key) => return Err(Stop::Key),
                 Input::Key(key) => key,

@@ -144,6 +144,25 @@ fn boolean_choices_and_multi_select() {
     );
 }
 
+/// On a screen too small for the pager's pinned lines and its wrapped key hint, the message
+/// is still shown (it was paged through without a row of it ever on screen).
+#[test]
+fn a_tiny_terminal_still_shows_the_message() {
+    let request = r#"{"message":"SECRET-MESSAGE","requestedSchema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}}"#;
+    for size in [(6, 20), (5, 30)] {
+        let setup = Setup {
+            size: Some(size),
+            ..Setup::default()
+        };
+        let Some(mut d) = Dialog::start(request, &["--server", "demo"], setup) else {
+            return;
+        };
+        d.expect("SECRET-MESSAGE");
+        d.send(ESC);
+        d.finish().answered(r#"{"action":"cancel"}"#);
+    }
+}
+
 #[test]
 fn defaults_are_prefilled_and_editable() {
     let request = r#"{"message":"Settings","requestedSchema":{"type":"object","properties":{
@@ -905,6 +924,9 @@ struct Setup {
     display: Option<&'static str>,
     /// The locale (`LANG` and `LC_ALL`), or `None` for English.
     lang: Option<&'static str>,
+    /// The terminal's rows and columns (80×24 unless given); only [`Dialog::expect`] reads
+    /// such a screen, [`Dialog::expect_screen`] assumes 80×24.
+    size: Option<(u16, u16)>,
 }
 
 impl Default for Setup {
@@ -916,6 +938,7 @@ impl Default for Setup {
             job_control: false,
             display: None,
             lang: None,
+            size: None,
         }
     }
 }
@@ -979,7 +1002,8 @@ impl Dialog {
     /// this machine has no pty to give.
     #[allow(unsafe_code)]
     fn start(request: &str, args: &[&str], setup: Setup) -> Option<Self> {
-        let (master, slave) = match open_pty() {
+        let (rows, cols) = setup.size.unwrap_or((ROWS, COLS));
+        let (master, slave) = match open_pty_sized(rows, cols) {
             Ok(pair) => pair,
             Err(error) => {
                 if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
@@ -1292,6 +1316,11 @@ fn join(handle: JoinHandle<String>) -> String {
 
 /// Opens a pty pair, the terminal 80×24 with the pty's usual (cooked) settings.
 pub(crate) fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    open_pty_sized(ROWS, COLS)
+}
+
+/// [`open_pty`] with a terminal of `rows` × `cols`.
+fn open_pty_sized(rows: u16, cols: u16) -> std::io::Result<(OwnedFd, OwnedFd)> {
     use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
     let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)?;
     grantpt(&master)?;
@@ -1305,8 +1334,8 @@ pub(crate) fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
     rustix::termios::tcsetwinsize(
         &slave,
         Winsize {
-            ws_row: ROWS,
-            ws_col: COLS,
+            ws_row: rows,
+            ws_col: cols,
             ws_xpixel: 0,
             ws_ypixel: 0,
         },
