@@ -385,21 +385,6 @@ fn choice_key(list: &mut ListState, field: &Field, key: &KeyEvent) -> Step {
     match key.code {
         // With nothing chosen, Enter's check says to choose one.
         KeyCode::Enter => Step::Submit,
-        // The first move from nothing chosen chooses the first option (End, the last).
-        code if list.unchosen => {
-            use KeyCode::{BackTab, Down, End, Home, PageDown, PageUp, Tab, Up};
-            if !matches!(
-                code,
-                Up | Down | Tab | BackTab | PageUp | PageDown | Home | End
-            ) {
-                return Step::Unchanged;
-            }
-            list.unchosen = false;
-            if code == End {
-                list.navigate(code, rows);
-            }
-            Step::Changed
-        }
         code => {
             list.navigate(code, rows);
             Step::Changed
@@ -453,18 +438,22 @@ impl ListState {
         self.highlight.checked_sub(usize::from(!field.required))
     }
 
-    /// Moves the highlight for an arrow, Page or Home/End key.
+    /// Moves the highlight for an arrow, Page or Home/End key. From nothing chosen, the first
+    /// move chooses the row the highlight stands on, the first option (End, the last).
     fn navigate(&mut self, code: KeyCode, rows: usize) {
         let last = rows.saturating_sub(1);
-        self.highlight = match code {
+        let moved = match code {
             KeyCode::Up | KeyCode::BackTab => self.highlight.saturating_sub(1),
             KeyCode::Down | KeyCode::Tab => (self.highlight + 1).min(last),
             KeyCode::PageUp => self.highlight.saturating_sub(PAGE),
             KeyCode::PageDown => (self.highlight + PAGE).min(last),
             KeyCode::Home => 0,
             KeyCode::End => last,
-            _ => self.highlight,
+            _ => return,
         };
+        if !std::mem::take(&mut self.unchosen) || code == KeyCode::End {
+            self.highlight = moved;
+        }
     }
 
     /// Adds a typed digit to the option number: returns the number typed so far (1-based, 0
