@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
 use crate::signals;
 
@@ -16,8 +16,8 @@ impl Deadline {
         Self(timeout.map(|t| Instant::now() + t))
     }
 
-    /// Whether to cancel now: a signal arrived or the time is up. Otherwise schedules the next
-    /// repaint for the countdown: once a second, and exactly at the deadline.
+    /// Whether to cancel now: a signal arrived or the time is up. Otherwise asks for a pass at
+    /// the deadline (the countdown asks for its own seconds: see [`Self::countdown_ui`]).
     pub fn expired(&self, ctx: &egui::Context) -> bool {
         if signals::cancelled() {
             return true;
@@ -29,28 +29,57 @@ impl Deadline {
         if now >= deadline {
             return true;
         }
-        let left = deadline - now;
-        let to_next_second = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
-        ctx.request_repaint_after(if to_next_second.is_zero() {
-            left.min(Duration::from_secs(1))
-        } else {
-            to_next_second
-        });
+        ctx.request_repaint_after(deadline - now);
         false
     }
 
-    /// Shows the seconds left, right-aligned, if there is a deadline.
+    /// Shows the time left, right-aligned, if there is a deadline. The window repaints it each
+    /// second by itself, without a pass of the whole form (see `egui_soft::live_label`).
     pub fn countdown_ui(&self, ui: &mut Ui) {
         if let Some(deadline) = self.0 {
-            let left = deadline
-                .saturating_duration_since(Instant::now())
-                .as_secs_f64()
-                .ceil() as u64;
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(
-                    RichText::new(t!("closes-in", time = crate::describe::time_left(left))).weak(),
-                );
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                let color = ui.visuals().weak_text_color();
+                egui_soft::live_label(ui, font, color, egui::Align::Max, move |now| {
+                    countdown(deadline, now)
+                });
             });
         }
+    }
+}
+
+/// The countdown's words at `now` ("Closes in 27 s"), and when they change next: when the
+/// whole seconds left, rounded up, drop by one.
+fn countdown(deadline: Instant, now: Instant) -> (String, Option<Instant>) {
+    let left = deadline.saturating_duration_since(now);
+    let seconds = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+    let next = seconds
+        .checked_sub(1)
+        .map(|whole| deadline - Duration::from_secs(whole));
+    (
+        t!("closes-in", time = crate::describe::time_left(seconds)),
+        next,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::countdown;
+
+    #[test]
+    fn the_countdown_rounds_up_and_changes_at_each_whole_second() {
+        let now = Instant::now();
+        let deadline = now + Duration::from_millis(2_500);
+        let (text, next) = countdown(deadline, now);
+        assert_eq!(text, "Closes in 3 s");
+        assert_eq!(next, Some(deadline - Duration::from_secs(2)));
+        let (text, next) = countdown(deadline, deadline - Duration::from_secs(2));
+        assert_eq!(text, "Closes in 2 s");
+        assert_eq!(next, Some(deadline - Duration::from_secs(1)));
+        let (text, next) = countdown(deadline, deadline);
+        assert_eq!(text, "Closes in 0 s");
+        assert_eq!(next, None);
     }
 }

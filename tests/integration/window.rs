@@ -243,6 +243,97 @@ fn an_idle_window_wakes_no_thread() {
     expect_answer(app, r#"{"action":"cancel"}"#);
 }
 
+/// The countdown of `--timeout` counts down on screen, and nothing else in the window changes:
+/// the window repaints its seconds without a pass of the form (`egui_soft::live_label`), in the
+/// few tiles they touch.
+#[test]
+fn the_countdown_counts_down_and_nothing_else_changes() {
+    let Some(x) = display_or_skip(&["xwd"]) else {
+        return;
+    };
+    // A checkbox has the focus: no caret blinks, so only the countdown can change.
+    let request = r#"{"message":"Counting","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean","title":"OK"}}}}"#;
+    let app = x.show("countdown", request, &["--timeout", "30"]);
+    let grab = |name: &str| {
+        let file = std::env::temp_dir().join(format!("{}-{name}.xwd", app.window().title));
+        let file_name = file.to_string_lossy().into_owned();
+        let out = run_tool(
+            &x.display,
+            "xwd",
+            &["-id", &app.window().id, "-silent", "-out", &file_name],
+        );
+        assert_eq!(out.code, Some(0), "xwd failed:\n{}", out.describe());
+        let image = std::fs::read(&file).expect("the capture");
+        let _ = std::fs::remove_file(&file);
+        Xwd::parse(&image)
+    };
+    let mut shots = vec![grab("0")];
+    for n in 1..3 {
+        thread::sleep(Duration::from_millis(1100));
+        shots.push(grab(&n.to_string()));
+    }
+    for pair in shots.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        let changed = before
+            .changed_bounds(after)
+            .expect("the countdown did not move in 1.1 s");
+        // The countdown sits at the right end of the button row, the window's last row.
+        let (x0, y0, _, _) = changed;
+        assert!(
+            x0 > before.width / 2 && y0 > before.height - 60,
+            "pixels changed away from the countdown: {changed:?} in {}x{}",
+            before.width,
+            before.height
+        );
+    }
+    app.signal("TERM");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+/// The pixels of an XWD capture (32 bits a pixel, as Xvfb's 24-bit screens give).
+struct Xwd {
+    width: usize,
+    height: usize,
+    bytes_per_line: usize,
+    pixels: Vec<u8>,
+}
+
+impl Xwd {
+    fn parse(image: &[u8]) -> Self {
+        let field = |n: usize| {
+            let bytes: [u8; 4] = image[n * 4..n * 4 + 4].try_into().expect("an XWD header");
+            u32::from_be_bytes(bytes) as usize
+        };
+        let (header, width, height) = (field(0), field(4), field(5));
+        let (bits, bytes_per_line, colours) = (field(11), field(12), field(19));
+        assert_eq!(bits, 32, "a 32-bit capture");
+        let start = header + colours * 12;
+        Self {
+            width,
+            height,
+            bytes_per_line,
+            pixels: image[start..start + bytes_per_line * height].to_vec(),
+        }
+    }
+
+    /// The smallest rectangle holding every pixel that differs in `other` (x0, y0, x1, y1),
+    /// if any does.
+    fn changed_bounds(&self, other: &Self) -> Option<(usize, usize, usize, usize)> {
+        assert_eq!((self.width, self.height), (other.width, other.height));
+        let mut bounds: Option<(usize, usize, usize, usize)> = None;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let at = y * self.bytes_per_line + x * 4;
+                if self.pixels[at..at + 4] != other.pixels[at..at + 4] {
+                    let (x0, y0, x1, y1) = bounds.unwrap_or((x, y, x, y));
+                    bounds = Some((x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)));
+                }
+            }
+        }
+        bounds
+    }
+}
+
 /// Each thread of process `pid`: its name and how many times it has been put on a CPU
 /// (`/proc/PID/task/TID/schedstat`, third figure).
 fn thread_runs(pid: u32) -> std::collections::BTreeMap<u32, (String, u64)> {

@@ -34,6 +34,17 @@ impl PixelRect {
             y1: height,
         }
     }
+
+    /// The pixels in both, if any.
+    pub fn intersect(&self, other: &Self) -> Option<Self> {
+        let rect = Self {
+            x0: self.x0.max(other.x0),
+            y0: self.y0.max(other.y0),
+            x1: self.x1.min(other.x1),
+            y1: self.y1.min(other.y1),
+        };
+        (rect.x0 < rect.x1 && rect.y0 < rect.y1).then_some(rect)
+    }
 }
 
 /// The fingerprints of a frame's tiles, and which triangles each row of tiles needs.
@@ -41,9 +52,9 @@ pub struct Tiles {
     columns: usize,
     rows: usize,
     hashes: Vec<u64>,
-    /// For each row of tiles, the triangles that can touch it in paint order, as (primitive,
-    /// first of the triangle's three indices): painting a tile walks these, not the frame.
-    triangles: Vec<Vec<(u32, u32)>>,
+    /// For each row of tiles, the triangles that can touch it in paint order: painting a
+    /// tile walks these, not the frame.
+    triangles: Vec<Vec<RowTriangle>>,
 }
 
 impl Tiles {
@@ -56,88 +67,138 @@ impl Tiles {
     ) -> Self {
         let columns = width.div_ceil(TILE);
         let rows = height.div_ceil(TILE);
-        let mut hashes = vec![0u64; columns * rows];
-        let mut triangles = vec![Vec::new(); rows];
+        let mut tiles = Self {
+            columns,
+            rows,
+            hashes: vec![0u64; columns * rows],
+            triangles: vec![Vec::new(); rows],
+        };
         for (index, primitive) in primitives.iter().enumerate() {
-            let Primitive::Mesh(mesh) = &primitive.primitive else {
-                continue;
-            };
-            let clip = primitive.clip_rect;
-            let to_px = |v: f32| v * pixels_per_point;
-            let clip_px = [
-                to_px(clip.min.x),
-                to_px(clip.min.y),
-                to_px(clip.max.x),
-                to_px(clip.max.y),
-            ];
-            let mut seed = mix(index as u64, texture_key(mesh.texture_id));
-            for v in clip_px {
-                seed = mix(seed, u64::from(v.to_bits()));
-            }
-            for (number, triangle) in mesh.indices.chunks_exact(3).enumerate() {
-                let vertex = |i: u32| mesh.vertices.get(i as usize);
-                let (Some(a), Some(b), Some(c)) = (
-                    vertex(triangle[0]),
-                    vertex(triangle[1]),
-                    vertex(triangle[2]),
-                ) else {
-                    continue;
-                };
-                let xs = [a.pos.x, b.pos.x, c.pos.x].map(to_px);
-                let ys = [a.pos.y, b.pos.y, c.pos.y].map(to_px);
-                let lo_x = xs
-                    .iter()
-                    .copied()
-                    .fold(f32::INFINITY, f32::min)
-                    .max(clip_px[0]);
-                let hi_x = xs
-                    .iter()
-                    .copied()
-                    .fold(f32::NEG_INFINITY, f32::max)
-                    .min(clip_px[2]);
-                let lo_y = ys
-                    .iter()
-                    .copied()
-                    .fold(f32::INFINITY, f32::min)
-                    .max(clip_px[1]);
-                let hi_y = ys
-                    .iter()
-                    .copied()
-                    .fold(f32::NEG_INFINITY, f32::max)
-                    .min(clip_px[3]);
-                // NaN fails these comparisons too: such a triangle paints nothing.
-                if !(lo_x < hi_x && lo_y < hi_y) || hi_x <= 0.0 || hi_y <= 0.0 {
-                    continue;
-                }
-                let tile = |v: f32, count: usize| ((v.max(0.0) as usize) / TILE).min(count);
-                let (c0, c1) = (tile(lo_x, columns), tile(hi_x, columns - 1) + 1);
-                let (r0, r1) = (tile(lo_y, rows), tile(hi_y, rows - 1) + 1);
-                if c0 >= c1 || r0 >= r1 {
-                    continue;
-                }
-                let key = [a, b, c].iter().fold(seed, |h, v| mix(h, vertex_key(v)));
-                let first = (number * 3) as u32;
-                for row in r0..r1 {
-                    for hash in &mut hashes[row * columns + c0..row * columns + c1] {
-                        *hash = mix(*hash, key);
-                    }
-                    triangles[row].push((index as u32, first));
+            for span in tiles.spans(primitive, index, pixels_per_point) {
+                for row in span.rows.clone() {
+                    tiles.mix_row(row, &span, 0..columns);
+                    tiles.triangles[row].push(RowTriangle {
+                        primitive: index as u32,
+                        first: span.first,
+                    });
                 }
             }
         }
-        Self {
-            columns,
-            rows,
-            hashes,
-            triangles,
+        tiles
+    }
+
+    /// Fingerprints the frame after its primitive `index`, `old`, was replaced (by the one in
+    /// `primitives` now), as [`Tiles::of`] would, and returns the tiles whose fingerprints
+    /// changed, as a mask. Only the tiles the old or the new primitive touches are looked at: a
+    /// countdown's next second costs its own few tiles, not the frame.
+    pub fn replace(
+        &mut self,
+        primitives: &[ClippedPrimitive],
+        index: usize,
+        old: &ClippedPrimitive,
+        pixels_per_point: f32,
+    ) -> Vec<bool> {
+        let index32 = index as u32;
+        // For each row of tiles, the columns the old or the new primitive touches there.
+        let mut affected: Vec<Option<(usize, usize)>> = vec![None; self.rows];
+        let mut added: Vec<Vec<RowTriangle>> = vec![Vec::new(); self.rows];
+        let new = primitives.get(index);
+        for (primitive, is_new) in [(Some(old), false), (new, true)] {
+            let Some(primitive) = primitive else {
+                continue;
+            };
+            for span in self.spans(primitive, index, pixels_per_point) {
+                for row in span.rows.clone() {
+                    let columns = &mut affected[row];
+                    *columns = Some(
+                        columns.map_or((span.columns.start, span.columns.end), |(c0, c1)| {
+                            (c0.min(span.columns.start), c1.max(span.columns.end))
+                        }),
+                    );
+                    if is_new {
+                        added[row].push(RowTriangle {
+                            primitive: index32,
+                            first: span.first,
+                        });
+                    }
+                }
+            }
+        }
+        let mut mask = vec![false; self.hashes.len()];
+        for (row, new) in added.into_iter().enumerate() {
+            let Some((c0, c1)) = affected[row] else {
+                continue;
+            };
+            // A row lists its triangles in paint order: the primitive's are one run.
+            let list = &mut self.triangles[row];
+            let start = list.partition_point(|t| t.primitive < index32);
+            let end = start + list[start..].partition_point(|t| t.primitive == index32);
+            list.splice(start..end, new);
+            let tiles = row * self.columns + c0..row * self.columns + c1;
+            let before: Vec<u64> = self.hashes[tiles.clone()].to_vec();
+            self.hashes[tiles.clone()].fill(0);
+            let list = std::mem::take(&mut self.triangles[row]);
+            let mut header: Option<(u32, Option<Header<'_>>)> = None;
+            for t in &list {
+                if header.as_ref().is_none_or(|(last, _)| *last != t.primitive) {
+                    let at = t.primitive as usize;
+                    let primitive = primitives.get(at);
+                    header = Some((
+                        t.primitive,
+                        primitive.and_then(|q| Header::of(q, at, pixels_per_point)),
+                    ));
+                }
+                let span = header
+                    .as_ref()
+                    .and_then(|(_, h)| h.as_ref())
+                    .and_then(|h| h.span_within(t.first, self.columns, self.rows, c0..c1));
+                if let Some(span) = span {
+                    self.mix_row(row, &span, c0..c1);
+                }
+            }
+            self.triangles[row] = list;
+            for (i, before) in tiles.zip(before) {
+                mask[i] = self.hashes[i] != before;
+            }
+        }
+        mask
+    }
+
+    /// Mixes a triangle's key into the fingerprints of the tiles of `row` it touches, of those
+    /// in `within` (columns).
+    fn mix_row(&mut self, row: usize, span: &Span, within: std::ops::Range<usize>) {
+        let start = row * self.columns;
+        let (c0, c1) = (
+            span.columns.start.max(within.start),
+            span.columns.end.min(within.end),
+        );
+        for hash in self.hashes[start + c0..start + c1.max(c0)].iter_mut() {
+            *hash = mix(*hash, span.key);
         }
     }
 
-    /// The triangles that can touch the tiles of `row` (a tile's `y0 / TILE`), in paint order,
-    /// as (primitive, first of the triangle's three indices): for [`Painter::paint_tiles`].
+    /// The tiles each triangle of `primitive` (the frame's `index`th) can touch.
+    fn spans<'a>(
+        &self,
+        primitive: &'a ClippedPrimitive,
+        index: usize,
+        pixels_per_point: f32,
+    ) -> impl Iterator<Item = Span> + 'a {
+        let (columns, rows) = (self.columns, self.rows);
+        let header = Header::of(primitive, index, pixels_per_point);
+        let triangles = header.as_ref().map_or(0, |h| h.mesh.indices.len() / 3);
+        (0..triangles).filter_map(move |number| {
+            header
+                .as_ref()
+                .and_then(|h| h.span((number * 3) as u32, columns, rows))
+        })
+    }
+
+    /// The triangles that can touch the tiles of `row` (a tile's `y0 / TILE`), in paint order:
+    /// for [`Painter::paint_tiles`].
     ///
     /// [`Painter::paint_tiles`]: crate::Painter::paint_tiles
-    pub fn row_triangles(&self, row: usize) -> &[(u32, u32)] {
+    pub fn row_triangles(&self, row: usize) -> &[RowTriangle] {
         self.triangles.get(row).map_or(&[], Vec::as_slice)
     }
 
@@ -176,6 +237,122 @@ impl Tiles {
             }
         }
         rects
+    }
+}
+
+/// A triangle that can touch a row of tiles (see [`Tiles::row_triangles`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowTriangle {
+    /// Its primitive's index in the frame.
+    pub primitive: u32,
+    /// The first of its three indices in the primitive's mesh.
+    pub first: u32,
+}
+
+/// A triangle as the tiles see it: its key (vertices, texture, clip rectangle, and its
+/// primitive's place in paint order), the first of its three indices, and the columns and rows
+/// of tiles it can touch.
+struct Span {
+    key: u64,
+    first: u32,
+    columns: std::ops::Range<usize>,
+    rows: std::ops::Range<usize>,
+}
+
+/// What the triangles of one primitive share: its mesh, clip rectangle in pixels, and the
+/// seed of their keys (the primitive's place in paint order, texture and clip rectangle).
+struct Header<'a> {
+    mesh: &'a egui::epaint::Mesh,
+    clip_px: [f32; 4],
+    seed: u64,
+    pixels_per_point: f32,
+}
+
+impl<'a> Header<'a> {
+    /// The header of `primitive`, the frame's `index`th; `None` for a paint callback.
+    fn of(primitive: &'a ClippedPrimitive, index: usize, pixels_per_point: f32) -> Option<Self> {
+        let Primitive::Mesh(mesh) = &primitive.primitive else {
+            return None;
+        };
+        let clip = primitive.clip_rect;
+        let clip_px =
+            [clip.min.x, clip.min.y, clip.max.x, clip.max.y].map(|v| v * pixels_per_point);
+        let mut seed = mix(index as u64, texture_key(mesh.texture_id));
+        for v in clip_px {
+            seed = mix(seed, u64::from(v.to_bits()));
+        }
+        Some(Self {
+            mesh,
+            clip_px,
+            seed,
+            pixels_per_point,
+        })
+    }
+
+    /// The [`Span`] of the triangle whose indices start at `first`, on `columns` × `rows`
+    /// tiles; `None` when it paints nothing.
+    fn span(&self, first: u32, columns: usize, rows: usize) -> Option<Span> {
+        self.span_within(first, columns, rows, 0..columns)
+    }
+
+    /// Its [`Span`] if it touches a tile of the columns `within`.
+    fn span_within(
+        &self,
+        first: u32,
+        columns: usize,
+        rows: usize,
+        within: std::ops::Range<usize>,
+    ) -> Option<Span> {
+        let (mesh, clip_px) = (self.mesh, self.clip_px);
+        let triangle = mesh.indices.get(first as usize..first as usize + 3)?;
+        let vertex = |i: u32| mesh.vertices.get(i as usize);
+        let (a, b, c) = (
+            vertex(triangle[0])?,
+            vertex(triangle[1])?,
+            vertex(triangle[2])?,
+        );
+        let to_px = |v: f32| v * self.pixels_per_point;
+        let xs = [a.pos.x, b.pos.x, c.pos.x].map(to_px);
+        let ys = [a.pos.y, b.pos.y, c.pos.y].map(to_px);
+        let lo_x = xs
+            .iter()
+            .copied()
+            .fold(f32::INFINITY, f32::min)
+            .max(clip_px[0]);
+        let hi_x = xs
+            .iter()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max)
+            .min(clip_px[2]);
+        let lo_y = ys
+            .iter()
+            .copied()
+            .fold(f32::INFINITY, f32::min)
+            .max(clip_px[1]);
+        let hi_y = ys
+            .iter()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max)
+            .min(clip_px[3]);
+        // NaN fails these comparisons too: such a triangle paints nothing.
+        if !(lo_x < hi_x && lo_y < hi_y) || hi_x <= 0.0 || hi_y <= 0.0 || columns == 0 || rows == 0
+        {
+            return None;
+        }
+        let tile = |v: f32, count: usize| ((v.max(0.0) as usize) / TILE).min(count);
+        let (c0, c1) = (tile(lo_x, columns), tile(hi_x, columns - 1) + 1);
+        let (r0, r1) = (tile(lo_y, rows), tile(hi_y, rows - 1) + 1);
+        if c0 >= c1 || r0 >= r1 || c1 <= within.start || c0 >= within.end {
+            return None;
+        }
+        Some(Span {
+            key: [a, b, c]
+                .iter()
+                .fold(self.seed, |h, v| mix(h, vertex_key(v))),
+            first,
+            columns: c0..c1,
+            rows: r0..r1,
+        })
     }
 }
 
@@ -231,6 +408,30 @@ mod tests {
                 x1: 192,
                 y1: 128
             }]
+        );
+    }
+
+    #[test]
+    fn replacing_a_primitive_fingerprints_as_a_new_frame_would() {
+        let background = rect(pos2(0.0, 0.0), pos2(300.0, 200.0), Color32::GRAY);
+        let label = |x: f32| rect(pos2(x, 140.0), pos2(250.0, 150.0), Color32::BLACK);
+        let over = rect(pos2(200.0, 100.0), pos2(220.0, 190.0), Color32::RED);
+        let before = [background.clone(), label(150.0), over.clone()];
+        let after = [background, label(170.0), over];
+        let mut tiles = Tiles::of(&before, 1.0, 300, 200);
+        let mask = tiles.replace(&after, 1, &before[1], 1.0);
+        let fresh = Tiles::of(&after, 1.0, 300, 200);
+        assert_eq!(
+            Some(mask),
+            Tiles::of(&before, 1.0, 300, 200).changed(&fresh)
+        );
+        assert_eq!(tiles.hashes, fresh.hashes);
+        assert_eq!(tiles.triangles, fresh.triangles);
+        // The label's two triangles changed, in the tiles they touch: columns 2 and 3 of the
+        // third row, nothing else.
+        assert_eq!(
+            tiles.changed(&Tiles::of(&before, 1.0, 300, 200)),
+            Some((0..20).map(|i| i == 2 * 5 + 2 || i == 2 * 5 + 3).collect())
         );
     }
 

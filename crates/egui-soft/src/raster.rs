@@ -134,13 +134,17 @@ impl Painter {
         pixels_per_point: f32,
         primitives: &[ClippedPrimitive],
         area: PixelRect,
-        triangles: &[(u32, u32)],
+        triangles: &[crate::RowTriangle],
     ) {
         let Some(area) = clear(target, area, background) else {
             return;
         };
         let mut current = None;
-        for &(index, first) in triangles {
+        for &crate::RowTriangle {
+            primitive: index,
+            first,
+        } in triangles
+        {
             if current.as_ref().is_none_or(|(i, _)| *i != index) {
                 let prepared = primitives
                     .get(index as usize)

@@ -18,6 +18,7 @@ use winit::window::{Window, WindowId};
 
 use crate::bursts::KeyBursts;
 use crate::damage::{PixelRect, Tiles};
+use crate::live::{self, Slot, Ticked};
 use crate::raster::{Painter, Target};
 
 /// Why the window could not be shown.
@@ -108,6 +109,7 @@ pub fn run(
         shift: false,
         bursts: KeyBursts::default(),
         expose: false,
+        accesskit: false,
         error: None,
     };
     event_loop.run_app(&mut runner).map_err(Error::EventLoop)?;
@@ -143,8 +145,13 @@ fn repaint_callback(
     }
 }
 
+/// Whether this thread is running a pass of [`run`]'s window (see [`crate::live_label`]).
+pub(crate) fn in_pass() -> bool {
+    IN_PASS.get()
+}
+
 /// Runs one egui pass of `ui` (see [`repaint_callback`]).
-fn run_pass(
+pub(crate) fn run_pass(
     ctx: &egui::Context,
     input: egui::RawInput,
     ui: impl FnMut(&mut egui::Ui),
@@ -172,6 +179,9 @@ struct Runner<F> {
     bursts: KeyBursts,
     /// The system asked for pixels while a pass was held back.
     expose: bool,
+    /// A screen reader reads the window: every change of a live label's text is a pass, which
+    /// gives the reader the new text too.
+    accesskit: bool,
     error: Option<String>,
 }
 
@@ -194,12 +204,23 @@ struct Live {
     history: std::collections::VecDeque<Option<Vec<bool>>>,
 }
 
-/// What is on screen: the frame's size, scale, background and tile fingerprints.
+/// What is on screen: the frame's size, scale, background and tile fingerprints, and its live
+/// labels (see [`crate::live_label`]) with the primitives they are painted among.
 struct Painted {
     size: PhysicalSize<u32>,
     pixels_per_point: f32,
     background: egui::Color32,
     tiles: Tiles,
+    /// The frame's primitives, kept only while it has live labels.
+    primitives: Vec<egui::ClippedPrimitive>,
+    live: Vec<Slot>,
+}
+
+impl Painted {
+    /// When a live label's text changes next.
+    fn next_change(&self) -> Option<Instant> {
+        self.live.iter().filter_map(|slot| slot.next).min()
+    }
 }
 
 /// How many presents back the display's buffer can be (softbuffer's "age"): X11 keeps one
@@ -332,9 +353,10 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             &mut actions,
         );
         if live.shown {
-            let primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
+            let mut primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
+            let slots = live::resolve(&self.ctx, &mut primitives, output.pixels_per_point);
             let size = window.inner_size();
-            let frame = Painted {
+            let mut frame = Painted {
                 size,
                 pixels_per_point: output.pixels_per_point,
                 background: self.ctx.global_style().visuals.panel_fill,
@@ -344,6 +366,8 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                     size.width as usize,
                     size.height as usize,
                 ),
+                primitives: Vec::new(),
+                live: slots,
             };
             // What differs from the screen: everything after an expose or a texture replaced,
             // else the tiles whose fingerprints changed (egui runs extra passes after input,
@@ -361,11 +385,10 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                 _ => None,
             };
             if changed.as_ref().is_none_or(|mask| mask.contains(&true)) {
-                if let Err(error) = present(live, &frame, &primitives, changed) {
+                if let Err(error) = present(live, &frame, &primitives, changed, None) {
                     self.error = Some(error);
                     event_loop.exit();
                 }
-                live.painted = Some(frame);
                 if let Some(hints) = live.unpin.take() {
                     // Mapped now: the person may resize it again (applied with the next frame,
                     // which this asks for).
@@ -373,20 +396,101 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                     window.set_max_inner_size(hints.max);
                 }
             }
+            // Unpainted, it equals what is on screen, tile for tile.
+            if !frame.live.is_empty() {
+                frame.primitives = primitives;
+            }
+            live.painted = Some(frame);
         }
         live.painter.free_textures(freed);
         // This pass's wish replaces the one before it, which it has just fulfilled.
         self.next_repaint = Instant::now().checked_add(delay);
     }
+
+    /// Paints the live labels whose text has changed by now, without a pass: only the tiles
+    /// they touch. Returns whether a pass must show them instead (a screen reader listens, the
+    /// window changed size, or a new text does not fit where the last pass put its label).
+    fn tick(&mut self, event_loop: &ActiveEventLoop) -> bool {
+        let Some(live) = &mut self.live else {
+            return false;
+        };
+        let Some(mut frame) = live.painted.take() else {
+            return true;
+        };
+        if self.accesskit || live.window.inner_size() != frame.size {
+            live.painted = Some(frame);
+            return true;
+        }
+        let now = Instant::now();
+        let ppp = frame.pixels_per_point;
+        let mut needs_pass = false;
+        let mut changed = vec![false; 0];
+        let mut bounds = egui::Rect::NOTHING;
+        for slot in &mut frame.live {
+            if slot.next.is_none_or(|next| next > now) {
+                continue;
+            }
+            match slot.tick(
+                &self.ctx,
+                &mut frame.primitives,
+                &mut live.painter,
+                now,
+                ppp,
+            ) {
+                Ticked::Same => {}
+                Ticked::NeedsPass => needs_pass = true,
+                Ticked::Changed {
+                    index,
+                    old,
+                    bounds: within,
+                } => {
+                    bounds = bounds.union(within);
+                    let mask = frame.tiles.replace(&frame.primitives, index, &old, ppp);
+                    if changed.is_empty() {
+                        changed = mask;
+                    } else {
+                        changed.iter_mut().zip(mask).for_each(|(c, m)| *c |= m);
+                    }
+                }
+            }
+        }
+        // What was changed is shown before anything else, so that the fingerprints stay
+        // those of the screen.
+        let area = PixelRect {
+            x0: (bounds.min.x * ppp).floor().max(0.0) as usize,
+            y0: (bounds.min.y * ppp).floor().max(0.0) as usize,
+            x1: (bounds.max.x * ppp).ceil().max(0.0) as usize,
+            y1: (bounds.max.y * ppp).ceil().max(0.0) as usize,
+        };
+        if changed.contains(&true)
+            && let Err(error) = present(live, &frame, &frame.primitives, Some(changed), Some(area))
+        {
+            self.error = Some(error);
+            event_loop.exit();
+        }
+        live.painted = Some(frame);
+        needs_pass
+    }
+
+    /// When a live label's text changes next.
+    fn next_change(&self) -> Option<Instant> {
+        self.live
+            .as_ref()
+            .and_then(|live| live.painted.as_ref())
+            .and_then(Painted::next_change)
+    }
 }
 
 /// Paints the frame into the window's buffer and shows it: only the tiles in `changed` (and
 /// those the buffer missed since it was last shown), or everything when `changed` is `None`.
+/// When the buffer holds the frame before, the tiles in `changed` are painted only `within`
+/// that area, if one is given: the pixels outside it did not change.
 fn present(
     live: &mut Live,
     frame: &Painted,
     primitives: &[egui::ClippedPrimitive],
     changed: Option<Vec<bool>>,
+    within: Option<PixelRect>,
 ) -> Result<(), String> {
     let size = frame.size;
     let (Some(width), Some(height)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height))
@@ -400,6 +504,7 @@ fn present(
     // The buffer holds the frame shown `age` presents ago (0: nothing known), so it lacks what
     // the presents since then changed as well.
     let age = usize::from(buffer.age());
+    let within = within.filter(|_| age == 1);
     let stale = changed.as_ref().and_then(|mask| {
         if age == 0 || age > live.history.len() + 1 {
             return None;
@@ -423,7 +528,13 @@ fn present(
     };
     match stale {
         Some(mask) => {
-            let rects = frame.tiles.rects(&mask, w, h);
+            let mut rects = frame.tiles.rects(&mask, w, h);
+            if let Some(within) = within {
+                rects = rects
+                    .iter()
+                    .filter_map(|rect| rect.intersect(&within))
+                    .collect();
+            }
             for rect in &rects {
                 live.painter.paint_tiles(
                     &mut target,
@@ -599,6 +710,7 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
             }
             Wake::AccessKit(event) => match event.window_event {
                 accesskit_winit::WindowEvent::InitialTreeRequested => {
+                    self.accesskit = true;
                     self.ctx.enable_accesskit();
                     self.next_repaint = Some(Instant::now());
                 }
@@ -607,6 +719,7 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
                     self.next_repaint = Some(Instant::now());
                 }
                 accesskit_winit::WindowEvent::AccessibilityDeactivated => {
+                    self.accesskit = false;
                     self.ctx.disable_accesskit();
                 }
             },
@@ -614,12 +727,14 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
     }
 
     /// Runs the pass egui asked for once its time has come and no burst of keys is coming in
-    /// (see [`KEYBOARD_QUIET`]); events that arrived together share one pass.
+    /// (see [`KEYBOARD_QUIET`]); events that arrived together share one pass. A live label
+    /// whose text changes with nothing else due is painted without one.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let quiet_from = self.hold_until.filter(|&t| t > Instant::now());
+        let due = |when: Option<Instant>| when.is_some_and(|when| when <= Instant::now());
         if let Some(quiet_from) = quiet_from {
             self.next_repaint = self.next_repaint.map(|when| when.max(quiet_from));
-        } else if self.next_repaint.is_some_and(|when| when <= Instant::now()) {
+        } else if due(self.next_repaint) || (due(self.next_change()) && self.tick(event_loop)) {
             self.next_repaint = None;
             let expose = std::mem::take(&mut self.expose);
             self.frame(event_loop, expose);
@@ -629,7 +744,14 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
                 self.next_repaint = Some(Instant::now());
             }
         }
-        event_loop.set_control_flow(match self.next_repaint {
+        let change = self
+            .next_change()
+            .map(|when| quiet_from.map_or(when, |quiet| when.max(quiet)));
+        let wake = match (self.next_repaint, change) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        event_loop.set_control_flow(match wake {
             Some(when) if when <= Instant::now() => ControlFlow::Poll,
             Some(when) => ControlFlow::WaitUntil(when),
             None => ControlFlow::Wait,

@@ -507,9 +507,11 @@ impl<T: 'static> EventLoop<T> {
         // have any pending `_receiver` events and if not we return without
         // running a loop iteration.
         // If we don't have any pending `_receiver`
-        if !self.has_pending()
-            && !matches!(&cause, StartCause::ResumeTimeReached { .. } | StartCause::Poll)
+        // form-elicitation: `has_pending` last, as it reads the X socket (`XPending`): a
+        // timer's wake-up needs no such check (see PATCH.md).
+        if !matches!(&cause, StartCause::ResumeTimeReached { .. } | StartCause::Poll)
             && timeout.is_none()
+            && !self.has_pending()
         {
             return;
         }
