@@ -40,3 +40,22 @@ fn pass_and_paint_500_fields(bencher: divan::Bencher) {
         scene.paint_into(&primitives, &mut pixels);
     });
 }
+
+/// Fingerprinting the frame's tiles, which every pass does to find what changed.
+#[divan::bench]
+fn tiles_of_500_fields(bencher: divan::Bencher) {
+    let mut values = fields(500);
+    let mut scene = Scene::new(SIZE, 1.0);
+    let primitives = scene.settle(|ui| scene::form(ui, &mut values));
+    bencher.bench_local(|| egui_soft::Tiles::of(&primitives, 1.0, scene.width, scene.height));
+}
+
+/// [`tiles_of_500_fields`] into the tiles of the frame before, as the window does.
+#[divan::bench]
+fn tiles_refill_500_fields(bencher: divan::Bencher) {
+    let mut values = fields(500);
+    let mut scene = Scene::new(SIZE, 1.0);
+    let primitives = scene.settle(|ui| scene::form(ui, &mut values));
+    let mut tiles = egui_soft::Tiles::of(&primitives, 1.0, scene.width, scene.height);
+    bencher.bench_local(|| tiles.refill(&primitives, 1.0, scene.width, scene.height));
+}

@@ -48,6 +48,7 @@ impl PixelRect {
 }
 
 /// The fingerprints of a frame's tiles, and which triangles each row of tiles needs.
+#[derive(Default)]
 pub struct Tiles {
     columns: usize,
     rows: usize,
@@ -65,26 +66,55 @@ impl Tiles {
         width: usize,
         height: usize,
     ) -> Self {
+        let mut tiles = Self::default();
+        tiles.refill(primitives, pixels_per_point, width, height);
+        tiles
+    }
+
+    /// [`Tiles::of`] into these tiles, whose lists keep their room: a frame's lists hold as
+    /// many triangles as the frame before, and growing them anew each frame costs more than
+    /// filling them.
+    pub fn refill(
+        &mut self,
+        primitives: &[ClippedPrimitive],
+        pixels_per_point: f32,
+        width: usize,
+        height: usize,
+    ) {
         let columns = width.div_ceil(TILE);
         let rows = height.div_ceil(TILE);
-        let mut tiles = Self {
-            columns,
-            rows,
-            hashes: vec![0u64; columns * rows],
-            triangles: vec![Vec::new(); rows],
-        };
+        self.columns = columns;
+        self.rows = rows;
+        self.hashes.clear();
+        self.hashes.resize(columns * rows, 0);
+        self.triangles.resize_with(rows, Vec::new);
+        for list in &mut self.triangles {
+            list.clear();
+        }
+        let tiles = self;
+        // Each vertex's key, once for the triangles that share it (a quad's two, a path's
+        // fan): hashing is most of the work.
+        let mut keys = Vec::new();
         for (index, primitive) in primitives.iter().enumerate() {
-            for span in tiles.spans(primitive, index, pixels_per_point) {
+            let Some(header) = Header::of(primitive, index, pixels_per_point) else {
+                continue;
+            };
+            keys.clear();
+            keys.extend(header.mesh.vertices.iter().map(vertex_key));
+            for first in (0..header.mesh.indices.len() / 3).map(|n| (n * 3) as u32) {
+                let Some(span) = header.span_keyed(first, columns, rows, 0..columns, Some(&keys))
+                else {
+                    continue;
+                };
                 for row in span.rows.clone() {
                     tiles.mix_row(row, &span, 0..columns);
                     tiles.triangles[row].push(RowTriangle {
                         primitive: index as u32,
-                        first: span.first,
+                        first,
                     });
                 }
             }
         }
-        tiles
     }
 
     /// Fingerprints the frame after its primitive `index`, `old`, was replaced (by the one in
@@ -303,6 +333,18 @@ impl<'a> Header<'a> {
         rows: usize,
         within: std::ops::Range<usize>,
     ) -> Option<Span> {
+        self.span_keyed(first, columns, rows, within, None)
+    }
+
+    /// [`Header::span_within`], with the mesh's vertex keys if they are at hand.
+    fn span_keyed(
+        &self,
+        first: u32,
+        columns: usize,
+        rows: usize,
+        within: std::ops::Range<usize>,
+        keys: Option<&[u64]>,
+    ) -> Option<Span> {
         let (mesh, clip_px) = (self.mesh, self.clip_px);
         let triangle = mesh.indices.get(first as usize..first as usize + 3)?;
         let vertex = |i: u32| mesh.vertices.get(i as usize);
@@ -345,10 +387,16 @@ impl<'a> Header<'a> {
         if c0 >= c1 || r0 >= r1 || c1 <= within.start || c0 >= within.end {
             return None;
         }
-        Some(Span {
-            key: [a, b, c]
+        let key = match keys {
+            Some(keys) => triangle
+                .iter()
+                .try_fold(self.seed, |h, &i| keys.get(i as usize).map(|&k| mix(h, k)))?,
+            None => [a, b, c]
                 .iter()
                 .fold(self.seed, |h, v| mix(h, vertex_key(v))),
+        };
+        Some(Span {
+            key,
             first,
             columns: c0..c1,
             rows: r0..r1,

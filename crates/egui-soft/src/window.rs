@@ -202,6 +202,8 @@ struct Live {
     painted: Option<Painted>,
     /// The tiles each of the last presents changed, newest first (`None`: all of them).
     history: std::collections::VecDeque<Option<Vec<bool>>>,
+    /// The tiles of the frame before last, whose room the next frame's fill.
+    spare_tiles: Tiles,
 }
 
 /// What is on screen: the frame's size, scale, background and tile fingerprints, and its live
@@ -277,6 +279,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             unpin: None,
             painted: None,
             history: std::collections::VecDeque::new(),
+            spare_tiles: Tiles::default(),
         });
         // Lay out once unseen, so the window can take its size before it is mapped.
         self.frame(event_loop, false);
@@ -356,16 +359,18 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             let mut primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
             let slots = live::resolve(&self.ctx, &mut primitives, output.pixels_per_point);
             let size = window.inner_size();
+            let mut tiles = std::mem::take(&mut live.spare_tiles);
+            tiles.refill(
+                &primitives,
+                output.pixels_per_point,
+                size.width as usize,
+                size.height as usize,
+            );
             let mut frame = Painted {
                 size,
                 pixels_per_point: output.pixels_per_point,
                 background: self.ctx.global_style().visuals.panel_fill,
-                tiles: Tiles::of(
-                    &primitives,
-                    output.pixels_per_point,
-                    size.width as usize,
-                    size.height as usize,
-                ),
+                tiles,
                 primitives: Vec::new(),
                 live: slots,
             };
@@ -400,7 +405,9 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             if !frame.live.is_empty() {
                 frame.primitives = primitives;
             }
-            live.painted = Some(frame);
+            if let Some(old) = live.painted.replace(frame) {
+                live.spare_tiles = old.tiles;
+            }
         }
         live.painter.free_textures(freed);
         // This pass's wish replaces the one before it, which it has just fulfilled.
