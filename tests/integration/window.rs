@@ -255,17 +255,8 @@ fn the_countdown_counts_down_and_nothing_else_changes() {
     let request = r#"{"message":"Counting","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean","title":"OK"}}}}"#;
     let app = x.show("countdown", request, &["--timeout", "30"]);
     let grab = |name: &str| {
-        let file = std::env::temp_dir().join(format!("{}-{name}.xwd", app.window().title));
-        let file_name = file.to_string_lossy().into_owned();
-        let out = run_tool(
-            &x.display,
-            "xwd",
-            &["-id", &app.window().id, "-silent", "-out", &file_name],
-        );
-        assert_eq!(out.code, Some(0), "xwd failed:\n{}", out.describe());
-        let image = std::fs::read(&file).expect("the capture");
-        let _ = std::fs::remove_file(&file);
-        Xwd::parse(&image)
+        let file = format!("{}-{name}", app.window().title);
+        Xwd::parse(&xwd(&x, &app.window().id, &file))
     };
     let mut shots = vec![grab("0")];
     for n in 1..3 {
@@ -800,16 +791,22 @@ fn capture(x: &Xvfb, request: &str, envs: &[(&str, &str)], name: &str) -> Vec<u8
     let title = unique_title(name);
     let app = x.launch(request, &["--title", &title], envs, &title);
     thread::sleep(Duration::from_millis(700));
-    let file = std::env::temp_dir().join(format!("{title}.xwd"));
+    let image = xwd(x, &app.window().id, &title);
+    app.signal("TERM");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+    image
+}
+
+/// Captures window `id` as XWD (through a temporary file named after `name`).
+fn xwd(x: &Xvfb, id: &str, name: &str) -> Vec<u8> {
+    let file = std::env::temp_dir().join(format!("{name}.xwd"));
     let file_name = file.to_string_lossy().into_owned();
     let out = run_tool(
         &x.display,
         "xwd",
-        &["-id", &app.window().id, "-silent", "-out", &file_name],
+        &["-id", id, "-silent", "-out", &file_name],
     );
     assert_eq!(out.code, Some(0), "xwd failed:\n{}", out.describe());
-    app.signal("TERM");
-    expect_answer(app, r#"{"action":"cancel"}"#);
     let image = std::fs::read(&file).expect("the capture");
     let _ = std::fs::remove_file(&file);
     image

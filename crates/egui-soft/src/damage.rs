@@ -353,29 +353,15 @@ impl<'a> Header<'a> {
             vertex(triangle[1])?,
             vertex(triangle[2])?,
         );
-        let to_px = |v: f32| v * self.pixels_per_point;
-        let xs = [a.pos.x, b.pos.x, c.pos.x].map(to_px);
-        let ys = [a.pos.y, b.pos.y, c.pos.y].map(to_px);
-        let lo_x = xs
-            .iter()
-            .copied()
-            .fold(f32::INFINITY, f32::min)
-            .max(clip_px[0]);
-        let hi_x = xs
-            .iter()
-            .copied()
-            .fold(f32::NEG_INFINITY, f32::max)
-            .min(clip_px[2]);
-        let lo_y = ys
-            .iter()
-            .copied()
-            .fold(f32::INFINITY, f32::min)
-            .max(clip_px[1]);
-        let hi_y = ys
-            .iter()
-            .copied()
-            .fold(f32::NEG_INFINITY, f32::max)
-            .min(clip_px[3]);
+        // The least and the greatest of three coordinates, in pixels.
+        let range = |v: [f32; 3]| {
+            let v = v.map(|v| v * self.pixels_per_point);
+            (v[0].min(v[1]).min(v[2]), v[0].max(v[1]).max(v[2]))
+        };
+        let (lo_x, hi_x) = range([a.pos.x, b.pos.x, c.pos.x]);
+        let (lo_y, hi_y) = range([a.pos.y, b.pos.y, c.pos.y]);
+        let (lo_x, hi_x) = (lo_x.max(clip_px[0]), hi_x.min(clip_px[2]));
+        let (lo_y, hi_y) = (lo_y.max(clip_px[1]), hi_y.min(clip_px[3]));
         // NaN fails these comparisons too: such a triangle paints nothing.
         if !(lo_x < hi_x && lo_y < hi_y) || hi_x <= 0.0 || hi_y <= 0.0 || columns == 0 || rows == 0
         {
