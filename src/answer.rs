@@ -36,6 +36,14 @@ impl Answer {
         match envelope {
             Envelope::JsonRpc { id } => json_rpc_response(id, "result", &self.result()),
             Envelope::Bare | Envelope::InputRequest => self.result().to_string(),
+            Envelope::ClaudeCodeHook { .. } => {
+                let mut output = Map::new();
+                output.insert("hookEventName".into(), "Elicitation".into());
+                if let Value::Object(result) = self.result() {
+                    output.extend(result);
+                }
+                json!({ "hookSpecificOutput": output }).to_string()
+            }
         }
     }
 }
@@ -48,7 +56,7 @@ pub fn error_line(envelope: &Envelope, error: &RequestError) -> Option<String> {
             "error",
             &json!({"code": error.json_rpc_code(), "message": error.to_string()}),
         )),
-        Envelope::Bare | Envelope::InputRequest => None,
+        Envelope::Bare | Envelope::InputRequest | Envelope::ClaudeCodeHook { .. } => None,
     }
 }
 
@@ -230,11 +238,35 @@ mod tests {
             Answer::Accept(Map::new()).to_line(&Envelope::Bare),
             r#"{"action":"accept","content":{}}"#
         );
+        // Claude Code's Elicitation hook reads its own shape; URL mode never has content.
+        let hook = Envelope::ClaudeCodeHook { server: None };
+        let content = json!({"username": "alice"})
+            .as_object()
+            .expect("an object")
+            .clone();
+        assert_eq!(
+            Answer::Accept(content).to_line(&hook),
+            r#"{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept","content":{"username":"alice"}}}"#
+        );
+        assert_eq!(
+            Answer::AcceptUrl.to_line(&hook),
+            r#"{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept"}}"#
+        );
+        assert_eq!(
+            Answer::Decline.to_line(&hook),
+            r#"{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"decline"}}"#
+        );
+        assert_eq!(
+            Answer::Cancel.to_line(&hook),
+            r#"{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"cancel"}}"#
+        );
         let line = error_line(&rpc, &RequestError::invalid("p", "bad")).expect("json-rpc error");
         assert_eq!(
             line,
             r#"{"jsonrpc":"2.0","id":"x","error":{"code":-32602,"message":"p: bad"}}"#
         );
         assert_eq!(error_line(&Envelope::Bare, &RequestError::Empty), None);
+        let hook = Envelope::ClaudeCodeHook { server: None };
+        assert_eq!(error_line(&hook, &RequestError::Empty), None);
     }
 }

@@ -19,39 +19,13 @@ pub struct Args {
     #[arg(value_name = "REQUEST_FILE", value_hint = clap::ValueHint::FilePath)]
     pub request: Option<PathBuf>,
 
-    /// Who is asking: shown above the form, since the request never names its server.
-    #[arg(long, value_name = "NAME", env = "FORM_ELICITATION_SERVER")]
-    pub server: Option<String>,
-
-    /// Window title (default: derived from the server name).
-    #[arg(long, value_name = "TEXT", env = "FORM_ELICITATION_TITLE")]
-    pub title: Option<String>,
-
-    /// Answer "cancel" when no answer comes within SECONDS; the form shows the time left.
-    #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
-    pub timeout: Option<Duration>,
-
     /// Parse and validate only: print what would be shown, open no window; exit 0 or 2.
     #[arg(long, env = "FORM_ELICITATION_CHECK")]
     pub check: bool,
 
-    /// Which front end shows the form.
-    #[arg(long, value_enum, default_value_t = UiChoice::Auto, env = "FORM_ELICITATION_UI")]
-    pub ui: UiChoice,
-
-    /// Colours of the window: follow the system, or force light or dark.
-    #[arg(long, value_enum, default_value_t = Theme::System, env = "FORM_ELICITATION_THEME")]
-    pub theme: Theme,
-
-    /// The language of the program's own words (ko, de, pt-BR, zh-Hant, ...); default: from
-    /// LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
-    #[arg(long, value_name = "TAG", env = "FORM_ELICITATION_LANG")]
-    pub lang: Option<String>,
-
-    /// How the window is drawn: on the CPU (no GL needed), or through OpenGL (builds with the
-    /// `gl` feature).
-    #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
-    pub renderer: Renderer,
+    /// How the form is shown.
+    #[command(flatten)]
+    pub display: DisplayOptions,
 
     /// Print the man page or a shell's completion script, made from these options, and exit
     /// (for packagers: scripts/build-deb).
@@ -87,37 +61,114 @@ pub struct ProxyArgs {
     #[arg(long, value_enum, default_value_t = Intercept::Auto, env = "FORM_ELICITATION_INTERCEPT")]
     pub intercept: Intercept,
 
-    /// Who is asking, instead of the server's own name and the command.
-    #[arg(long, value_name = "NAME", env = "FORM_ELICITATION_SERVER")]
-    pub server: Option<String>,
-
-    /// The title of every form's window.
-    #[arg(long, value_name = "TEXT", env = "FORM_ELICITATION_TITLE")]
-    pub title: Option<String>,
-
-    /// Answer "cancel" to a form left unanswered for SECONDS.
-    #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
-    pub timeout: Option<Duration>,
-
-    /// Which front end shows the forms (the terminal one uses /dev/tty: stdio carries MCP).
-    #[arg(long, value_enum, env = "FORM_ELICITATION_UI")]
-    pub ui: Option<UiChoice>,
-
-    /// Colours of the window.
-    #[arg(long, value_enum, env = "FORM_ELICITATION_THEME")]
-    pub theme: Option<Theme>,
-
-    /// The language of the program's own words.
-    #[arg(long, value_name = "TAG", env = "FORM_ELICITATION_LANG")]
-    pub lang: Option<String>,
-
-    /// How the window is drawn.
-    #[arg(long, value_enum, env = "FORM_ELICITATION_RENDERER")]
-    pub renderer: Option<Renderer>,
+    /// How each form is shown (`--server` names who asks instead of the server's own name
+    /// and the command; the terminal front end uses /dev/tty, since stdio carries MCP).
+    #[command(flatten)]
+    pub display: DisplayOptions,
 
     /// The server to run, and its arguments (after `--`).
     #[arg(last = true, required = true, value_name = "SERVER_COMMAND")]
     pub server_command: Vec<OsString>,
+}
+
+/// How a form is shown: the options every way of showing one shares (the helper, `proxy`, and
+/// the dialogs `proxy` starts). Declared once here; [`Self::to_args`] turns them back into a
+/// command line for a child process.
+///
+/// To add a display option: declare it here, with its `FORM_ELICITATION_*` twin, and use it
+/// where the front ends read these options (`crate::show`). `to_args` destructures the struct,
+/// so it does not compile until the new field is written out too, and the round-trip test
+/// covers every field clap knows.
+#[derive(Debug, Clone, PartialEq, clap::Args)]
+pub struct DisplayOptions {
+    /// Who is asking: shown above the form, since the request never names its server.
+    #[arg(long, value_name = "NAME", env = "FORM_ELICITATION_SERVER")]
+    pub server: Option<String>,
+
+    /// Window title (default: derived from the server name).
+    #[arg(long, value_name = "TEXT", env = "FORM_ELICITATION_TITLE")]
+    pub title: Option<String>,
+
+    /// Answer "cancel" when no answer comes within SECONDS; the form shows the time left.
+    #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+
+    /// Which front end shows the form.
+    #[arg(long, value_enum, default_value_t = UiChoice::Auto, env = "FORM_ELICITATION_UI")]
+    pub ui: UiChoice,
+
+    /// Colours of the window: follow the system, or force light or dark.
+    #[arg(long, value_enum, default_value_t = Theme::System, env = "FORM_ELICITATION_THEME")]
+    pub theme: Theme,
+
+    /// The language of the program's own words (ko, de, pt-BR, zh-Hant, ...); default: from
+    /// LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
+    #[arg(long, value_name = "TAG", env = "FORM_ELICITATION_LANG")]
+    pub lang: Option<String>,
+
+    /// How the window is drawn: on the CPU (no GL needed), or through OpenGL (builds with the
+    /// `gl` feature).
+    #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
+    pub renderer: Renderer,
+}
+
+impl Default for DisplayOptions {
+    fn default() -> Self {
+        Self {
+            server: None,
+            title: None,
+            timeout: None,
+            ui: UiChoice::Auto,
+            theme: Theme::System,
+            lang: None,
+            renderer: Renderer::Cpu,
+        }
+    }
+}
+
+impl DisplayOptions {
+    /// These options as command-line arguments that parse back into the same options: what a
+    /// child process (a proxy's dialog) is started with. Every option is written out, so that
+    /// the child's own environment cannot change what the parent decided.
+    pub fn to_args(&self) -> Vec<String> {
+        // Destructured, not read field by field: a new option does not compile until it is
+        // written out here.
+        let Self {
+            server,
+            title,
+            timeout,
+            ui,
+            theme,
+            lang,
+            renderer,
+        } = self;
+        let mut args = Vec::new();
+        let mut push = |name: &str, value: String| args.extend([format!("--{name}"), value]);
+        if let Some(server) = server {
+            push("server", server.clone());
+        }
+        if let Some(title) = title {
+            push("title", title.clone());
+        }
+        if let Some(timeout) = timeout {
+            push("timeout", timeout.as_secs_f64().to_string());
+        }
+        push("ui", value_name(ui));
+        push("theme", value_name(theme));
+        if let Some(lang) = lang {
+            push("lang", lang.clone());
+        }
+        push("renderer", value_name(renderer));
+        args
+    }
+}
+
+/// An option value as the command line spells it.
+fn value_name(choice: &impl ValueEnum) -> String {
+    choice
+        .to_possible_value()
+        .map(|p| p.get_name().to_owned())
+        .unwrap_or_default()
 }
 
 /// When the proxy answers forms itself.
@@ -179,5 +230,63 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         _ => Err(format!(
             "{text:?} is not a number of seconds greater than 0"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options a dialog child is started with parse back into the options the parent had,
+    /// for every display option clap knows (a new one fails here until `to_args` writes it).
+    #[test]
+    fn display_options_round_trip_through_arguments() {
+        let every_option: Vec<String> = [
+            "--server",
+            "Ünïcode server",
+            "--title",
+            "a title",
+            "--timeout",
+            "2.5",
+            "--ui",
+            "terminal",
+            "--theme",
+            "dark",
+            "--lang",
+            "pt-BR",
+            "--renderer",
+            "cpu",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let parse = |args: &[String]| {
+            let args = Args::try_parse_from(
+                std::iter::once("form-elicitation".to_owned()).chain(args.iter().cloned()),
+            )
+            .expect("parses");
+            args.display
+        };
+        let full = parse(&every_option);
+        let known: Vec<String> =
+            <DisplayOptions as clap::Args>::augment_args(clap::Command::new("display"))
+                .get_arguments()
+                .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
+                .collect();
+        assert!(known.len() >= 7, "{known:?}");
+        let written = full.to_args();
+        for long in &known {
+            assert!(
+                every_option.contains(long),
+                "{long}: add it to this test's options"
+            );
+            assert!(written.contains(long), "{long}: to_args leaves it out");
+        }
+        for options in [
+            full,
+            DisplayOptions::default(),
+            parse(&["--timeout".into(), "0.1".into()]),
+        ] {
+            assert_eq!(parse(&options.to_args()), options);
+        }
     }
 }

@@ -144,6 +144,27 @@ pub fn format_problem(format: Format) -> String {
     )
 }
 
+/// Who asks, as the form's heading says it: `NAME asks:`, or `NAME asks, via Claude Code:`
+/// when the request came through something else; `None` when nobody is named.
+pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
+    Some(match (server, via) {
+        (Some(server), None) => t!("asks", server = server),
+        (Some(server), Some(via)) => t!("asks-via", server = server, via = via),
+        (None, Some(via)) => t!("asks", server = via),
+        (None, None) => return None,
+    })
+}
+
+/// Who asks, as the URL consent's heading says it (see [`asker`]).
+pub fn asker_url(server: Option<&str>, via: Option<&str>) -> String {
+    match (server, via) {
+        (Some(server), None) => t!("asks-url", server = server),
+        (Some(server), Some(via)) => t!("asks-url-via", server = server, via = via),
+        (None, Some(via)) => t!("asks-url", server = via),
+        (None, None) => t!("asks-url-unnamed"),
+    }
+}
+
 /// `seconds` the way a person reads a time left: `45 s`, `3 min 20 s`, `2 h 05 min`,
 /// `11574 d 01 h`; the two largest units, never a nine-digit count of seconds.
 pub fn time_left(seconds: u64) -> String {

@@ -313,6 +313,21 @@ fn examples() -> Roff {
             "export FORM_ELICITATION_TIMEOUT=600",
         ],
     );
+    paragraph(
+        &mut roff,
+        "As Claude Code's Elicitation hook, in ~/.claude/settings.json: the hook's input is \
+         recognised by its hook_event_name, the answer is written as its hookSpecificOutput, \
+         the form is shown in a window only (without a display nothing is printed and Claude \
+         Code asks in its own dialog), never with exit 2, and a window without --timeout \
+         answers cancel after 590 s, before the hook's default 600 s timeout:",
+    );
+    literal(
+        &mut roff,
+        &[
+            "{\"hooks\": {\"Elicitation\": [{\"matcher\": \"\", \"hooks\": [",
+            "    {\"type\": \"command\", \"command\": \"form-elicitation\", \"timeout\": 600}]}]}}",
+        ],
+    );
     roff
 }
 

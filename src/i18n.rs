@@ -381,7 +381,7 @@ mod tests {
                 for name in [
                     "server", "time", "field", "choice", "count", "total", "text", "host",
                     "reason", "s", "m", "h", "d", "what", "example", "n", "min", "max", "now",
-                    "pattern", "keys", "fields", "range",
+                    "pattern", "keys", "fields", "range", "via",
                 ] {
                     args.set(name, FluentValue::from(2));
                 }

@@ -1,14 +1,19 @@
 //! `form-elicitation`: answer one MCP elicitation request in a native window or a terminal.
 //!
 //! Data flows one way: bytes in → [`request`] → [`form::Form`] → [`validate::FieldState`]s →
-//! [`answer::Answer`] → one line out. The binary in `main.rs` wires these to the CLI, the
-//! window in [`ui`] and the terminal dialog in [`terminal`].
+//! [`answer::Answer`] → one line out. The binary in `main.rs` wires these together: the CLI
+//! ([`cli`]), [`load`], [`show`] (the window in [`ui`] or the terminal dialog in [`terminal`])
+//! and the one [`delivery`] of the answer.
 
 #[macro_use]
 pub mod i18n;
 
 pub mod answer;
+pub mod cancel;
+pub mod claude_code;
 pub mod cli;
+pub mod deadline;
+pub mod delivery;
 pub mod describe;
 pub mod error;
 pub mod exact;
@@ -23,6 +28,7 @@ pub mod pattern;
 pub mod proxy;
 pub mod request;
 pub mod schema;
+pub mod show;
 pub mod signals;
 pub mod summary;
 pub mod terminal;

@@ -1,12 +1,11 @@
 //! The one load pipeline: bytes → the envelope the answer must use, and the form or URL
 //! request to show, or why it is refused. `main`, the tests, the in-tree fuzzer and the
-//! cargo-fuzz target all call [`load`], so a request is read the same way everywhere.
-
-use serde_json::Value;
+//! cargo-fuzz target all call [`load`], so a request is read the same way everywhere, and its
+//! bytes are parsed once.
 
 use crate::error::RequestError;
 use crate::form::Form;
-use crate::request::{self, Envelope, Params};
+use crate::request::{self, Decoded, Envelope, Params};
 use crate::url::UrlRequest;
 
 /// A request read from bytes.
@@ -21,13 +20,8 @@ pub struct Loaded {
 /// What a valid request asks the person.
 #[derive(Debug, Clone)]
 pub enum Shown {
-    /// A form, with its `requestedSchema` exactly as sent (for the tests' validators).
-    Form {
-        /// The checked form.
-        form: Form,
-        /// The schema as the request wrote it.
-        schema: Value,
-    },
+    /// A form.
+    Form(Form),
     /// A URL to visit.
     Url(UrlRequest),
 }
@@ -35,8 +29,8 @@ pub enum Shown {
 /// Reads one request: size, UTF-8, JSON, envelope, params, then the form's schema or the
 /// URL, each refused with the first thing wrong.
 pub fn load(bytes: &[u8]) -> Loaded {
-    let value = match request::decode(bytes) {
-        Ok(value) => value,
+    let Decoded { value, envelope } = match request::decode(bytes) {
+        Ok(decoded) => decoded,
         Err(error) => {
             return Loaded {
                 envelope: Envelope::Bare,
@@ -44,11 +38,8 @@ pub fn load(bytes: &[u8]) -> Loaded {
             };
         }
     };
-    let envelope = request::envelope_in(bytes, &value);
-    let request = request::parse(&value).and_then(|parsed| match parsed.params {
-        Params::Form { message, schema } => {
-            Form::from_schema(message, &schema).map(|form| Shown::Form { form, schema })
-        }
+    let request = request::parse(&value, &envelope).and_then(|params| match params {
+        Params::Form { message, schema } => Form::from_schema(message, &schema).map(Shown::Form),
         Params::Url { message, url } => UrlRequest::parse(message, url, "url").map(Shown::Url),
     });
     Loaded { envelope, request }

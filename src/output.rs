@@ -1,32 +1,25 @@
-//! The one writer of stdout. Whoever gets here first (the normal exit path or the signal
-//! watchdog) writes; every later call is a no-op, so at most one answer ever leaves.
+//! The program's writers: a line to stdout, text to stdout, a diagnostic to stderr. Only
+//! [`crate::delivery::Delivery`] writes an answer, and only `--check` and `--generate` write
+//! anything else to stdout.
 
 use std::io::{self, Write};
-use std::sync::Mutex;
 
-static WRITTEN: Mutex<bool> = Mutex::new(false);
-
-/// Writes `line` and a newline to stdout and flushes, unless a line was already written.
-/// Returns whether this call wrote.
-#[allow(clippy::print_stdout)]
-pub fn write_line_once(line: &str) -> io::Result<bool> {
-    let mut written = WRITTEN
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if *written {
-        return Ok(false);
-    }
-    *written = true;
-    let mut out = io::stdout().lock();
+/// Writes `line` and a newline to `out` and flushes.
+pub fn write_line(out: &mut impl Write, line: &str) -> io::Result<()> {
     writeln!(out, "{line}")?;
-    out.flush()?;
-    Ok(true)
+    out.flush()
 }
 
 /// Writes `text` to stdout as it is and flushes: the man page or a completion script of
-/// `--generate`, which is never an answer (the program writes one or the other).
+/// `--generate`, or what `--check` would show, which are never an answer.
 pub fn write_text(text: &[u8]) -> io::Result<()> {
     let mut out = io::stdout().lock();
     out.write_all(text)?;
     out.flush()
+}
+
+/// Writes one diagnostic line to stderr. A stderr nobody reads (closed, or a pipe shared with
+/// a stdout that was closed) is ignored: the exit code still tells.
+pub fn diag(what: std::fmt::Arguments) {
+    let _ = writeln!(io::stderr().lock(), "form-elicitation: {what}");
 }

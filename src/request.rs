@@ -23,6 +23,13 @@ pub enum Envelope {
     },
     /// The 2026-07-28 input-request entry `{"method", "params"}`: the answer is the bare result.
     InputRequest,
+    /// Claude Code's `Elicitation` hook input (`hook_event_name`, `mcp_server_name`,
+    /// `requested_schema`): the answer is its `hookSpecificOutput`, and a request that cannot be
+    /// shown leaves stdout empty with exit 0, so that Claude Code asks in its own dialog.
+    ClaudeCodeHook {
+        /// The MCP server Claude Code asks for (`mcp_server_name`).
+        server: Option<String>,
+    },
 }
 
 /// A JSON-RPC request id, kept as the exact JSON text the client sent: a client matches the
@@ -33,7 +40,7 @@ pub struct RequestId(String);
 
 impl RequestId {
     /// The id of a decoded value; exact for strings and for numbers that fit 64 bits. Use
-    /// [`envelope_in`] to keep any id exactly.
+    /// [`decode`] to keep any id exactly.
     pub fn from_value(id: &Value) -> Self {
         Self(id.to_string())
     }
@@ -51,7 +58,8 @@ pub enum Params {
     Form {
         /// The text shown above the fields.
         message: String,
-        /// The raw `requestedSchema`, turned into a [`crate::form::Form`] by `Form::try_from`.
+        /// The raw `requestedSchema`, turned into a [`crate::form::Form`] by
+        /// [`crate::form::Form::from_schema`].
         schema: Value,
     },
     /// A URL to visit.
@@ -63,17 +71,18 @@ pub enum Params {
     },
 }
 
-/// A parsed request: how it came and what it asks.
+/// A request decoded from its bytes, in one pass: its value, and how it came.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Request {
-    /// How to wrap the answer.
+pub struct Decoded {
+    /// The request as JSON.
+    pub value: Value,
+    /// How the request came, with a JSON-RPC id exactly as written.
     pub envelope: Envelope,
-    /// What to show.
-    pub params: Params,
 }
 
-/// Decodes the raw bytes into a JSON value: size, UTF-8 (a leading BOM is skipped), JSON syntax.
-pub fn decode(bytes: &[u8]) -> Result<Value, RequestError> {
+/// Decodes the raw bytes: size, UTF-8 (a leading BOM is skipped), JSON syntax, and the
+/// envelope, all in one pass over the bytes.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, RequestError> {
     if bytes.len() > MAX_REQUEST_BYTES {
         return Err(RequestError::TooLarge);
     }
@@ -84,16 +93,31 @@ pub fn decode(bytes: &[u8]) -> Result<Value, RequestError> {
     if text.trim().is_empty() {
         return Err(RequestError::Empty);
     }
-    serde_json::from_str(text).map_err(|e| RequestError::NotJson(e.to_string()))
+    let top::Top { value, id } =
+        serde_json::from_str(text).map_err(|e| RequestError::NotJson(e.to_string()))?;
+    let envelope = match envelope_of(&value) {
+        Envelope::JsonRpc { .. } if id.is_some() => Envelope::JsonRpc {
+            id: RequestId(id.map(|raw| raw.get().to_owned()).unwrap_or_default()),
+        },
+        envelope => envelope,
+    };
+    Ok(Decoded { value, envelope })
 }
 
 /// Finds the envelope of a decoded request. Never fails, so that even a bad JSON-RPC request
-/// can be answered with an error carrying its id.
+/// can be answered with an error carrying its id. (Use [`decode`] to keep any id exactly.)
 pub fn envelope_of(value: &Value) -> Envelope {
     let Some(object) = value.as_object() else {
         return Envelope::Bare;
     };
-    if object.contains_key("jsonrpc") {
+    if object.contains_key("hook_event_name") {
+        Envelope::ClaudeCodeHook {
+            server: object
+                .get("mcp_server_name")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+        }
+    } else if object.contains_key("jsonrpc") {
         let id = object.get("id").unwrap_or(&Value::Null);
         Envelope::JsonRpc {
             id: RequestId::from_value(id),
@@ -105,31 +129,9 @@ pub fn envelope_of(value: &Value) -> Envelope {
     }
 }
 
-/// [`envelope_of`] for the value decoded from `bytes`, with the JSON-RPC id taken exactly as
-/// written in `bytes`.
-pub fn envelope_in(bytes: &[u8], value: &Value) -> Envelope {
-    #[derive(serde::Deserialize)]
-    struct IdText<'a> {
-        #[serde(borrow)]
-        id: Option<&'a serde_json::value::RawValue>,
-    }
-    let envelope = envelope_of(value);
-    if !matches!(envelope, Envelope::JsonRpc { .. }) {
-        return envelope;
-    }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    // A request with the key twice fails here and keeps the decoded value's id (the last).
-    match serde_json::from_slice::<IdText>(bytes) {
-        Ok(IdText { id: Some(raw) }) => Envelope::JsonRpc {
-            id: RequestId(raw.get().to_owned()),
-        },
-        _ => envelope,
-    }
-}
-
-/// Parses a decoded value into a request.
-pub fn parse(value: &Value) -> Result<Request, RequestError> {
-    let envelope = envelope_of(value);
+/// Reads the params of a decoded request that came in `envelope`: what it asks, or the first
+/// thing wrong with it.
+pub fn parse(value: &Value, envelope: &Envelope) -> Result<Params, RequestError> {
     let object = value
         .as_object()
         .ok_or_else(|| RequestError::invalid("request", "must be a JSON object"))?;
@@ -151,6 +153,21 @@ pub fn parse(value: &Value) -> Result<Request, RequestError> {
             (params_object(object)?, "params.")
         }
         Envelope::InputRequest => (params_object(object)?, "params."),
+        Envelope::ClaudeCodeHook { .. } => {
+            match object.get("hook_event_name") {
+                Some(Value::String(event)) if event == "Elicitation" => {}
+                other => {
+                    return Err(RequestError::invalid(
+                        "hook_event_name",
+                        format!(
+                            "unsupported Claude Code hook event {} (form-elicitation answers the \"Elicitation\" hook)",
+                            other.map_or_else(|| "null".to_owned(), Value::to_string)
+                        ),
+                    ));
+                }
+            }
+            (object, "")
+        }
     };
     let message = match params.get("message") {
         Some(Value::String(s)) => s.clone(),
@@ -167,9 +184,18 @@ pub fn parse(value: &Value) -> Result<Request, RequestError> {
             ));
         }
     };
+    // Claude Code's hook names the schema in snake case; MCP's camel case is taken too.
+    let schema_key = match envelope {
+        Envelope::ClaudeCodeHook { .. } if !params.contains_key("requestedSchema") => {
+            "requested_schema"
+        }
+        _ => "requestedSchema",
+    };
     let params = match params.get("mode") {
-        None => form_params(params, message, path)?,
-        Some(Value::String(mode)) if mode == "form" => form_params(params, message, path)?,
+        None => form_params(params, message, path, schema_key)?,
+        Some(Value::String(mode)) if mode == "form" => {
+            form_params(params, message, path, schema_key)?
+        }
         Some(Value::String(mode)) if mode == "url" => match params.get("url") {
             Some(Value::String(url)) => Params::Url {
                 message,
@@ -189,7 +215,7 @@ pub fn parse(value: &Value) -> Result<Request, RequestError> {
             ));
         }
     };
-    Ok(Request { envelope, params })
+    Ok(params)
 }
 
 fn params_object(object: &Map<String, Value>) -> Result<&Map<String, Value>, RequestError> {
@@ -218,14 +244,15 @@ fn form_params(
     params: &Map<String, Value>,
     message: String,
     path: &str,
+    schema_key: &str,
 ) -> Result<Params, RequestError> {
-    match params.get("requestedSchema") {
+    match params.get(schema_key) {
         Some(schema) => Ok(Params::Form {
             message,
             schema: schema.clone(),
         }),
         None => Err(RequestError::invalid(
-            format!("{path}requestedSchema"),
+            format!("{path}{schema_key}"),
             "is missing (a form request needs one)",
         )),
     }
@@ -248,8 +275,9 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn parse_str(text: &str) -> Result<Request, RequestError> {
-        parse(&decode(text.as_bytes())?)
+    fn parse_str(text: &str) -> Result<(Envelope, Params), RequestError> {
+        let Decoded { value, envelope } = decode(text.as_bytes())?;
+        Ok((envelope.clone(), parse(&value, &envelope)?))
     }
 
     #[test]
@@ -279,9 +307,9 @@ mod tests {
             ),
         ];
         for (text, envelope) in cases {
-            let request = parse_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(request.envelope, envelope, "{text}");
-            assert!(matches!(request.params, Params::Form { .. }));
+            let (got, params) = parse_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(got, envelope, "{text}");
+            assert!(matches!(params, Params::Form { .. }));
         }
     }
 
@@ -329,17 +357,243 @@ mod tests {
         }
     }
 
+    /// Claude Code's hook input, exactly as its hooks reference shows it, in both schema
+    /// spellings and with fields a later version may add.
+    #[test]
+    fn claude_code_hook_input_parses() {
+        let schema =
+            r#"{"type":"object","properties":{"username":{"type":"string","title":"Username"}}}"#;
+        for key in ["requested_schema", "requestedSchema"] {
+            let text = format!(
+                r#"{{"session_id":"abc123","transcript_path":"/home/u/.claude/projects/p/00893aaf.jsonl","cwd":"/home/u/project","permission_mode":"default","hook_event_name":"Elicitation","mcp_server_name":"my-mcp-server","message":"Please provide your credentials","mode":"form","elicitation_id":"elicit-123","{key}":{schema},"added_later":{{"x":1}}}}"#
+            );
+            let (envelope, params) = parse_str(&text).unwrap_or_else(|e| panic!("{key}: {e}"));
+            assert_eq!(
+                envelope,
+                Envelope::ClaudeCodeHook {
+                    server: Some("my-mcp-server".into())
+                }
+            );
+            assert_eq!(
+                params,
+                Params::Form {
+                    message: "Please provide your credentials".into(),
+                    schema: serde_json::from_str(schema).expect("JSON")
+                }
+            );
+        }
+        let url = r#"{"hook_event_name":"Elicitation","mcp_server_name":"s","message":"m","mode":"url","url":"https://x.test/a"}"#;
+        assert_eq!(
+            parse_str(url).expect("a URL request").1,
+            Params::Url {
+                message: "m".into(),
+                url: "https://x.test/a".into()
+            }
+        );
+        let other = r#"{"hook_event_name":"PreToolUse","message":"m","requested_schema":{}}"#;
+        let error = parse_str(other)
+            .expect_err("not the Elicitation hook")
+            .to_string();
+        assert!(error.contains("\"PreToolUse\""), "{error}");
+    }
+
     #[test]
     fn url_mode_parses() {
-        let request =
+        let (_, params) =
             parse_str(r#"{"mode":"url","message":"m","url":"https://x.test","elicitationId":"e"}"#)
                 .expect("url params");
         assert_eq!(
-            request.params,
+            params,
             Params::Url {
                 message: "m".into(),
                 url: "https://x.test".into()
             }
         );
+    }
+}
+
+/// The one pass over a request's text: its value, and the top-level `"id"` exactly as written
+/// (a client matches the response by that text; see [`RequestId`]).
+mod top {
+    use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+    use serde_json::value::RawValue;
+    use serde_json::{Map, Value};
+
+    /// A decoded request and the text of its top-level `"id"`, if it has one.
+    pub struct Top {
+        pub value: Value,
+        pub id: Option<Box<RawValue>>,
+    }
+
+    impl<'de> Deserialize<'de> for Top {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_any(TopVisitor)
+        }
+    }
+
+    struct TopVisitor;
+
+    impl TopVisitor {
+        fn plain<E>(value: Value) -> Result<Top, E> {
+            Ok(Top { value, id: None })
+        }
+    }
+
+    impl<'de> Visitor<'de> for TopVisitor {
+        type Value = Top;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON value")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
+            let mut object = Map::new();
+            let mut id = None;
+            while let Some(key) = map.next_key::<String>()? {
+                let value = if key == "id" {
+                    let raw: Box<RawValue> = map.next_value()?;
+                    let value = serde_json::from_str(raw.get()).map_err(de::Error::custom)?;
+                    id = Some(raw);
+                    value
+                } else {
+                    map.next_value()?
+                };
+                // As serde_json's own `Value` does: a repeated key keeps its last value.
+                object.insert(key, value);
+            }
+            Ok(Top {
+                value: Value::Object(object),
+                id,
+            })
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Top, A::Error> {
+            let mut items = Vec::new();
+            while let Some(item) = seq.next_element::<Value>()? {
+                items.push(item);
+            }
+            Self::plain(Value::Array(items))
+        }
+
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Top, E> {
+            Self::plain(Value::Bool(v))
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Top, E> {
+            Self::plain(Value::from(v))
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Top, E> {
+            Self::plain(Value::from(v))
+        }
+
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Top, E> {
+            Self::plain(Value::from(v))
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Top, E> {
+            Self::plain(Value::String(v.to_owned()))
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Top, E> {
+            Self::plain(Value::Null)
+        }
+    }
+}
+
+/// Tells, byte by byte, when the first JSON object or array in a stream is complete, without
+/// parsing it: a caller that writes its request and keeps the pipe open must not hang us, and
+/// the bytes are parsed once, by [`decode`], when they are all here.
+///
+/// It counts brackets outside strings; a stream that does not start with `{` or `[` (after
+/// white space and a BOM) is read to its end.
+#[derive(Debug, Default)]
+pub struct ValueEnd {
+    depth: usize,
+    started: bool,
+    in_string: bool,
+    escaped: bool,
+    not_a_container: bool,
+}
+
+impl ValueEnd {
+    /// Reads `bytes`, the next part of the stream; returns whether the value is complete.
+    pub fn feed(&mut self, bytes: &[u8]) -> bool {
+        for &byte in bytes {
+            if self.not_a_container {
+                return false;
+            }
+            if self.in_string {
+                match (self.escaped, byte) {
+                    (true, _) => self.escaped = false,
+                    (false, b'\\') => self.escaped = true,
+                    (false, b'"') => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match byte {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => {
+                    self.started = true;
+                    self.depth += 1;
+                }
+                b'}' | b']' if self.started => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        return true;
+                    }
+                }
+                b' ' | b'\t' | b'\n' | b'\r' | 0xEF | 0xBB | 0xBF if !self.started => {}
+                _ if !self.started => self.not_a_container = true,
+                _ => {}
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod stream_tests {
+    use super::*;
+
+    #[test]
+    fn a_value_ends_at_its_last_bracket_whatever_the_chunks() {
+        let text = br#" {"a":"}]\"{","b":[1,{"c":[]}]} "#;
+        for split in 0..text.len() {
+            let mut end = ValueEnd::default();
+            let (head, tail) = text.split_at(split);
+            let done = end.feed(head) || end.feed(tail);
+            assert!(done, "split at {split}");
+        }
+        let mut end = ValueEnd::default();
+        assert!(
+            !end.feed(br#"{"a":"}"#),
+            "a bracket in a string does not end it"
+        );
+        assert!(!end.feed(b"\xEF\xBB\xBF"));
+        let mut scalar = ValueEnd::default();
+        assert!(
+            !scalar.feed(b"12 }"),
+            "a scalar is read to the end of the stream"
+        );
+    }
+
+    /// The id is kept exactly as written, from the same pass that decodes the value.
+    #[test]
+    fn a_json_rpc_id_is_kept_as_written() {
+        for id in ["12345678901234567890123", "-0", "\"a\\u0062\""] {
+            let text = format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{}}}}"#
+            );
+            let decoded = decode(text.as_bytes()).expect("decodes");
+            assert_eq!(
+                decoded.envelope,
+                Envelope::JsonRpc {
+                    id: RequestId(id.to_owned())
+                },
+                "{text}"
+            );
+        }
     }
 }

@@ -16,7 +16,7 @@ fuzz_target!(|bytes: &[u8]| {
         Err(error) => {
             let _ = answer::error_line(&envelope, &error);
         }
-        Ok(Shown::Form { form, .. }) => {
+        Ok(Shown::Form(form)) => {
             let _ = summary::form_summary(&form);
             let states: Vec<FieldState> = form.fields.iter().map(FieldState::initial).collect();
             if let Ok(content) = answer::content(&form, &states) {

@@ -7,6 +7,8 @@ window-title-unnamed = Ein MCP-Server fragt
 asks = { $server } fragt:
 asks-url = { $server } bittet Sie, eine Webseite zu öffnen:
 asks-url-unnamed = Ein MCP-Server bittet Sie, eine Webseite zu öffnen:
+asks-via = { $server } fragt über { $via }:
+asks-url-via = { $server } bittet Sie über { $via }, eine Webseite zu öffnen:
 
 ## Buttons
 

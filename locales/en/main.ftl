@@ -11,6 +11,8 @@ window-title-unnamed = An MCP server asks
 asks = { $server } asks:
 asks-url = { $server } asks you to open a web page:
 asks-url-unnamed = An MCP server asks you to open a web page:
+asks-via = { $server } asks, via { $via }:
+asks-url-via = { $server } asks you to open a web page, via { $via }:
 
 ## Buttons
 

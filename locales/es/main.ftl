@@ -7,6 +7,8 @@ window-title-unnamed = Un servidor MCP pregunta
 asks = { $server } pregunta:
 asks-url = { $server } le pide que abra una página web:
 asks-url-unnamed = Un servidor MCP le pide que abra una página web:
+asks-via = { $server } pregunta a través de { $via }:
+asks-url-via = { $server } le pide a través de { $via } que abra una página web:
 
 ## Buttons
 

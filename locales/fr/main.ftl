@@ -7,6 +7,8 @@ window-title-unnamed = Un serveur MCP demande
 asks = { $server } demande :
 asks-url = { $server } vous demande d’ouvrir une page web :
 asks-url-unnamed = Un serveur MCP vous demande d’ouvrir une page web :
+asks-via = { $server } demande, via { $via } :
+asks-url-via = { $server } vous demande, via { $via }, d’ouvrir une page web :
 
 ## Buttons
 

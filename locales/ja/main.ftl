@@ -7,6 +7,8 @@ window-title-unnamed = MCP サーバーからの質問
 asks = { $server } からの質問:
 asks-url = { $server } が Web ページを開くよう求めています:
 asks-url-unnamed = MCP サーバーが Web ページを開くよう求めています:
+asks-via = { $server } からの質問（{ $via } 経由）:
+asks-url-via = { $server } が { $via } 経由で Web ページを開くよう求めています:
 
 ## Buttons
 

@@ -7,6 +7,8 @@ window-title-unnamed = Um servidor MCP pergunta
 asks = { $server } pergunta:
 asks-url = { $server } pede que você abra uma página web:
 asks-url-unnamed = Um servidor MCP pede que você abra uma página web:
+asks-via = { $server } pergunta, via { $via }:
+asks-url-via = { $server } pede, via { $via }, que você abra uma página web:
 
 ## Buttons
 

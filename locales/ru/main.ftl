@@ -7,6 +7,8 @@ window-title-unnamed = MCP-сервер спрашивает
 asks = { $server } спрашивает:
 asks-url = { $server } просит открыть веб-страницу:
 asks-url-unnamed = MCP-сервер просит открыть веб-страницу:
+asks-via = { $server } спрашивает через { $via }:
+asks-url-via = { $server } через { $via } просит открыть веб-страницу:
 
 ## Buttons
 

@@ -7,6 +7,8 @@ window-title-unnamed = MCP 服务器询问
 asks = { $server } 询问：
 asks-url = { $server } 请求您打开一个网页：
 asks-url-unnamed = 一个 MCP 服务器请求您打开一个网页：
+asks-via = { $server } 通过 { $via } 询问：
+asks-url-via = { $server } 通过 { $via } 请求您打开一个网页：
 
 ## Buttons
 

@@ -7,6 +7,8 @@ window-title-unnamed = MCP 伺服器詢問
 asks = { $server } 詢問：
 asks-url = { $server } 要求您開啟一個網頁：
 asks-url-unnamed = 某個 MCP 伺服器要求您開啟一個網頁：
+asks-via = { $server } 透過 { $via } 詢問：
+asks-url-via = { $server } 透過 { $via } 要求您開啟一個網頁：
 
 ## Buttons
 

@@ -85,36 +85,11 @@ impl Dialog {
     }
 }
 
-/// The dialog's options: who asks, and the display options the proxy was given.
+/// The dialog's options: the display options the proxy was given, with who asks.
 fn dialog_args(args: &ProxyArgs, server: &str) -> Vec<String> {
-    let mut out = vec!["--server".to_owned(), server.to_owned()];
-    if let Some(title) = &args.title {
-        out.extend(["--title".to_owned(), title.clone()]);
-    }
-    if let Some(timeout) = args.timeout {
-        out.extend(["--timeout".to_owned(), timeout.as_secs_f64().to_string()]);
-    }
-    if let Some(lang) = &args.lang {
-        out.extend(["--lang".to_owned(), lang.clone()]);
-    }
-    if let Some(ui) = args.ui {
-        out.extend(["--ui".to_owned(), value(&ui)]);
-    }
-    if let Some(theme) = args.theme {
-        out.extend(["--theme".to_owned(), value(&theme)]);
-    }
-    if let Some(renderer) = args.renderer {
-        out.extend(["--renderer".to_owned(), value(&renderer)]);
-    }
-    out
-}
-
-/// An option value as the command line spells it.
-fn value(choice: &impl clap::ValueEnum) -> String {
-    choice
-        .to_possible_value()
-        .map(|p| p.get_name().to_owned())
-        .unwrap_or_default()
+    let mut options = args.display.clone();
+    options.server = Some(server.to_owned());
+    options.to_args()
 }
 
 /// What a dialog's exit status and output mean.

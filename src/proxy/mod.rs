@@ -79,7 +79,7 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
     let mut proxy = Proxy {
         state: State::new(
             args.intercept,
-            args.server.clone(),
+            args.display.server.clone(),
             shown_command(&args.server_command),
         ),
         args: args.clone(),
@@ -397,7 +397,7 @@ mod tests {
         let args = parse(&["fe", "--server", "x", "request.json"]);
         assert!(args.command.is_none());
         assert_eq!(args.request, Some("request.json".into()));
-        assert_eq!(args.server.as_deref(), Some("x"));
+        assert_eq!(args.display.server.as_deref(), Some("x"));
     }
 
     #[test]

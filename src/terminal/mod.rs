@@ -16,12 +16,15 @@ mod prompts;
 mod text;
 mod tty;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use thiserror::Error;
 
 use crate::answer::{self, Answer};
+use crate::cancel::Cancel;
+use crate::deadline::Deadline;
+use crate::describe;
 use crate::form::Form;
 use crate::validate::FieldState;
 
@@ -35,10 +38,14 @@ use tty::{Input, Stop, Theme, Tty};
 pub struct TerminalOptions {
     /// Who asks, shown above the message.
     pub server: Option<String>,
+    /// What the request came through (Claude Code, another machine), named beside who asks.
+    pub via: Option<String>,
     /// A heading above the message (`--title`).
     pub title: Option<String>,
     /// Cancel after this long without an answer.
     pub timeout: Option<Duration>,
+    /// Cancels the dialog from outside (a signal, the parent's death).
+    pub cancel: Cancel,
 }
 
 /// Why the terminal dialog could not be shown.
@@ -54,7 +61,7 @@ pub enum TerminalError {
 /// Everything is shown on `/dev/tty`; nothing is written to stdout. The terminal is restored
 /// (raw mode off, cursor shown) before this returns, whatever the way out.
 pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, TerminalError> {
-    let deadline = options.timeout.map(|timeout| Instant::now() + timeout);
+    let deadline = Deadline::after(options.timeout, options.cancel.clone());
     let tty = Tty::open(Theme::from_env(), deadline)
         .map_err(|error| TerminalError::NoTerminal(error.to_string()))?;
     let mut dialog = TerminalDialog {
@@ -143,8 +150,8 @@ impl TerminalDialog<'_> {
     /// above the message while it is paged, and is repeated above every field, so the real
     /// asker is always in view, never scrolled away behind a message that imitates it.
     fn asker_line(&self) -> Option<Line> {
-        let server = self.options.server.as_ref()?;
-        Some(Line::styled(t!("asks", server = server), Style::Strong))
+        let asker = describe::asker(self.options.server.as_deref(), self.options.via.as_deref())?;
+        Some(Line::styled(asker, Style::Strong))
     }
 
     /// Who asks, the message, and how the dialog works: printed at once when it fits on the

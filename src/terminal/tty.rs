@@ -24,7 +24,7 @@ use crossterm::style::{Attribute, Color, ContentStyle, PrintStyledContent, Style
 use crossterm::{cursor, queue, terminal};
 
 use super::text::{self, Line, Style};
-use crate::signals;
+use crate::deadline::{Deadline, Expired};
 
 /// How often a signal, the timeout and the countdown are looked at while waiting for a key.
 const TICK: Duration = Duration::from_millis(100);
@@ -116,7 +116,7 @@ impl Theme {
 pub struct Tty {
     out: File,
     theme: Theme,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     /// Rows of the live region on screen, and which of them holds the cursor.
     live_rows: usize,
     cursor_row: usize,
@@ -127,10 +127,13 @@ pub struct Tty {
 
 impl Tty {
     /// Opens `/dev/tty` and enters raw mode.
-    pub fn open(theme: Theme, deadline: Option<Instant>) -> io::Result<Self> {
+    pub fn open(theme: Theme, deadline: Deadline) -> io::Result<Self> {
         let mut out = OpenOptions::new().read(true).write(true).open("/dev/tty")?;
         COLORED.store(theme.color, Ordering::SeqCst);
         let raw = RawMode::enter(&mut out)?;
+        // A signal gives the terminal back at once: the watchdog may end the process before
+        // the dialog's loop notices.
+        deadline.cancel().set_waker(restore);
         Ok(Self {
             out,
             theme,
@@ -158,12 +161,7 @@ impl Tty {
 
     /// Whole seconds left before the timeout, if there is one.
     pub fn seconds_left(&self) -> Option<u64> {
-        self.deadline.map(|deadline| {
-            deadline
-                .saturating_duration_since(Instant::now())
-                .as_secs_f64()
-                .ceil() as u64
-        })
+        self.deadline.seconds_left(Instant::now())
     }
 
     /// Redraws the live region as `lines`, placing the cursor where a line asks for it.
@@ -265,8 +263,10 @@ impl Tty {
     /// terminal failing stops the dialog.
     pub fn next(&mut self) -> Result<Input, Stop> {
         loop {
-            if signals::cancelled() {
-                return Err(Stop::Signal);
+            match self.deadline.expired_at(Instant::now()) {
+                Some(Expired::Cancelled) => return Err(Stop::Signal),
+                Some(Expired::TimedOut) => return Err(Stop::Timeout),
+                None => {}
             }
             if STOP_ASKED.swap(false, Ordering::SeqCst) {
                 self.stop_and_wait()?;
@@ -280,11 +280,7 @@ impl Tty {
                 return Ok(Input::Redraw);
             }
             let mut wait = TICK;
-            if let Some(deadline) = self.deadline {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return Err(Stop::Timeout);
-                }
+            if let Some(left) = self.deadline.left(Instant::now()) {
                 wait = wait.min(left);
             }
             if event::poll(wait)? {
@@ -301,7 +297,7 @@ impl Tty {
                     }
                     _ => {}
                 }
-            } else if self.deadline.is_some() && self.seconds_left() != self.shown_seconds {
+            } else if self.deadline.at().is_some() && self.seconds_left() != self.shown_seconds {
                 return Ok(Input::Redraw);
             }
         }
@@ -448,7 +444,6 @@ impl RawMode {
                 restore();
                 previous(info);
             }));
-            signals::set_waker(restore);
         });
         terminal::enable_raw_mode()?;
         RAW.store(true, Ordering::SeqCst);

@@ -8,11 +8,13 @@ use std::time::Duration;
 use egui::{Event, Id, Key, Modifiers, RichText, Ui};
 
 use crate::answer::{self, Answer};
+use crate::cancel::Cancel;
+use crate::describe;
 use crate::form::{FieldKind, Form};
 use crate::validate::{FieldState, field_value};
 
 use super::buttons::{Labels, Pressed, button_row};
-use super::deadline::Deadline;
+use super::deadline::{Deadline, DeadlineUi as _};
 use super::fields::{self, FieldUi};
 use super::fonts::{self as font_fallback, FontFallback};
 use super::{DialogState, WindowDialog};
@@ -38,6 +40,8 @@ pub struct FormApp {
     field_ui: Vec<FieldUi>,
     problems: Vec<Option<String>>,
     server: Option<String>,
+    /// What the request came through (Claude Code, another machine), named beside who asks.
+    via: Option<String>,
     deadline: Deadline,
     dialog: DialogState,
     focus: Option<Focus>,
@@ -69,6 +73,18 @@ struct Layout {
 }
 
 impl FormApp {
+    /// The same dialog, naming what the request came through beside who asks.
+    pub fn via(mut self, via: Option<String>) -> Self {
+        self.via = via;
+        self
+    }
+
+    /// The same dialog, cancelled early by `cancel` (a signal, the parent's death).
+    pub fn cancelled_by(mut self, cancel: Cancel) -> Self {
+        self.deadline = self.deadline.with_cancel(cancel);
+        self
+    }
+
     /// A form with every field at its default, focus on the first field.
     pub fn new(form: Form, server: Option<String>, timeout: Option<Duration>) -> Self {
         let states = form.fields.iter().map(FieldState::initial).collect();
@@ -86,7 +102,8 @@ impl FormApp {
             field_ui,
             problems,
             server,
-            deadline: Deadline::after(timeout),
+            via: None,
+            deadline: Deadline::after(timeout, Cancel::new()),
             dialog: DialogState::default(),
             focus: Some(focus),
             buttons: Vec::new(),
@@ -327,17 +344,11 @@ impl WindowDialog for FormApp {
         let action = actions.inner;
         // Who asks is pinned above everything that scrolls: a message cannot push it out of
         // sight, nor imitate it below.
-        let asker = self.server.as_ref().map(|server| {
+        let asker = describe::asker(self.server.as_deref(), self.via.as_deref());
+        let asker = asker.map(|asker| {
             egui::Panel::top("asker").show(ui, |ui| {
                 ui.add_space(4.0);
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(t!("asks", server = server))
-                            .strong()
-                            .size(15.0),
-                    )
-                    .wrap(),
-                );
+                ui.add(egui::Label::new(RichText::new(asker).strong().size(15.0)).wrap());
             })
         });
         let body = egui::CentralPanel::default().show(ui, |ui| {
@@ -566,7 +577,7 @@ mod tests {
         // Checkboxes: no caret, whose blink would ask for frames of its own.
         let mut app = form_of(500, "boolean", None);
         let ctx = egui::Context::default();
-        super::super::prepare(&ctx, crate::cli::Theme::System);
+        super::super::prepare(&ctx, crate::cli::Theme::System, &Cancel::new());
         let mut eager = Vec::new();
         for frame in 0..30 {
             let input = egui::RawInput {

@@ -3,7 +3,7 @@
 
 use egui::{Id, Response, RichText, Ui};
 
-use super::deadline::Deadline;
+use super::deadline::{Deadline, DeadlineUi as _};
 
 /// Which button was pressed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,42 +1,37 @@
-//! When a dialog must give up on its own: a signal, the parent's death, or `--timeout`.
+//! The deadline in the window: a pass at the moment it expires, and the countdown.
 
 use std::time::{Duration, Instant};
 
 use egui::Ui;
 
-use crate::signals;
+pub use crate::deadline::Deadline;
 
-/// The moment a dialog answers `cancel` by itself, if any.
-#[derive(Debug, Clone, Copy)]
-pub struct Deadline(Option<Instant>);
-
-impl Deadline {
-    /// A deadline `timeout` from now, or none.
-    pub fn after(timeout: Option<Duration>) -> Self {
-        Self(timeout.map(|t| Instant::now() + t))
-    }
-
-    /// Whether to cancel now: a signal arrived or the time is up. Otherwise asks for a pass at
-    /// the deadline (the countdown asks for its own seconds: see [`Self::countdown_ui`]).
-    pub fn expired(&self, ctx: &egui::Context) -> bool {
-        if signals::cancelled() {
-            return true;
-        }
-        let Some(deadline) = self.0 else {
-            return false;
-        };
-        let now = Instant::now();
-        if now >= deadline {
-            return true;
-        }
-        ctx.request_repaint_after(deadline - now);
-        false
-    }
+/// What the window does with the [`Deadline`].
+pub trait DeadlineUi {
+    /// Whether to cancel now: the token was cancelled or the time is up. Otherwise asks for a
+    /// pass at the deadline (the countdown asks for its own seconds: see
+    /// [`Self::countdown_ui`]).
+    fn expired(&self, ctx: &egui::Context) -> bool;
 
     /// Shows the time left, right-aligned, if there is a deadline. The window repaints it each
     /// second by itself, without a pass of the whole form (see `egui_soft::live_label`).
-    pub fn countdown_ui(&self, ui: &mut Ui) {
-        if let Some(deadline) = self.0 {
+    fn countdown_ui(&self, ui: &mut Ui);
+}
+
+impl DeadlineUi for Deadline {
+    fn expired(&self, ctx: &egui::Context) -> bool {
+        let now = Instant::now();
+        if self.expired_at(now).is_some() {
+            return true;
+        }
+        if let Some(left) = self.left(now) {
+            ctx.request_repaint_after(left);
+        }
+        false
+    }
+
+    fn countdown_ui(&self, ui: &mut Ui) {
+        if let Some(deadline) = self.at() {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let font = egui::TextStyle::Body.resolve(ui.style());
                 let color = ui.visuals().weak_text_color();

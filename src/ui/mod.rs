@@ -15,9 +15,9 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::answer::Answer;
-use crate::cli::{Args, Renderer, Theme};
+use crate::cancel::Cancel;
+use crate::cli::{Renderer, Theme};
 use crate::form::Form;
-use crate::signals;
 use crate::url::UrlRequest;
 
 pub use app::FormApp;
@@ -30,35 +30,16 @@ pub struct WindowOptions {
     pub title: String,
     /// Who asks, shown above the message.
     pub server: Option<String>,
+    /// What the request came through (Claude Code, another machine), named beside who asks.
+    pub via: Option<String>,
     /// Cancel after this long without an answer.
     pub timeout: Option<Duration>,
     /// Light, dark, or the system's choice.
     pub theme: Theme,
     /// How the window is painted.
     pub renderer: Renderer,
-}
-
-// The window's part of the options is worked out here, so that `cli` does not import `ui`.
-impl Args {
-    /// What the window needs besides the request.
-    pub fn window_options(&self) -> WindowOptions {
-        WindowOptions {
-            title: self.window_title(),
-            server: self.server.clone(),
-            timeout: self.timeout,
-            theme: self.theme,
-            renderer: self.renderer,
-        }
-    }
-
-    /// The window title: `--title`, else one naming the server.
-    pub fn window_title(&self) -> String {
-        match (&self.title, &self.server) {
-            (Some(title), _) => title.clone(),
-            (None, Some(server)) => t!("window-title", server = server),
-            (None, None) => t!("window-title-unnamed"),
-        }
-    }
+    /// Cancels the dialog from outside (a signal, the parent's death).
+    pub cancel: Cancel,
 }
 
 /// Called with the answer the moment it is decided, before the window closes: the caller can
@@ -159,7 +140,9 @@ pub fn run_window(
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     let size = app::initial_size(&form);
-    let app = FormApp::new(form, options.server.clone(), options.timeout);
+    let app = FormApp::new(form, options.server.clone(), options.timeout)
+        .via(options.via.clone())
+        .cancelled_by(options.cancel.clone());
     run_dialog(app, size, &options, on_answer)
 }
 
@@ -170,7 +153,9 @@ pub fn run_url_window(
     opener: Opener,
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
-    let app = UrlApp::new(request, options.server.clone(), options.timeout, opener);
+    let app = UrlApp::new(request, options.server.clone(), options.timeout, opener)
+        .via(options.via.clone())
+        .cancelled_by(options.cancel.clone());
     run_dialog(app, egui::vec2(560.0, 320.0), &options, on_answer)
 }
 
@@ -219,7 +204,7 @@ fn run_dialog(
     match options.renderer {
         Renderer::Cpu => {
             let ctx = egui::Context::default();
-            prepare(&ctx, options.theme);
+            prepare(&ctx, options.theme, &options.cancel);
             egui_soft::run(ctx, viewport, move |ui| shell.frame(ui))
                 .map_err(|error| shown(WindowError::from_display(error)))?;
         }
@@ -236,7 +221,7 @@ fn run_dialog(
                 "form-elicitation",
                 native,
                 Box::new(|cc| {
-                    prepare(&cc.egui_ctx, options.theme);
+                    prepare(&cc.egui_ctx, options.theme, &options.cancel);
                     Ok(Box::new(shell))
                 }),
             )
@@ -303,7 +288,7 @@ fn window_icon() -> Arc<egui::IconData> {
 }
 
 /// Sets the theme and style, and lets a signal wake the window.
-fn prepare(ctx: &egui::Context, theme: Theme) {
+fn prepare(ctx: &egui::Context, theme: Theme, cancel: &Cancel) {
     ctx.set_theme(match theme {
         Theme::System => egui::ThemePreference::System,
         Theme::Light => egui::ThemePreference::Light,
@@ -315,7 +300,7 @@ fn prepare(ctx: &egui::Context, theme: Theme) {
     // and hover colours over several more, each frame painted for nothing a person asked for.
     ctx.all_styles_mut(|style| style.animation_time = 0.0);
     let ctx = ctx.clone();
-    signals::set_waker(move || ctx.request_repaint());
+    cancel.set_waker(move || ctx.request_repaint());
 }
 
 /// Runs the dialog, closes the window once it has an answer, and turns a close request from the

@@ -4,10 +4,11 @@
 use egui::{Key, RichText, Ui};
 
 use crate::answer::Answer;
+use crate::cancel::Cancel;
 use crate::url::UrlRequest;
 
 use super::buttons::{Labels, Pressed, button_row};
-use super::deadline::Deadline;
+use super::deadline::{Deadline, DeadlineUi as _};
 use super::fonts::FontFallback;
 use super::{DialogState, WindowDialog};
 
@@ -18,6 +19,8 @@ pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
 pub struct UrlApp {
     request: UrlRequest,
     server: Option<String>,
+    /// What the request came through (Claude Code, another machine), named beside who asks.
+    via: Option<String>,
     deadline: Deadline,
     opener: Opener,
     dialog: DialogState,
@@ -29,6 +32,18 @@ pub struct UrlApp {
 }
 
 impl UrlApp {
+    /// The same dialog, naming what the request came through beside who asks.
+    pub fn via(mut self, via: Option<String>) -> Self {
+        self.via = via;
+        self
+    }
+
+    /// The same dialog, cancelled early by `cancel` (a signal, the parent's death).
+    pub fn cancelled_by(mut self, cancel: Cancel) -> Self {
+        self.deadline = self.deadline.with_cancel(cancel);
+        self
+    }
+
     /// A consent window for `request`; `opener` runs only when the person presses Open.
     pub fn new(
         request: UrlRequest,
@@ -47,7 +62,8 @@ impl UrlApp {
         Self {
             request,
             server,
-            deadline: Deadline::after(timeout),
+            via: None,
+            deadline: Deadline::after(timeout, Cancel::new()),
             opener,
             dialog: DialogState::default(),
             failure: None,
@@ -58,10 +74,7 @@ impl UrlApp {
 
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
-        let asker = match &self.server {
-            Some(server) => t!("asks-url", server = server),
-            None => t!("asks-url-unnamed"),
-        };
+        let asker = crate::describe::asker_url(self.server.as_deref(), self.via.as_deref());
         ui.label(RichText::new(asker).strong().size(15.0));
         ui.add(
             egui::Label::new(

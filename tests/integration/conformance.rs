@@ -218,7 +218,10 @@ fn requests() -> Vec<PathBuf> {
 fn load(path: &Path) -> Result<(Form, Value), String> {
     let bytes = std::fs::read(path).expect("read the request");
     match load::load(&bytes).request {
-        Ok(Shown::Form { form, schema }) => Ok((form, schema)),
+        Ok(Shown::Form(form)) => Ok((
+            form,
+            super::support::requested_schema(&bytes).expect("a form has a schema"),
+        )),
         Ok(Shown::Url(_)) => Err("not a form".into()),
         Err(e) => Err(e.to_string()),
     }

@@ -51,7 +51,8 @@ fn exercise(bytes: &[u8]) -> Outcome {
             let _ = summary::url_summary(&request);
             Outcome::Url
         }
-        Ok(Shown::Form { form, schema }) => {
+        Ok(Shown::Form(form)) => {
+            let schema = super::support::requested_schema(bytes).expect("a form has a schema");
             let _ = summary::form_summary(&form);
             let content = default_answer(&form, &envelope);
             Outcome::Form(form, schema, content)

@@ -452,6 +452,41 @@ fn auto_picks_the_terminal_without_a_display() {
         .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
 }
 
+/// Claude Code's own interface owns the terminal while its hook runs: a hook request with no
+/// display prints nothing and exits 0 (Claude Code then asks in its own dialog), whatever
+/// `--ui` says, and never draws on the terminal; a schema we refuse does the same, with one
+/// line on stderr, never exit 2 (Claude Code's "the person declined").
+#[test]
+fn a_claude_code_hook_request_never_takes_the_terminal() {
+    let form = r#"{"hook_event_name":"Elicitation","mcp_server_name":"my-mcp-server","message":"Name?","requested_schema":{"type":"object","properties":{"name":{"type":"string"}}}}"#;
+    let refused = r#"{"hook_event_name":"Elicitation","mcp_server_name":"my-mcp-server","message":"Where?","requested_schema":{"type":"object","properties":{"address":{"type":"object"}}}}"#;
+    for (request, ui, why) in [
+        (form, None, "no display"),
+        (form, Some("terminal"), "no display"),
+        (refused, Some("terminal"), "properties.address"),
+    ] {
+        let setup = Setup {
+            ui,
+            request_on_stdin: true,
+            ..Setup::default()
+        };
+        let Some(d) = Dialog::start(request, &[], setup) else {
+            return;
+        };
+        let done = d.finish();
+        assert_eq!(
+            (done.code, done.stdout.as_str(), done.raw.as_str()),
+            (Some(0), "", ""),
+            "{ui:?}: {done:?}"
+        );
+        let lines: Vec<&str> = done.stderr.lines().collect();
+        assert!(
+            lines.len() == 1 && lines[0].contains(why),
+            "{ui:?}: one line on stderr saying {why:?}: {done:?}"
+        );
+    }
+}
+
 /// The way MCP servers run the helper: the request on stdin (a pipe), the dialog on /dev/tty.
 #[test]
 fn a_json_rpc_request_on_stdin_is_answered_through_dev_tty() {

@@ -628,3 +628,36 @@ fn screen_readers_get_named_buttons_sentences_and_groups() {
     let workshops = h.get_by_role_and_label(Role::Group, "Workshops");
     assert!(workshops.query_all_by_role(Role::CheckBox).count() >= 3);
 }
+
+/// A request that came through Claude Code's hook names both the server and Claude Code, so
+/// the person knows who asks and by what way; the URL consent too.
+#[test]
+fn a_request_via_claude_code_names_the_server_and_claude_code() {
+    let form = Form::from_schema("Please answer.".into(), &json!({"properties": {}}))
+        .expect("valid schema");
+    let app =
+        FormApp::new(form, Some("my-mcp-server".into()), None).via(Some("Claude Code".into()));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 400.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    harness.run();
+    harness.get_by_label("my-mcp-server asks, via Claude Code:");
+    let request = form_elicitation::url::UrlRequest::parse(
+        "Sign in".into(),
+        "https://example.com/login".into(),
+        "url",
+    )
+    .expect("a valid URL");
+    let opener: form_elicitation::ui::Opener = Box::new(|_| Ok(()));
+    let app =
+        form_elicitation::ui::UrlApp::new(request, Some("my-mcp-server".into()), None, opener)
+            .via(Some("Claude Code".into()));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(560.0, 400.0))
+        .build_ui_state(
+            |ui, app: &mut form_elicitation::ui::UrlApp| app.show(ui),
+            app,
+        );
+    harness.run();
+    harness.get_by_label("my-mcp-server asks you to open a web page, via Claude Code:");
+}

@@ -1050,6 +1050,47 @@ pub(crate) fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Claude Code's Elicitation hook
+
+/// Claude Code's hook input, exactly as its hooks reference shows it, with `SCHEMA_KEY` naming
+/// the schema (snake case as Claude Code writes it; camel case is taken too).
+const HOOK_INPUT: &str = r#"{"session_id":"abc123","transcript_path":"/home/u/.claude/projects/p/00893aaf.jsonl","cwd":"/home/u/project","permission_mode":"default","hook_event_name":"Elicitation","mcp_server_name":"my-mcp-server","message":"Please provide your credentials","mode":"form","elicitation_id":"elicit-123","SCHEMA_KEY":{"type":"object","properties":{"username":{"type":"string","title":"Username"}}}}"#;
+
+/// Every way a person answers a hook request in the window comes back in the hook's shape,
+/// exit 0: accept with what was typed (either schema key), decline, cancel, and URL mode.
+#[test]
+fn claude_code_hook_requests_are_answered_in_the_hook_s_shape() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let hook = |action: &str| {
+        format!(r#"{{"hookSpecificOutput":{{"hookEventName":"Elicitation",{action}}}}}"#)
+    };
+    for key in ["requested_schema", "requestedSchema"] {
+        let app = x.show("hook-accept", &HOOK_INPUT.replace("SCHEMA_KEY", key), &[]);
+        x.type_text("alice");
+        x.key("Return");
+        expect_answer(
+            app,
+            &hook(r#""action":"accept","content":{"username":"alice"}"#),
+        );
+    }
+    let input = HOOK_INPUT.replace("SCHEMA_KEY", "requested_schema");
+    let app = x.show("hook-decline", &input, &[]);
+    x.key("Tab");
+    x.key("Tab");
+    x.key("space");
+    expect_answer(app, &hook(r#""action":"decline""#));
+    let app = x.show("hook-cancel", &input, &[]);
+    x.key("Escape");
+    expect_answer(app, &hook(r#""action":"cancel""#));
+    let url = r#"{"hook_event_name":"Elicitation","mcp_server_name":"my-mcp-server","message":"Sign in","mode":"url","url":"https://example.com/login","elicitation_id":"e1"}"#;
+    let app = x.show("hook-url", url, &[]);
+    x.key("Escape");
+    expect_answer(app, &hook(r#""action":"cancel""#));
+}
+
+// ---------------------------------------------------------------------------------------------
 // The X server
 
 /// Display numbers handed out by this process, so parallel tests never pick the same one.

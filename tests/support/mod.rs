@@ -28,6 +28,19 @@ pub const BURST_REQUEST: &str = r#"{"message":"Sign up","requestedSchema":{"type
 /// What `Ada Lovelace⇥ada@example.org⇥ ⏎` answers to [`BURST_REQUEST`].
 pub const BURST_ANSWER: &str = r#"{"action":"accept","content":{"name":"Ada Lovelace","email":"ada@example.org","news":true}}"#;
 
+/// The `requestedSchema` a request's bytes carry, exactly as written: at the top of bare
+/// params (or `requested_schema` in Claude Code's hook input), or under `params`. The program
+/// keeps only the form it made of it; the tests' validators want the schema itself.
+pub fn requested_schema(bytes: &[u8]) -> Option<Value> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let value: Value = serde_json::from_slice(bytes).ok()?;
+    let params = value.get("params").unwrap_or(&value);
+    ["requestedSchema", "requested_schema"]
+        .iter()
+        .find_map(|key| params.get(key))
+        .cloned()
+}
+
 /// The repository root.
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,170 @@
+//! Showing a request to the person: which front end, with which options, and what becomes of
+//! it. The display options become each front end's options here and nowhere else.
+
+use crate::answer::Answer;
+use crate::cancel::Cancel;
+use crate::cli::{DisplayOptions, UiChoice};
+use crate::delivery::Delivery;
+use crate::exit::Exit;
+use crate::form::Form;
+use crate::load::Shown;
+use crate::output;
+use crate::terminal::{self, TerminalOptions};
+use crate::ui::{self, WindowError, WindowOptions};
+
+/// Why no answer came from the person, and the exit code that says so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotShown {
+    /// How the process ends.
+    pub exit: Exit,
+    /// One line for stderr.
+    pub reason: String,
+}
+
+impl NotShown {
+    /// Nothing could show the request.
+    fn no_display(reason: impl Into<String>) -> Self {
+        Self {
+            exit: Exit::NoDisplay,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Where a request is shown, and who may end it early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allowed {
+    /// Whatever `--ui` allows.
+    AsAsked,
+    /// The window only, whatever `--ui` says: the terminal belongs to someone else (Claude
+    /// Code's own interface, for its hook).
+    WindowOnly,
+}
+
+/// What a front end needs besides the request: the options, the token that cancels it early,
+/// and the delivery its fast path answers through.
+pub struct Showing<'a> {
+    /// The display options.
+    pub options: &'a DisplayOptions,
+    /// Which front ends may be used.
+    pub allowed: Allowed,
+    /// What the request came through (Claude Code, another machine), named beside who asks.
+    pub via: Option<&'a str>,
+    /// Cancels the front end from outside (a signal, the parent's death).
+    pub cancel: &'a Cancel,
+    /// Where the window writes its answer the moment it is decided.
+    pub delivery: &'a Delivery,
+}
+
+/// Shows `shown` until the person answers; returns the answer, or why nothing could show it.
+///
+/// A display or terminal that goes away while the person answers ends in `cancel`, as a
+/// terminal's hang-up (SIGHUP) does: the person can no longer answer, and the caller gets an
+/// answer it can act on. A line on stderr says what happened.
+pub fn show(shown: Shown, showing: &Showing) -> Result<Answer, NotShown> {
+    match shown {
+        Shown::Form(form) => show_form(form, showing),
+        Shown::Url(request) => {
+            if showing.options.ui == UiChoice::Terminal || !ui::has_display() {
+                return Err(NotShown::no_display(
+                    "URL mode needs a window (DISPLAY or WAYLAND_DISPLAY); the terminal front end shows forms only",
+                ));
+            }
+            after_window(ui::run_url_window(
+                request,
+                window_options(showing),
+                ui::system_opener(),
+                Some(fast_exit(showing.delivery)),
+            ))
+        }
+    }
+}
+
+/// Shows a form in the front end `--ui` names. `auto` takes the window when there is a display
+/// and the terminal otherwise, or when the window cannot open; `window` and `terminal` never
+/// fall back.
+fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
+    let ui = match showing.allowed {
+        Allowed::AsAsked => showing.options.ui,
+        Allowed::WindowOnly => UiChoice::Window,
+    };
+    let window_problem = match ui {
+        UiChoice::Terminal => None,
+        UiChoice::Auto if !ui::has_display() => {
+            Some("no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_owned())
+        }
+        UiChoice::Auto | UiChoice::Window => {
+            match ui::run_window(
+                form.clone(),
+                window_options(showing),
+                Some(fast_exit(showing.delivery)),
+            ) {
+                Err(error @ WindowError::NoDisplay(_)) if ui == UiChoice::Auto => {
+                    Some(error.to_string())
+                }
+                outcome => return after_window(outcome),
+            }
+        }
+    };
+    terminal::run_terminal(&form, &terminal_options(showing)).map_err(|error| {
+        NotShown::no_display(match window_problem {
+            Some(window) => format!("{window}; {error}"),
+            None => error.to_string(),
+        })
+    })
+}
+
+/// What a window's end means: its answer; `cancel` when its display went away under the
+/// person (with a line on stderr); nothing shown when it could not open.
+fn after_window(outcome: Result<Answer, WindowError>) -> Result<Answer, NotShown> {
+    match outcome {
+        Ok(answer) => Ok(answer),
+        Err(error @ WindowError::Lost(_)) => {
+            output::diag(format_args!("{error}; answering cancel"));
+            Ok(Answer::Cancel)
+        }
+        Err(error @ WindowError::NoDisplay(_)) => Err(NotShown::no_display(error.to_string())),
+    }
+}
+
+/// The window's fast path: the answer delivered the moment it is decided, and the process
+/// ended (see [`Delivery::answer_and_exit`]).
+fn fast_exit(delivery: &Delivery) -> ui::AnswerHook {
+    let delivery = delivery.clone();
+    Box::new(move |answer: &Answer| delivery.answer_and_exit(answer))
+}
+
+/// What the window needs, from the display options.
+fn window_options(showing: &Showing) -> WindowOptions {
+    let options = showing.options;
+    WindowOptions {
+        title: window_title(options),
+        server: options.server.clone(),
+        via: showing.via.map(str::to_owned),
+        timeout: options.timeout,
+        theme: options.theme,
+        renderer: options.renderer,
+        cancel: showing.cancel.clone(),
+    }
+}
+
+/// What the terminal dialog needs, from the display options.
+fn terminal_options(showing: &Showing) -> TerminalOptions {
+    let options = showing.options;
+    TerminalOptions {
+        server: options.server.clone(),
+        via: showing.via.map(str::to_owned),
+        title: options.title.clone(),
+        timeout: options.timeout,
+        cancel: showing.cancel.clone(),
+    }
+}
+
+/// The window title: `--title`, else one naming the server.
+pub fn window_title(options: &DisplayOptions) -> String {
+    match (&options.title, &options.server) {
+        (Some(title), _) => title.clone(),
+        (None, Some(server)) => t!("window-title", server = server),
+        (None, None) => t!("window-title-unnamed"),
+    }
+}
