@@ -9,6 +9,7 @@ pub mod i18n;
 
 pub mod answer;
 pub mod cli;
+pub mod datetime;
 pub mod describe;
 pub mod error;
 pub mod exact;
