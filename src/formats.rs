@@ -178,10 +178,20 @@ pub fn parse_date(text: &str) -> Option<jiff::civil::Date> {
 
 /// Parses an RFC 3339 `date-time`: date, `T`, time with optional fraction, and `Z` or `±HH:MM`.
 pub fn parse_date_time(text: &str) -> Option<jiff::Timestamp> {
+    let (at, offset) = parse_date_time_parts(text)?;
+    offset.to_timestamp(at).ok()
+}
+
+/// Parses an RFC 3339 `date-time` into what it says: the date and time on the clock, and the
+/// offset from UTC it was written in.
+pub fn parse_date_time_parts(text: &str) -> Option<(jiff::civil::DateTime, jiff::tz::Offset)> {
     let date = text.get(..10).and_then(parse_date)?;
     let rest = text.get(10..)?.strip_prefix(['T', 't'])?;
     let (time, offset) = parse_time(rest)?;
-    offset.to_timestamp(date.to_datetime(time)).ok()
+    let at = date.to_datetime(time);
+    // An instant jiff cannot hold (year 0000 at a negative offset) is no date-time.
+    offset.to_timestamp(at).ok()?;
+    Some((at, offset))
 }
 
 /// Parses an RFC 3339 `full-time` (the part of a date-time after the `T`): `HH:MM:SS`, an optional fraction, and `Z` or `±HH:MM`.

@@ -12,6 +12,7 @@ pub mod answer;
 pub mod cancel;
 pub mod claude_code;
 pub mod cli;
+pub mod datetime;
 pub mod deadline;
 pub mod delivery;
 pub mod describe;

@@ -4,6 +4,9 @@
 use egui::accesskit::Role;
 use egui::{Id, Key, KeyboardShortcut, Modifiers, Response, RichText, TextEdit, Ui};
 
+use jiff::civil::DateTime;
+
+use crate::datetime::{self, DateKind};
 use crate::form::{ChoiceSpec, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
 use crate::validate::FieldState;
 
@@ -36,6 +39,8 @@ pub struct FieldUi {
     pub button_ids: Vec<Id>,
     /// Whether the field's date picker popup is open: Esc and Enter then belong to it.
     pub picker_open: bool,
+    /// A date-time's hour and minute boxes, controls of the field beside its text box.
+    time_ids: Vec<Id>,
     /// The field's multi-line text box, the one place Shift+Enter means a new line.
     pub multiline_id: Option<Id>,
     /// The help under the label, and what the field accepts in words: the same every frame
@@ -171,6 +176,9 @@ pub fn field_ui(
     };
     describe_for_screen_readers(ui, field, extra, &controls, problem);
     extra.control_ids = controls;
+    // The hour and minute boxes are the field's too: with the focus there, the field stays in
+    // view. They have names of their own, so the screen-reader text above leaves them out.
+    extra.control_ids.extend(extra.time_ids.iter().copied());
     if let Some(problem) = problem {
         ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
     }
@@ -310,6 +318,9 @@ fn text_ui(
     }
 }
 
+/// A date or date-time field: a text box, a "Pick date" button with a calendar, and for a
+/// date-time the hour and minute. What a pick writes is [`datetime`]'s to say, the same as the
+/// terminal's Up and Down.
 fn date_ui(
     ui: &mut Ui,
     field_label: &str,
@@ -317,71 +328,103 @@ fn date_ui(
     text: &mut String,
     extra: &mut FieldUi,
 ) -> Response {
-    let hint = match format {
-        Format::Date => "YYYY-MM-DD",
-        _ => "YYYY-MM-DDTHH:MM:SS+HH:MM",
+    let (kind, hint) = match format {
+        Format::Date => (DateKind::Date, "YYYY-MM-DD"),
+        _ => (DateKind::DateTime, "YYYY-MM-DDTHH:MM:SS+HH:MM"),
     };
-    ui.horizontal(|ui| {
-        let response = ui.add(
-            TextEdit::singleline(text)
-                .hint_text(hint)
-                // Room for the Pick date button beside it, also on a narrow screen.
-                .desired_width((ui.available_width() - 130.0).clamp(100.0, 250.0)),
-        );
-        let now = jiff::Zoned::now();
-        let before = text.get(..10).and_then(crate::formats::parse_date);
-        let mut date = before.unwrap_or_else(|| now.date());
-        let salt = format!("{:?}-picker", response.id);
-        let picker = ui.add(
-            egui_extras::DatePickerButton::new(&mut date)
-                .id_salt(&salt)
-                .show_icon(false)
-                .format(t!("pick-date")),
-        );
-        extra.button_ids = vec![picker.id];
-        // Two "Pick date" buttons must not sound alike: each names its field.
-        ui.ctx().accesskit_node_builder(picker.id, |node| {
-            node.set_label(t!("pick-date-for", field = field_label));
-        });
-        // The picker's popup is an area with the id the button derives from its salt.
-        let popup = egui::LayerId::new(
-            egui::Order::Foreground,
-            ui.make_persistent_id(Some(salt.as_str())),
-        );
-        let was_open = extra.picker_open;
-        extra.picker_open = ui.ctx().memory(|m| m.areas().is_visible(&popup));
-        // Closing the calendar (Esc, Save, Cancel) gives the focus back to its button, as a
-        // native dialog does, instead of leaving it nowhere.
-        if was_open && !extra.picker_open {
-            picker.request_focus();
-        }
-        if Some(date) != before && (before.is_some() || picker.changed()) {
-            *text = match format {
-                Format::Date => date.to_string(),
-                _ if crate::formats::parse_date_time(text).is_some() => {
-                    format!("{date}{}", &text[10..])
-                }
-                _ => format!("{date}T09:00:00{}", offset_text(now.offset())),
-            };
-        }
-        let mut response = response;
-        if picker.changed() {
-            response.mark_changed();
-        }
-        response
-    })
-    .inner
+    let now = datetime::now();
+    let shown = datetime::shown(kind, text, &now);
+    let mut chosen = shown;
+    let (mut response, picked) = ui
+        .horizontal(|ui| {
+            let response = ui.add(
+                TextEdit::singleline(text)
+                    .hint_text(hint)
+                    // Room for the Pick date button beside it, also on a narrow screen.
+                    .desired_width((ui.available_width() - 130.0).clamp(100.0, 250.0)),
+            );
+            let mut date = shown.date();
+            let salt = format!("{:?}-picker", response.id);
+            let picker = ui.add(
+                egui_extras::DatePickerButton::new(&mut date)
+                    .id_salt(&salt)
+                    .show_icon(false)
+                    .format(t!("pick-date")),
+            );
+            extra.button_ids = vec![picker.id];
+            // Two "Pick date" buttons must not sound alike: each names its field.
+            ui.ctx().accesskit_node_builder(picker.id, |node| {
+                node.set_label(t!("pick-date-for", field = field_label));
+            });
+            // The picker's popup is an area with the id the button derives from its salt.
+            let popup = egui::LayerId::new(
+                egui::Order::Foreground,
+                ui.make_persistent_id(Some(salt.as_str())),
+            );
+            let was_open = extra.picker_open;
+            extra.picker_open = ui.ctx().memory(|m| m.areas().is_visible(&popup));
+            // Closing the calendar (Esc, Save, Cancel) gives the focus back to its button, as
+            // a native dialog does, instead of leaving it nowhere.
+            if was_open && !extra.picker_open {
+                picker.request_focus();
+            }
+            if picker.changed() {
+                chosen = datetime::with_date(chosen, date);
+            }
+            (response, picker.changed())
+        })
+        .inner;
+    let mut timed = false;
+    extra.time_ids.clear();
+    if kind == DateKind::DateTime {
+        timed = time_ui(ui, field_label, &mut chosen, extra);
+    }
+    if (picked || timed)
+        && let Some(new) = datetime::text(kind, text, chosen, &datetime::local_zone())
+    {
+        *text = new;
+        response.mark_changed();
+    }
+    response
 }
 
-/// Formats a UTC offset the RFC 3339 way: `Z` or `±HH:MM`.
-fn offset_text(offset: jiff::tz::Offset) -> String {
-    let seconds = offset.seconds();
-    if seconds == 0 {
-        return "Z".to_owned();
-    }
-    let sign = if seconds < 0 { '-' } else { '+' };
-    let minutes = seconds.unsigned_abs() / 60;
-    format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+/// The hour and minute of a date-time, under its text box: each a box that takes digits and
+/// Up/Down, a Tab stop of its own. Returns whether the person changed either.
+fn time_ui(ui: &mut Ui, field_label: &str, chosen: &mut DateTime, extra: &mut FieldUi) -> bool {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(t!("pick-time")).weak());
+        let (mut hour, mut minute) = (chosen.hour(), chosen.minute());
+        let two_digits = |value: f64, _| format!("{value:02}");
+        let hour_box = ui.add(
+            egui::DragValue::new(&mut hour)
+                .range(0..=23)
+                // One per Up or Down: at a whole number's default speed (0.25) a key's step
+                // rounds away to nothing.
+                .speed(1.0)
+                .custom_formatter(two_digits),
+        );
+        ui.label(":");
+        let minute_box = ui.add(
+            egui::DragValue::new(&mut minute)
+                .range(0..=59)
+                .speed(1.0)
+                .custom_formatter(two_digits),
+        );
+        // Each box names its field, as Pick date does.
+        ui.ctx().accesskit_node_builder(hour_box.id, |node| {
+            node.set_label(t!("hour-for", field = field_label));
+        });
+        ui.ctx().accesskit_node_builder(minute_box.id, |node| {
+            node.set_label(t!("minute-for", field = field_label));
+        });
+        extra.time_ids = vec![hour_box.id, minute_box.id];
+        let changed = hour_box.changed() || minute_box.changed();
+        if changed {
+            *chosen = datetime::with_time(*chosen, hour, minute);
+        }
+        changed
+    })
+    .inner
 }
 
 fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {

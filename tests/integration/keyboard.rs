@@ -568,3 +568,107 @@ fn bidi_overrides_in_labels_stay_inside_their_label() {
         ))
     );
 }
+
+/// The content's one value, as text.
+fn answered_text(h: &Harness<'_, FormApp>, name: &str) -> String {
+    match h.state().outcome() {
+        Some(Answer::Accept(content)) => content[name].as_str().expect("a string").to_owned(),
+        other => panic!(
+            "expected accept, got {other:?}; problems {:?}",
+            h.state().problems()
+        ),
+    }
+}
+
+/// Asserts the control labelled `label` (of any role) has the keyboard focus.
+fn focused_label(h: &Harness<'_, FormApp>, label: &str) {
+    assert!(
+        h.get_by_label(label).is_focused(),
+        "{label:?} should have the focus"
+    );
+}
+
+/// Regression (issue 30, item 8): the date-time picker offered no time, always 09:00. The hour
+/// and minute are two Tab stops after Pick date; on an empty field they start at the next
+/// whole hour, on the next whole hour's date, in the person's time zone.
+#[test]
+fn the_date_time_picker_sets_hours_and_minutes_with_the_keyboard() {
+    use form_elicitation::datetime;
+    let mut h = harness(json!({"properties": {
+        "at": {"type": "string", "title": "At", "format": "date-time"},
+        "note": {"type": "string", "title": "Note"}},
+        "required": ["at"]}));
+    let before = datetime::next_whole_hour(&datetime::now());
+    focused(&h, Role::TextInput, "At");
+    press(&mut h, Key::Tab);
+    focused(&h, Role::Button, "Pick date for At");
+    press(&mut h, Key::Tab);
+    focused_label(&h, "Hour for At");
+    let start = format!("{:02}", before.hour());
+    assert_eq!(
+        h.get_by_label("Hour for At").value().as_deref(),
+        Some(start.as_str())
+    );
+    assert_eq!(
+        h.get_by_label("Minute for At").value().as_deref(),
+        Some("00")
+    );
+    typed(&mut h, "18");
+    press(&mut h, Key::Tab);
+    focused_label(&h, "Minute for At");
+    typed(&mut h, "30");
+    // Up and Down step the focused box.
+    press(&mut h, Key::ArrowUp);
+    press(&mut h, Key::ArrowUp);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::Tab);
+    focused(&h, Role::MultilineTextInput, "Note");
+    press(&mut h, Key::Enter);
+    let after = datetime::next_whole_hour(&datetime::now());
+    let sent = answered_text(&h, "at");
+    let (at, offset) =
+        form_elicitation::formats::parse_date_time_parts(&sent).expect("an RFC 3339 date-time");
+    assert_eq!((at.hour(), at.minute(), at.second()), (18, 31, 0), "{sent}");
+    assert!(
+        at.date() == before.date() || at.date() == after.date(),
+        "{sent}: the next whole hour's date"
+    );
+    let instant = offset.to_timestamp(at).expect("an instant");
+    assert_eq!(
+        datetime::local_zone().to_offset(instant),
+        offset,
+        "{sent}: in the person's time zone"
+    );
+}
+
+/// The hour and minute boxes show what the field holds and change only its time, keeping the
+/// offset it was written in.
+#[test]
+fn the_date_time_picker_starts_from_the_value_the_field_holds() {
+    let mut h = harness(json!({"properties": {
+        "at": {"type": "string", "title": "At", "format": "date-time",
+               "default": "2026-05-04T07:45:00+02:00"}}}));
+    assert_eq!(h.get_by_label("Hour for At").value().as_deref(), Some("07"));
+    assert_eq!(
+        h.get_by_label("Minute for At").value().as_deref(),
+        Some("45")
+    );
+    h.get_by_label("Hour for At").focus();
+    h.run();
+    press(&mut h, Key::ArrowUp);
+    assert_eq!(
+        h.get_by_role_and_label(Role::TextInput, "At")
+            .value()
+            .as_deref(),
+        Some("2026-05-04T08:45:00+02:00")
+    );
+    // A time typed into the text box moves the boxes with it.
+    h.get_by_role_and_label(Role::TextInput, "At").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    h.run();
+    typed(&mut h, "2026-05-04T21:05:00+02:00");
+    assert_eq!(h.get_by_label("Hour for At").value().as_deref(), Some("21"));
+    press(&mut h, Key::Enter);
+    assert_eq!(answered_text(&h, "at"), "2026-05-04T21:05:00+02:00");
+}

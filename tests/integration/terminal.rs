@@ -940,6 +940,61 @@ fn stopped_by_sigstop_the_dialog_redraws_when_continued() {
         .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
 }
 
+/// Regression (issue 30, item 7): with `TZ=Asia/Tokyo` (a zone name, looked up in
+/// /usr/share/zoneinfo) the terminal's "now" was UTC. Up on an empty date field gives today
+/// there, and on an empty date-time field the next whole hour there, with that zone's offset.
+#[test]
+fn iana_time_zones_from_tz() {
+    let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{
+        "day":{"type":"string","format":"date","title":"Day"},
+        "at":{"type":"string","format":"date-time","title":"At"}},
+        "required":["day","at"]}}"#;
+    for name in ["Asia/Tokyo", "America/New_York"] {
+        let zone = jiff::tz::TimeZone::get(name).expect("the zone in /usr/share/zoneinfo");
+        let before = jiff::Timestamp::now().to_zoned(zone.clone());
+        let setup = Setup {
+            tz: Some(name),
+            ..Setup::default()
+        };
+        let Some(mut d) = Dialog::start(request, &[], setup) else {
+            return;
+        };
+        d.expect("[1/2] Day *");
+        d.send(UP);
+        d.send(ENTER);
+        d.expect("[2/2] At *");
+        d.send(DOWN);
+        d.send(ENTER);
+        d.expect("Review");
+        d.send(ENTER);
+        let done = d.finish();
+        let after = jiff::Timestamp::now().to_zoned(zone.clone());
+        let answer: serde_json::Value =
+            serde_json::from_str(&done.stdout).unwrap_or_else(|e| panic!("{e}: {done:?}"));
+        let day = answer["content"]["day"].as_str().expect("a day");
+        assert!(
+            [before.date().to_string(), after.date().to_string()].contains(&day.to_owned()),
+            "{name}: today there, not {day}: {done:?}"
+        );
+        let at = answer["content"]["at"].as_str().expect("a date-time");
+        let sent: jiff::Timestamp = at.parse().expect("RFC 3339");
+        let next_hour = |z: &jiff::Zoned| {
+            let hour = z.round(
+                jiff::ZonedRound::new()
+                    .smallest(jiff::Unit::Hour)
+                    .mode(jiff::RoundMode::Trunc),
+            );
+            hour.expect("rounds").timestamp() + jiff::SignedDuration::from_hours(1)
+        };
+        assert!(
+            sent == next_hour(&before) || sent == next_hour(&after),
+            "{name}: the next whole hour, not {at}: {done:?}"
+        );
+        let want = sent.to_zoned(zone.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z");
+        assert_eq!(at, want.to_string(), "{name}: that zone's offset: {done:?}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The harness
 
@@ -962,6 +1017,8 @@ struct Setup {
     /// The terminal's rows and columns (80×24 unless given); only [`Dialog::expect`] reads
     /// such a screen, [`Dialog::expect_screen`] assumes 80×24.
     size: Option<(u16, u16)>,
+    /// `TZ`, or `None` to leave it as the tests run with.
+    tz: Option<&'static str>,
 }
 
 impl Default for Setup {
@@ -974,6 +1031,7 @@ impl Default for Setup {
             display: None,
             lang: None,
             size: None,
+            tz: None,
         }
     }
 }
@@ -1073,6 +1131,7 @@ impl Dialog {
             .env_remove("FORM_ELICITATION_TITLE")
             .env_remove("FORM_ELICITATION_CHECK")
             .env_remove("NO_COLOR")
+            .envs(setup.tz.map(|tz| ("TZ", tz)))
             .env("TERM", "xterm-256color")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

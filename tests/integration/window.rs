@@ -842,6 +842,45 @@ fn the_window_speaks_german_and_answers_by_keyboard() {
     expect_answer(app, r#"{"action":"accept","content":{"name":"Ada"}}"#);
 }
 
+/// Regression (issue 30, items 7 and 8): with `TZ=Asia/Tokyo` the window's picker wrote
+/// 09:00 at `Z` (UTC), and offered no time. Typed into the hour box, 18 is 18:00 in the zone
+/// `TZ` names, with that zone's offset, on the date where an empty field starts.
+#[test]
+fn the_picker_writes_the_hour_typed_in_the_tz_zone() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{"at":{"type":"string","format":"date-time","title":"At"}},"required":["at"]}}"#;
+    for name in ["Asia/Tokyo", "America/New_York"] {
+        let zone = jiff::tz::TimeZone::get(name).expect("the zone in /usr/share/zoneinfo");
+        let line = |now: jiff::Zoned| {
+            let start = form_elicitation::datetime::next_whole_hour(&now);
+            let at = start
+                .date()
+                .at(18, 0, 0, 0)
+                .to_zoned(zone.clone())
+                .expect("18:00");
+            let text = at.strftime("%Y-%m-%dT%H:%M:%S%:z");
+            format!(r#"{{"action":"accept","content":{{"at":"{text}"}}}}"#)
+        };
+        let before = line(jiff::Timestamp::now().to_zoned(zone.clone()));
+        let title = unique_title("tz-picker");
+        let app = x.launch(request, &["--title", &title], &[("TZ", name)], &title);
+        x.key("Tab"); // Pick date
+        x.key("Tab"); // the hour
+        x.type_text("18");
+        x.key("Return");
+        let out = app.app.wait_output(ANSWER_TIMEOUT);
+        let after = line(jiff::Timestamp::now().to_zoned(zone.clone()));
+        assert!(
+            out.code == Some(0)
+                && (out.stdout == format!("{before}\n") || out.stdout == format!("{after}\n")),
+            "{name}: expected {before}.\n{}",
+            out.describe()
+        );
+    }
+}
+
 /// Our own words in Korean need a Korean font even when the request is all ASCII: the window
 /// must load it for them (it once checked only the request's text).
 #[test]

@@ -9,6 +9,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::editor::{Edit, Editor, Lines};
 use super::text::{self, Line, Style};
+use crate::datetime::{self, DateKind};
 use crate::form::{Choice, Field, FieldKind, Format};
 use crate::validate::{self, FieldState};
 
@@ -486,32 +487,18 @@ fn next_starting_with(options: &[Choice], c: char, after: Option<usize>) -> Opti
         .find(|&i| options[i].label.to_lowercase().starts_with(&lower))
 }
 
-/// Moves a date field by a day, or fills in today (now, for date-time) when it is empty.
+/// Moves a date field by a day, or fills in where an empty one starts (today; the next whole
+/// hour for a date-time), as [`datetime::step`] says for both front ends.
 fn step_date(editor: &mut Editor, field: &Field, later: bool) {
     let FieldKind::Text(spec) = &field.kind else {
         return;
     };
-    let Some(format @ (Format::Date | Format::DateTime)) = spec.format else {
-        return;
+    let kind = match spec.format {
+        Some(Format::Date) => DateKind::Date,
+        Some(Format::DateTime) => DateKind::DateTime,
+        _ => return,
     };
-    let text = editor.text();
-    let next = if text.trim().is_empty() {
-        let now = jiff::Zoned::now();
-        Some(match format {
-            Format::Date => now.date().to_string(),
-            _ => now.strftime("%Y-%m-%dT%H:%M:00%:z").to_string(),
-        })
-    } else {
-        let date = text.get(..10).and_then(crate::formats::parse_date);
-        let valid = match format {
-            Format::Date => crate::formats::parse_date(&text).is_some(),
-            _ => crate::formats::parse_date_time(&text).is_some(),
-        };
-        date.filter(|_| valid)
-            .and_then(|d| if later { d.tomorrow() } else { d.yesterday() }.ok())
-            .map(|d| format!("{d}{}", &text[10..]))
-    };
-    if let Some(next) = next {
+    if let Some(next) = datetime::step(kind, &editor.text(), later, &datetime::now()) {
         editor.set_text(&next);
     }
 }

@@ -186,6 +186,10 @@ fn dates_step_by_a_day() {
         panic!("text")
     };
     assert!(crate::formats::parse_date_time(&now).is_some(), "{now}");
+    // Regression: the terminal filled in now and the window 09:00; both start an empty
+    // date-time at the next whole hour (`datetime`).
+    let (at, _) = crate::formats::parse_date_time_parts(&now).expect("parts");
+    assert_eq!((at.minute(), at.second()), (0, 0), "{now}");
 }
 
 #[test]

@@ -1,0 +1,366 @@
+//! Editing a `date` or `date-time` field, the same in both front ends: where an empty field
+//! starts, what its text holds for a picker, the text a picked or stepped value becomes, and
+//! "now" in the person's time zone.
+//!
+//! The rules, written once here:
+//! - An empty `date` field starts at today; an empty `date-time` field at the next whole hour
+//!   (at 14:20 that is 15:00 today, at 23:30 00:00 tomorrow), both in the person's time zone.
+//!   A time in the future, on the hour, is the likeliest answer to "when": a meeting, a
+//!   deadline, a reminder.
+//! - The person's time zone is the system's, read as `date` reads it: `TZ` (a POSIX rule like
+//!   `JST-9`, a zone name like `Asia/Tokyo` looked up in `/usr/share/zoneinfo`, or a path),
+//!   else `/etc/localtime`; UTC when none of those can be read.
+//! - A value the field holds keeps its offset when it was written in another one than the
+//!   person's zone (a server's default in `+01:00` stays in `+01:00`); a value in the person's
+//!   zone stays in that zone, with the offset of its new date (a step across a change to summer
+//!   time goes from `-05:00` to `-04:00` in New York).
+//! - Text is read as validation reads it, spaces around it ignored; text that is not a valid
+//!   value of the field is never rewritten by a step.
+
+use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::{Offset, TimeZone};
+use jiff::{ToSpan as _, Unit, Zoned, ZonedRound};
+
+use crate::formats::{parse_date, parse_date_time_parts};
+
+/// Which of the two kinds of field is edited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateKind {
+    /// `format: date`: `YYYY-MM-DD`.
+    Date,
+    /// `format: date-time`: RFC 3339 with an offset.
+    DateTime,
+}
+
+/// The person's time zone, as `date` reads it (see the module's notes).
+pub fn local_zone() -> TimeZone {
+    TimeZone::system()
+}
+
+/// Now, in the person's time zone ([`local_zone`]).
+pub fn now() -> Zoned {
+    Zoned::now()
+}
+
+/// The next whole hour after `now`, in `now`'s time zone: where an empty date-time field starts.
+pub fn next_whole_hour(now: &Zoned) -> Zoned {
+    // An hour is a fixed length of time in jiff: adding it crosses a change of offset as a
+    // clock does (01:30 plus an hour on the night summer time starts is 03:00, not 02:00).
+    let hour = now.round(
+        ZonedRound::new()
+            .smallest(Unit::Hour)
+            .mode(jiff::RoundMode::Trunc),
+    );
+    hour.ok()
+        .and_then(|h| h.checked_add(1.hour()).ok())
+        .unwrap_or_else(|| now.clone())
+}
+
+/// The date and time (on the clock) a picker shows for a field holding `text`: the value it
+/// holds, else where an empty field starts (today at midnight for a date).
+pub fn shown(kind: DateKind, text: &str, now: &Zoned) -> DateTime {
+    let text = text.trim();
+    match kind {
+        DateKind::Date => parse_date(text)
+            .unwrap_or_else(|| now.date())
+            .to_datetime(Time::midnight()),
+        DateKind::DateTime => match parse_date_time_parts(text) {
+            Some((at, _)) => at,
+            None => next_whole_hour(now).datetime(),
+        },
+    }
+}
+
+/// The text for a field that held `held` once the person chose `chosen` (a date, or a date
+/// and a time on the clock), in `zone` unless `held` was written in another offset. `None`
+/// when the value cannot be written (a year outside 0000 to 9999).
+pub fn text(kind: DateKind, held: &str, chosen: DateTime, zone: &TimeZone) -> Option<String> {
+    if !(0..=9999).contains(&chosen.year()) {
+        return None;
+    }
+    match kind {
+        DateKind::Date => Some(chosen.date().to_string()),
+        DateKind::DateTime => {
+            let kept = parse_date_time_parts(held.trim()).and_then(|(at, offset)| {
+                let instant = offset.to_timestamp(at).ok()?;
+                (zone.to_offset(instant) != offset).then_some(offset)
+            });
+            let (at, offset) = match kept {
+                Some(offset) => (chosen, offset),
+                // A time the clock skips (02:30 on the night summer time starts) is read as
+                // the clock shows it an hour later, as most calendars do.
+                None => {
+                    let zoned = zone.to_ambiguous_zoned(chosen).compatible().ok()?;
+                    (zoned.datetime(), zoned.offset())
+                }
+            };
+            (0..=9999)
+                .contains(&at.year())
+                .then(|| date_time_text(at, offset))
+        }
+    }
+}
+
+/// The text after Up or Down (`later` or not) in a field holding `text`: a day later or
+/// earlier, keeping the time; on an empty field, where it starts. `None` when `text` is not a
+/// valid value of the field, which a step leaves as typed.
+pub fn step(kind: DateKind, text: &str, later: bool, now: &Zoned) -> Option<String> {
+    let zone = now.time_zone();
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return self::text(kind, "", shown(kind, "", now), zone);
+    }
+    let valid = match kind {
+        DateKind::Date => parse_date(trimmed).is_some(),
+        DateKind::DateTime => parse_date_time_parts(trimmed).is_some(),
+    };
+    if !valid {
+        return None;
+    }
+    let at = shown(kind, trimmed, now);
+    let date = if later { at.tomorrow() } else { at.yesterday() }.ok()?;
+    self::text(kind, trimmed, date, zone)
+}
+
+/// The date-time `at` on the clock at `offset`, as RFC 3339: seconds always, a fraction only
+/// when there is one, `Z` for UTC.
+fn date_time_text(at: DateTime, offset: Offset) -> String {
+    let nanos = at.subsec_nanosecond();
+    let fraction = if nanos == 0 {
+        String::new()
+    } else {
+        format!(".{nanos:09}").trim_end_matches('0').to_owned()
+    };
+    format!(
+        "{}T{:02}:{:02}:{:02}{fraction}{}",
+        at.date(),
+        at.hour(),
+        at.minute(),
+        at.second(),
+        offset_text(offset)
+    )
+}
+
+/// A UTC offset the RFC 3339 way: `Z` or `±HH:MM`. RFC 3339 has no offset seconds: a zone's
+/// local mean time before 1900 (Tokyo's `+09:18:59`) is written to the minute.
+fn offset_text(offset: Offset) -> String {
+    let seconds = offset.seconds();
+    let minutes = seconds.unsigned_abs() / 60;
+    if minutes == 0 {
+        return "Z".to_owned();
+    }
+    let sign = if seconds < 0 { '-' } else { '+' };
+    format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
+/// Where a value `at` (a date and a time on the clock) with `hour` and `minute` set lands: the
+/// picker's hour and minute boxes.
+pub fn with_time(at: DateTime, hour: i8, minute: i8) -> DateTime {
+    at.with().hour(hour).minute(minute).build().unwrap_or(at)
+}
+
+/// `at` moved to `date`, keeping its time: the picker's calendar.
+pub fn with_date(at: DateTime, date: Date) -> DateTime {
+    date.to_datetime(at.time())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A zone from the system's zoneinfo, as `TZ=Asia/Tokyo` names it.
+    fn zone(name: &str) -> TimeZone {
+        TimeZone::get(name).unwrap_or_else(|e| panic!("{name} from /usr/share/zoneinfo: {e}"))
+    }
+
+    fn at(zone_name: &str, text: &str) -> Zoned {
+        let dt: DateTime = text.parse().expect("a civil date-time");
+        dt.to_zoned(zone(zone_name)).expect("in the zone")
+    }
+
+    /// Regression: jiff was built without its zoneinfo reader, so `TZ=Asia/Tokyo` fell back
+    /// to UTC in both front ends. Two IANA zones, one with summer time.
+    #[test]
+    fn iana_zones_are_read_from_the_system() {
+        let tokyo = at("Asia/Tokyo", "2026-07-01T14:20");
+        assert_eq!(tokyo.offset().seconds(), 9 * 3600);
+        let winter = at("America/New_York", "2026-01-15T08:00");
+        let summer = at("America/New_York", "2026-07-15T08:00");
+        assert_eq!(winter.offset().seconds(), -5 * 3600);
+        assert_eq!(summer.offset().seconds(), -4 * 3600);
+    }
+
+    #[test]
+    fn an_empty_date_time_starts_at_the_next_whole_hour() {
+        for (zone_name, now, want) in [
+            (
+                "Asia/Tokyo",
+                "2026-07-01T14:20:31",
+                "2026-07-01T15:00:00+09:00",
+            ),
+            (
+                "Asia/Tokyo",
+                "2026-07-01T15:00:00",
+                "2026-07-01T16:00:00+09:00",
+            ),
+            (
+                "Asia/Tokyo",
+                "2026-12-31T23:30:00",
+                "2027-01-01T00:00:00+09:00",
+            ),
+            (
+                "America/New_York",
+                "2026-01-15T08:05",
+                "2026-01-15T09:00:00-05:00",
+            ),
+            // The night summer time starts: 01:30 plus an hour is 03:00.
+            (
+                "America/New_York",
+                "2026-03-08T01:30",
+                "2026-03-08T03:00:00-04:00",
+            ),
+            ("UTC", "2026-01-15T08:05", "2026-01-15T09:00:00Z"),
+        ] {
+            let now = at(zone_name, now);
+            assert_eq!(
+                step(DateKind::DateTime, "", true, &now).as_deref(),
+                Some(want),
+                "{zone_name} {now}"
+            );
+            assert_eq!(
+                step(DateKind::DateTime, "  ", false, &now).as_deref(),
+                Some(want)
+            );
+        }
+        let now = at("Asia/Tokyo", "2026-12-31T23:30");
+        assert_eq!(
+            step(DateKind::Date, "", true, &now).as_deref(),
+            Some("2026-12-31")
+        );
+    }
+
+    #[test]
+    fn steps_move_a_day_and_keep_the_time() {
+        let now = at("America/New_York", "2026-01-15T08:05");
+        for (kind, text, later, want) in [
+            (DateKind::Date, "2024-02-28", true, Some("2024-02-29")),
+            (DateKind::Date, " 2024-03-01 ", false, Some("2024-02-29")),
+            (DateKind::Date, "2024-02-30", true, None),
+            (DateKind::Date, "9999-12-31", true, None),
+            (DateKind::Date, "0000-01-01", false, None),
+            // Written in another offset than the person's: the offset stays.
+            (
+                DateKind::DateTime,
+                "2026-12-31T23:00:00+01:00",
+                true,
+                Some("2027-01-01T23:00:00+01:00"),
+            ),
+            (
+                DateKind::DateTime,
+                "2026-12-31T23:00:00.120z",
+                true,
+                Some("2027-01-01T23:00:00.12Z"),
+            ),
+            // In the person's zone: the new date's offset, across the change to summer time.
+            (
+                DateKind::DateTime,
+                "2026-03-07T12:00:00-05:00",
+                true,
+                Some("2026-03-08T12:00:00-04:00"),
+            ),
+            (DateKind::DateTime, "2026-03-07T12:00:00", true, None),
+            (DateKind::DateTime, "2026-03-07", true, None),
+        ] {
+            assert_eq!(
+                step(kind, text, later, &now).as_deref(),
+                want,
+                "{kind:?} {text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_picker_shows_what_the_field_holds_or_where_it_starts() {
+        let now = at("Asia/Tokyo", "2026-07-01T14:20");
+        for (kind, text, want) in [
+            (DateKind::DateTime, "", "2026-07-01T15:00"),
+            (DateKind::DateTime, "2026-07-01T1", "2026-07-01T15:00"),
+            (
+                DateKind::DateTime,
+                "2030-02-03T04:05:06-07:00",
+                "2030-02-03T04:05:06",
+            ),
+            (DateKind::Date, "", "2026-07-01T00:00"),
+            (DateKind::Date, "2030-02-03", "2030-02-03T00:00"),
+        ] {
+            let want: DateTime = want.parse().expect("civil");
+            assert_eq!(shown(kind, text, &now), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_picked_time_is_written_in_the_persons_zone() {
+        let tokyo = zone("Asia/Tokyo");
+        let new_york = zone("America/New_York");
+        let picked = |date: &str, h, m| {
+            let date: Date = date.parse().expect("date");
+            with_time(with_date(DateTime::default(), date), h, m)
+        };
+        for (held, chosen, zone, want) in [
+            (
+                "",
+                picked("2026-07-01", 18, 0),
+                &tokyo,
+                "2026-07-01T18:00:00+09:00",
+            ),
+            (
+                "",
+                picked("2026-07-01", 18, 30),
+                &new_york,
+                "2026-07-01T18:30:00-04:00",
+            ),
+            (
+                "",
+                picked("2026-12-01", 18, 30),
+                &new_york,
+                "2026-12-01T18:30:00-05:00",
+            ),
+            // The clock skips 02:30 that night in New York: it reads as 03:30.
+            (
+                "",
+                picked("2026-03-08", 2, 30),
+                &new_york,
+                "2026-03-08T03:30:00-04:00",
+            ),
+            // Held in the zone's winter offset, moved to summer: the summer offset.
+            (
+                "2026-01-10T09:00:00-05:00",
+                picked("2026-07-10", 9, 0),
+                &new_york,
+                "2026-07-10T09:00:00-04:00",
+            ),
+            // Held in another offset: it stays.
+            (
+                "2026-01-10T09:00:00+01:00",
+                picked("2026-07-10", 9, 15),
+                &tokyo,
+                "2026-07-10T09:15:00+01:00",
+            ),
+        ] {
+            assert_eq!(
+                text(DateKind::DateTime, held, chosen, zone).as_deref(),
+                Some(want),
+                "{held} {chosen}"
+            );
+        }
+        assert_eq!(
+            text(DateKind::Date, "", picked("2026-07-01", 18, 0), &tokyo).as_deref(),
+            Some("2026-07-01")
+        );
+        // Before 1888 Tokyo kept local mean time, +09:18:59: written to the minute.
+        assert_eq!(
+            text(DateKind::DateTime, "", picked("1880-01-01", 12, 0), &tokyo).as_deref(),
+            Some("1880-01-01T12:00:00+09:18")
+        );
+    }
+}
