@@ -2,7 +2,7 @@
 //! window whose pixels are painted on the CPU and shown with
 //! [softbuffer](https://github.com/rust-windowing/softbuffer): no GL, no GPU, no driver.
 //!
-//! Two parts, usable on their own:
+//! Its parts, each usable without the others (but not without the patched epaint, below):
 //!
 //! - [`run`] opens a window from an [`egui::ViewportBuilder`], runs your UI closure in it until a
 //!   frame sends [`egui::ViewportCommand::Close`], and repaints only when egui asks for it and
@@ -25,6 +25,11 @@
 //!   key that acts (Tab, Enter, an arrow), so that text typed after a Tab lands in the field
 //!   the Tab moved to; [`run`] applies it, and an eframe app can in its `raw_input_hook`.
 //!
+//! The crate needs epaint as patched in form-elicitation (`patches/epaint/`, applied through
+//! the workspace's `[patch.crates-io]`): [`run`] repaints a [`live_label`] between passes
+//! with `FontsView::take_font_image_delta`, which epaint 0.37.0 as published does not have, so
+//! the crate does not build against that. A workspace that uses it patches epaint the same way.
+//!
 //! ```no_run
 //! let ctx = egui::Context::default();
 //! let builder = egui::ViewportBuilder::default().with_title("Hello").with_inner_size([320.0, 120.0]);
@@ -41,6 +46,7 @@ mod bursts;
 mod damage;
 mod keys;
 mod live;
+mod pass;
 mod raster;
 mod window;
 

@@ -36,7 +36,7 @@ pub fn live_label(
 ) -> Response {
     let now = Instant::now();
     let (text, next) = text_at(now);
-    if !crate::window::in_pass() {
+    if !crate::pass::in_pass() {
         if let Some(next) = next {
             ui.ctx()
                 .request_repaint_after(next.saturating_duration_since(now));
@@ -231,7 +231,7 @@ mod tests {
     use egui::{Align, Color32, FontId, ViewportId};
 
     use super::{Ticked, live_label, resolve};
-    use crate::window::run_pass;
+    use crate::pass::run_pass;
     use crate::{Painter, Target, Tiles};
 
     const SIZE: (usize, usize) = (320, 120);

@@ -19,6 +19,7 @@ use winit::window::{Window, WindowId};
 use crate::bursts::KeyBursts;
 use crate::damage::{PixelRect, Tiles};
 use crate::live::{self, Slot, Ticked};
+use crate::pass::{in_pass, run_pass};
 use crate::raster::{Painter, Target};
 
 /// Why the window could not be shown.
@@ -119,11 +120,6 @@ pub fn run(
     }
 }
 
-thread_local! {
-    /// Whether this thread is in the middle of [`run_pass`].
-    static IN_PASS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// egui's repaint callback: hands each wish for a repaint to `send`, to wake the event loop.
 ///
 /// Except a wish the pass itself makes (the countdown's next second, the caret's next blink):
@@ -134,7 +130,7 @@ fn repaint_callback(
     send: impl Fn(Wake) + Send + Sync + 'static,
 ) -> impl Fn(egui::RequestRepaintInfo) + Send + Sync + 'static {
     move |info| {
-        if IN_PASS.get() {
+        if in_pass() {
             return;
         }
         send(Wake::Repaint {
@@ -143,23 +139,6 @@ fn repaint_callback(
             pass: info.current_cumulative_pass_nr,
         });
     }
-}
-
-/// Whether this thread is running a pass of [`run`]'s window (see [`crate::live_label`]).
-pub(crate) fn in_pass() -> bool {
-    IN_PASS.get()
-}
-
-/// Runs one egui pass of `ui` (see [`repaint_callback`]).
-pub(crate) fn run_pass(
-    ctx: &egui::Context,
-    input: egui::RawInput,
-    ui: impl FnMut(&mut egui::Ui),
-) -> egui::FullOutput {
-    IN_PASS.set(true);
-    let output = ctx.run_ui(input, ui);
-    IN_PASS.set(false);
-    output
 }
 
 struct Runner<F> {
@@ -773,7 +752,8 @@ mod tests {
 
     use egui::ViewportId;
 
-    use super::{Wake, repaint_callback, run_pass};
+    use super::{Wake, repaint_callback};
+    use crate::pass::run_pass;
 
     /// The delays of the wakes sent, rounded to whole milliseconds from now.
     fn wakes_sent(ctx: &egui::Context) -> Arc<Mutex<Vec<u64>>> {
