@@ -75,7 +75,6 @@ format-ipv6 = eine IPv6-Adresse
 format-hostname = ein Rechnername
 format-help = { $what }, z. B. { $example }
 format-help-date = ein Datum, YYYY-MM-DD
-format-problem = Erwartet: { $what } (z. B. { $example })
 whole-number = eine ganze Zahl
 exactly = genau { $n }
 range = { $min } bis { $max }
@@ -100,6 +99,7 @@ characters-at-most = höchstens { $max ->
 choose-range = { $range } auswählen
 must-be-ticked = muss angekreuzt sein
 must-be-unticked = darf nicht angekreuzt sein
+must-match = muss zum Muster { $pattern } passen
 
 ## Problems
 
@@ -133,6 +133,17 @@ problem-choose-at-most = Wählen Sie höchstens { $n ->
     [one] { $n } Option
    *[other] { $n } Optionen
 }
+problem-not-email = Keine E-Mail-Adresse (z. B. { $example })
+problem-not-uri = Kein vollständiger URI (z. B. { $example })
+problem-not-date = Kein Datum (z. B. { $example })
+problem-not-date-time = Kein Datum mit Uhrzeit und Zeitzonenversatz (z. B. { $example })
+problem-not-uuid = Keine UUID (z. B. { $example })
+problem-not-time = Keine Uhrzeit mit Zeitzonenversatz (z. B. { $example })
+problem-not-duration = Keine Dauer nach ISO 8601 (z. B. { $example })
+problem-not-ipv4 = Keine IPv4-Adresse (z. B. { $example })
+problem-not-ipv6 = Keine IPv6-Adresse (z. B. { $example })
+problem-not-hostname = Kein Rechnername (z. B. { $example })
+problem-internal = Interner Fehler: Dieses Feld kann nicht geprüft werden
 
 ## The terminal
 

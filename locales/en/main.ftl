@@ -79,7 +79,6 @@ format-ipv6 = an IPv6 address
 format-hostname = a host name
 format-help = { $what }, like { $example }
 format-help-date = a date, YYYY-MM-DD
-format-problem = Not { $what } (like { $example })
 whole-number = a whole number
 exactly = exactly { $n }
 range = { $min } to { $max }
@@ -104,6 +103,7 @@ characters-at-most = at most { $max ->
 choose-range = choose { $range }
 must-be-ticked = must be ticked
 must-be-unticked = must be left unticked
+must-match = must match { $pattern }
 
 ## Problems
 
@@ -137,6 +137,17 @@ problem-choose-at-most = Choose at most { $n ->
     [one] { $n } option
    *[other] { $n } options
 }
+problem-not-email = Not an email address (like { $example })
+problem-not-uri = Not a full URI (like { $example })
+problem-not-date = Not a date (like { $example })
+problem-not-date-time = Not a date and time with offset (like { $example })
+problem-not-uuid = Not a UUID (like { $example })
+problem-not-time = Not a time with offset (like { $example })
+problem-not-duration = Not a duration (ISO 8601) (like { $example })
+problem-not-ipv4 = Not an IPv4 address (like { $example })
+problem-not-ipv6 = Not an IPv6 address (like { $example })
+problem-not-hostname = Not a host name (like { $example })
+problem-internal = Internal error: this field cannot be checked
 
 ## The terminal
 

@@ -75,7 +75,6 @@ format-ipv6 = um endereço IPv6
 format-hostname = um nome de host
 format-help = { $what }, por exemplo { $example }
 format-help-date = uma data, YYYY-MM-DD
-format-problem = Não é { $what } (por exemplo, { $example })
 whole-number = um número inteiro
 exactly = exatamente { $n }
 range = de { $min } a { $max }
@@ -100,6 +99,7 @@ characters-at-most = no máximo { $max ->
 choose-range = escolher { $range }
 must-be-ticked = deve ser marcado
 must-be-unticked = deve ficar desmarcado
+must-match = deve corresponder ao padrão { $pattern }
 
 ## Problems
 
@@ -133,6 +133,17 @@ problem-choose-at-most = Escolha no máximo { $n ->
     [one] { $n } opção
    *[other] { $n } opções
 }
+problem-not-email = Não é um endereço de e-mail (por exemplo, { $example })
+problem-not-uri = Não é um URI completo (por exemplo, { $example })
+problem-not-date = Não é uma data (por exemplo, { $example })
+problem-not-date-time = Não é uma data e hora com fuso horário (por exemplo, { $example })
+problem-not-uuid = Não é um UUID (por exemplo, { $example })
+problem-not-time = Não é uma hora com fuso horário (por exemplo, { $example })
+problem-not-duration = Não é uma duração ISO 8601 (por exemplo, { $example })
+problem-not-ipv4 = Não é um endereço IPv4 (por exemplo, { $example })
+problem-not-ipv6 = Não é um endereço IPv6 (por exemplo, { $example })
+problem-not-hostname = Não é um nome de host (por exemplo, { $example })
+problem-internal = Erro interno: não é possível verificar este campo
 
 ## The terminal
 

@@ -75,7 +75,6 @@ format-ipv6 = адрес IPv6
 format-hostname = имя хоста
 format-help = { $what }, например { $example }
 format-help-date = дата, YYYY-MM-DD
-format-problem = Это не { $what } (например, { $example })
 whole-number = целое число
 exactly = ровно { $n }
 range = от { $min } до { $max }
@@ -111,6 +110,7 @@ characters-at-most = не более { $max ->
 choose-range = выбрать { $range }
 must-be-ticked = нужно отметить
 must-be-unticked = нужно оставить неотмеченным
+must-match = должно соответствовать шаблону { $pattern }
 
 ## Problems
 
@@ -152,6 +152,17 @@ problem-choose-at-most = Выберите не более { $n ->
     [many] { $n } вариантов
    *[other] { $n } варианта
 }
+problem-not-email = Это не адрес электронной почты (например, { $example })
+problem-not-uri = Это не полный URI (например, { $example })
+problem-not-date = Это не дата (например, { $example })
+problem-not-date-time = Это не дата и время со смещением часового пояса (например, { $example })
+problem-not-uuid = Это не UUID (например, { $example })
+problem-not-time = Это не время со смещением часового пояса (например, { $example })
+problem-not-duration = Это не длительность в формате ISO 8601 (например, { $example })
+problem-not-ipv4 = Это не адрес IPv4 (например, { $example })
+problem-not-ipv6 = Это не адрес IPv6 (например, { $example })
+problem-not-hostname = Это не имя хоста (например, { $example })
+problem-internal = Внутренняя ошибка: это поле невозможно проверить
 
 ## The terminal
 
