@@ -5,22 +5,6 @@ use crate::form::{Field, FieldKind, Format};
 use crate::i18n::{self, Args, value};
 use crate::validate::Problem;
 
-/// What a value of `format` is, as a noun phrase: "an email address".
-pub fn format_noun(format: Format) -> String {
-    match format {
-        Format::Email => t!("format-email"),
-        Format::Uri => t!("format-uri"),
-        Format::Date => t!("format-date"),
-        Format::DateTime => t!("format-date-time"),
-        Format::Uuid => t!("format-uuid"),
-        Format::Time => t!("format-time"),
-        Format::Duration => t!("format-duration"),
-        Format::Ipv4 => t!("format-ipv4"),
-        Format::Ipv6 => t!("format-ipv6"),
-        Format::Hostname => t!("format-hostname"),
-    }
-}
-
 /// A value of `format`, to show its shape.
 pub fn format_example(format: Format) -> &'static str {
     match format {
@@ -37,15 +21,21 @@ pub fn format_example(format: Format) -> &'static str {
     }
 }
 
-/// What the field accepts, for the help under its label: "a UUID, like 123e4567-…".
+/// What the field accepts, for the help under its label: "a UUID, like 123e4567-…". One
+/// message for each format, so that no language has to fit a noun into a frame.
 pub fn format_help(format: Format) -> String {
+    let example = format_example(format);
     match format {
+        Format::Email => t!("format-help-email", example = example),
+        Format::Uri => t!("format-help-uri", example = example),
         Format::Date => t!("format-help-date"),
-        _ => t!(
-            "format-help",
-            what = format_noun(format),
-            example = format_example(format)
-        ),
+        Format::DateTime => t!("format-help-date-time", example = example),
+        Format::Uuid => t!("format-help-uuid", example = example),
+        Format::Time => t!("format-help-time", example = example),
+        Format::Duration => t!("format-help-duration", example = example),
+        Format::Ipv4 => t!("format-help-ipv4", example = example),
+        Format::Ipv6 => t!("format-help-ipv6", example = example),
+        Format::Hostname => t!("format-help-hostname", example = example),
     }
 }
 
@@ -414,6 +404,21 @@ mod tests {
                 .filter(|c| i18n::PSEUDO_PLAIN.contains(*c))
                 .collect();
             assert!(plain.is_empty(), "{p:?}: {text:?} has plain {plain:?}");
+        }
+    }
+
+    /// Issue 29: a format's help placed a translated noun ("eine E-Mail-Adresse") into a
+    /// translated frame ("{ $what }, z. B. { $example }"), which no language can inflect. In
+    /// the pseudo-locale each message is one pair of brackets, so a message placed into another
+    /// shows as brackets inside brackets.
+    #[test]
+    fn every_format_help_and_problem_is_one_message() {
+        assert!(i18n::use_language_in_this_thread(i18n::PSEUDO));
+        for format in Format::ALL {
+            let texts = [format_help(format), problem(&Problem::NotFormat(format))];
+            for text in texts {
+                assert_eq!(text.matches('[').count(), 1, "{}: {text}", format.name());
+            }
         }
     }
 

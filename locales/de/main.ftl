@@ -63,17 +63,15 @@ time-days = { $d } Tg. { $h } Std.
 
 ## What a field accepts
 
-format-email = eine E-Mail-Adresse
-format-uri = ein vollständiger URI
-format-date = ein Datum
-format-date-time = ein Datum mit Uhrzeit und Zeitzonenversatz
-format-uuid = eine UUID
-format-time = eine Uhrzeit mit Zeitzonenversatz
-format-duration = eine Dauer (ISO 8601)
-format-ipv4 = eine IPv4-Adresse
-format-ipv6 = eine IPv6-Adresse
-format-hostname = ein Rechnername
-format-help = { $what }, z. B. { $example }
+format-help-email = eine E-Mail-Adresse, z. B. { $example }
+format-help-uri = ein vollständiger URI, z. B. { $example }
+format-help-date-time = ein Datum mit Uhrzeit und Zeitzonenversatz, z. B. { $example }
+format-help-uuid = eine UUID, z. B. { $example }
+format-help-time = eine Uhrzeit mit Zeitzonenversatz, z. B. { $example }
+format-help-duration = eine Dauer (ISO 8601), z. B. { $example }
+format-help-ipv4 = eine IPv4-Adresse, z. B. { $example }
+format-help-ipv6 = eine IPv6-Adresse, z. B. { $example }
+format-help-hostname = ein Rechnername, z. B. { $example }
 format-help-date = ein Datum, YYYY-MM-DD
 whole-number = eine ganze Zahl
 exactly = genau { $n }

@@ -67,17 +67,15 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-email = an email address
-format-uri = a full URI
-format-date = a date
-format-date-time = a date and time with offset
-format-uuid = a UUID
-format-time = a time with offset
-format-duration = a duration (ISO 8601)
-format-ipv4 = an IPv4 address
-format-ipv6 = an IPv6 address
-format-hostname = a host name
-format-help = { $what }, like { $example }
+format-help-email = an email address, like { $example }
+format-help-uri = a full URI, like { $example }
+format-help-date-time = a date and time with offset, like { $example }
+format-help-uuid = a UUID, like { $example }
+format-help-time = a time with offset, like { $example }
+format-help-duration = a duration (ISO 8601), like { $example }
+format-help-ipv4 = an IPv4 address, like { $example }
+format-help-ipv6 = an IPv6 address, like { $example }
+format-help-hostname = a host name, like { $example }
 format-help-date = a date, YYYY-MM-DD
 whole-number = a whole number
 exactly = exactly { $n }

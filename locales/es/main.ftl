@@ -63,17 +63,15 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-email = una dirección de correo electrónico
-format-uri = un URI completo
-format-date = una fecha
-format-date-time = una fecha y hora con desfase horario
-format-uuid = un UUID
-format-time = una hora con desfase horario
-format-duration = una duración (ISO 8601)
-format-ipv4 = una dirección IPv4
-format-ipv6 = una dirección IPv6
-format-hostname = un nombre de equipo
-format-help = { $what }, por ejemplo { $example }
+format-help-email = una dirección de correo electrónico, por ejemplo { $example }
+format-help-uri = un URI completo, por ejemplo { $example }
+format-help-date-time = una fecha y hora con desfase horario, por ejemplo { $example }
+format-help-uuid = un UUID, por ejemplo { $example }
+format-help-time = una hora con desfase horario, por ejemplo { $example }
+format-help-duration = una duración (ISO 8601), por ejemplo { $example }
+format-help-ipv4 = una dirección IPv4, por ejemplo { $example }
+format-help-ipv6 = una dirección IPv6, por ejemplo { $example }
+format-help-hostname = un nombre de equipo, por ejemplo { $example }
 format-help-date = una fecha, YYYY-MM-DD
 whole-number = un número entero
 exactly = exactamente { $n }

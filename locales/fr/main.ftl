@@ -63,17 +63,15 @@ time-days = { $d } j { $h } h
 
 ## What a field accepts
 
-format-email = une adresse e-mail
-format-uri = un URI complet
-format-date = une date
-format-date-time = une date et une heure avec décalage horaire
-format-uuid = un UUID
-format-time = une heure avec décalage horaire
-format-duration = une durée (ISO 8601)
-format-ipv4 = une adresse IPv4
-format-ipv6 = une adresse IPv6
-format-hostname = un nom d’hôte
-format-help = { $what }, par ex. { $example }
+format-help-email = une adresse e-mail, par ex. { $example }
+format-help-uri = un URI complet, par ex. { $example }
+format-help-date-time = une date et une heure avec décalage horaire, par ex. { $example }
+format-help-uuid = un UUID, par ex. { $example }
+format-help-time = une heure avec décalage horaire, par ex. { $example }
+format-help-duration = une durée (ISO 8601), par ex. { $example }
+format-help-ipv4 = une adresse IPv4, par ex. { $example }
+format-help-ipv6 = une adresse IPv6, par ex. { $example }
+format-help-hostname = un nom d’hôte, par ex. { $example }
 format-help-date = une date, YYYY-MM-DD
 whole-number = un nombre entier
 exactly = exactement { $n }

@@ -63,17 +63,15 @@ time-days = { $d }日{ $h }時間
 
 ## What a field accepts
 
-format-email = メールアドレス
-format-uri = 完全な URI
-format-date = 日付
-format-date-time = オフセット付きの日時
-format-uuid = UUID
-format-time = オフセット付きの時刻
-format-duration = 期間 (ISO 8601)
-format-ipv4 = IPv4 アドレス
-format-ipv6 = IPv6 アドレス
-format-hostname = ホスト名
-format-help = { $what } (例: { $example })
+format-help-email = メールアドレス (例: { $example })
+format-help-uri = 完全な URI (例: { $example })
+format-help-date-time = オフセット付きの日時 (例: { $example })
+format-help-uuid = UUID (例: { $example })
+format-help-time = オフセット付きの時刻 (例: { $example })
+format-help-duration = 期間 (ISO 8601) (例: { $example })
+format-help-ipv4 = IPv4 アドレス (例: { $example })
+format-help-ipv6 = IPv6 アドレス (例: { $example })
+format-help-hostname = ホスト名 (例: { $example })
 format-help-date = 日付 (YYYY-MM-DD)
 whole-number = 整数
 exactly = ちょうど{ $n }

@@ -63,17 +63,15 @@ time-days = { $d }일 { $h }시간
 
 ## What a field accepts
 
-format-email = 이메일 주소
-format-uri = 전체 URI
-format-date = 날짜
-format-date-time = 오프셋이 포함된 날짜와 시간
-format-uuid = UUID
-format-time = 오프셋이 포함된 시간
-format-duration = 기간(ISO 8601)
-format-ipv4 = IPv4 주소
-format-ipv6 = IPv6 주소
-format-hostname = 호스트 이름
-format-help = { $what }, 예: { $example }
+format-help-email = 이메일 주소, 예: { $example }
+format-help-uri = 전체 URI, 예: { $example }
+format-help-date-time = 오프셋이 포함된 날짜와 시간, 예: { $example }
+format-help-uuid = UUID, 예: { $example }
+format-help-time = 오프셋이 포함된 시간, 예: { $example }
+format-help-duration = 기간(ISO 8601), 예: { $example }
+format-help-ipv4 = IPv4 주소, 예: { $example }
+format-help-ipv6 = IPv6 주소, 예: { $example }
+format-help-hostname = 호스트 이름, 예: { $example }
 format-help-date = 날짜, YYYY-MM-DD
 whole-number = 정수
 exactly = 정확히 { $n }

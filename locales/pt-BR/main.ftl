@@ -63,17 +63,15 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-email = um endereço de e-mail
-format-uri = um URI completo
-format-date = uma data
-format-date-time = uma data e hora com fuso horário
-format-uuid = um UUID
-format-time = uma hora com fuso horário
-format-duration = uma duração (ISO 8601)
-format-ipv4 = um endereço IPv4
-format-ipv6 = um endereço IPv6
-format-hostname = um nome de host
-format-help = { $what }, por exemplo { $example }
+format-help-email = um endereço de e-mail, por exemplo { $example }
+format-help-uri = um URI completo, por exemplo { $example }
+format-help-date-time = uma data e hora com fuso horário, por exemplo { $example }
+format-help-uuid = um UUID, por exemplo { $example }
+format-help-time = uma hora com fuso horário, por exemplo { $example }
+format-help-duration = uma duração (ISO 8601), por exemplo { $example }
+format-help-ipv4 = um endereço IPv4, por exemplo { $example }
+format-help-ipv6 = um endereço IPv6, por exemplo { $example }
+format-help-hostname = um nome de host, por exemplo { $example }
 format-help-date = uma data, YYYY-MM-DD
 whole-number = um número inteiro
 exactly = exatamente { $n }

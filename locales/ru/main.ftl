@@ -63,17 +63,15 @@ time-days = { $d } дн. { $h } ч
 
 ## What a field accepts
 
-format-email = адрес электронной почты
-format-uri = полный URI
-format-date = дата
-format-date-time = дата и время со смещением часового пояса
-format-uuid = UUID
-format-time = время со смещением часового пояса
-format-duration = длительность (ISO 8601)
-format-ipv4 = адрес IPv4
-format-ipv6 = адрес IPv6
-format-hostname = имя хоста
-format-help = { $what }, например { $example }
+format-help-email = адрес электронной почты, например { $example }
+format-help-uri = полный URI, например { $example }
+format-help-date-time = дата и время со смещением часового пояса, например { $example }
+format-help-uuid = UUID, например { $example }
+format-help-time = время со смещением часового пояса, например { $example }
+format-help-duration = длительность (ISO 8601), например { $example }
+format-help-ipv4 = адрес IPv4, например { $example }
+format-help-ipv6 = адрес IPv6, например { $example }
+format-help-hostname = имя хоста, например { $example }
 format-help-date = дата, YYYY-MM-DD
 whole-number = целое число
 exactly = ровно { $n }

@@ -63,17 +63,15 @@ time-days = { $d } 天 { $h } 小时
 
 ## What a field accepts
 
-format-email = 电子邮件地址
-format-uri = 完整的 URI
-format-date = 日期
-format-date-time = 带时区偏移的日期和时间
-format-uuid = UUID
-format-time = 带时区偏移的时间
-format-duration = 时长（ISO 8601）
-format-ipv4 = IPv4 地址
-format-ipv6 = IPv6 地址
-format-hostname = 主机名
-format-help = { $what }，例如 { $example }
+format-help-email = 电子邮件地址，例如 { $example }
+format-help-uri = 完整的 URI，例如 { $example }
+format-help-date-time = 带时区偏移的日期和时间，例如 { $example }
+format-help-uuid = UUID，例如 { $example }
+format-help-time = 带时区偏移的时间，例如 { $example }
+format-help-duration = 时长（ISO 8601），例如 { $example }
+format-help-ipv4 = IPv4 地址，例如 { $example }
+format-help-ipv6 = IPv6 地址，例如 { $example }
+format-help-hostname = 主机名，例如 { $example }
 format-help-date = 日期，YYYY-MM-DD
 whole-number = 整数
 exactly = 恰好 { $n }

@@ -63,17 +63,15 @@ time-days = { $d } 天 { $h } 小時
 
 ## What a field accepts
 
-format-email = 電子郵件地址
-format-uri = 完整的 URI
-format-date = 日期
-format-date-time = 含時區偏移的日期與時間
-format-uuid = UUID
-format-time = 含時區偏移的時間
-format-duration = 時間長度（ISO 8601）
-format-ipv4 = IPv4 位址
-format-ipv6 = IPv6 位址
-format-hostname = 主機名稱
-format-help = { $what }，例如 { $example }
+format-help-email = 電子郵件地址，例如 { $example }
+format-help-uri = 完整的 URI，例如 { $example }
+format-help-date-time = 含時區偏移的日期與時間，例如 { $example }
+format-help-uuid = UUID，例如 { $example }
+format-help-time = 含時區偏移的時間，例如 { $example }
+format-help-duration = 時間長度（ISO 8601），例如 { $example }
+format-help-ipv4 = IPv4 位址，例如 { $example }
+format-help-ipv6 = IPv6 位址，例如 { $example }
+format-help-hostname = 主機名稱，例如 { $example }
 format-help-date = 日期，YYYY-MM-DD
 whole-number = 整數
 exactly = 剛好 { $n }
