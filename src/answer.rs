@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 use crate::error::RequestError;
 use crate::form::Form;
 use crate::request::{Envelope, RequestId};
-use crate::validate::{FieldState, field_value};
+use crate::validate::{FieldState, Problem, field_value};
 
 /// What the person decided.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,7 +73,7 @@ fn json_rpc_response(id: &RequestId, key: &str, value: &Value) -> String {
 pub fn content(
     form: &Form,
     states: &[FieldState],
-) -> Result<Map<String, Value>, Vec<(usize, String)>> {
+) -> Result<Map<String, Value>, Vec<(usize, Problem)>> {
     let mut content = Map::new();
     let mut problems = Vec::new();
     for (i, (field, state)) in form.fields.iter().zip(states).enumerate() {

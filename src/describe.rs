@@ -2,22 +2,8 @@
 //! terminal and `--check` say the same thing.
 
 use crate::form::{Field, FieldKind, Format};
-
-/// What a value of `format` is, as a noun phrase: "an email address".
-pub fn format_noun(format: Format) -> String {
-    match format {
-        Format::Email => t!("format-email"),
-        Format::Uri => t!("format-uri"),
-        Format::Date => t!("format-date"),
-        Format::DateTime => t!("format-date-time"),
-        Format::Uuid => t!("format-uuid"),
-        Format::Time => t!("format-time"),
-        Format::Duration => t!("format-duration"),
-        Format::Ipv4 => t!("format-ipv4"),
-        Format::Ipv6 => t!("format-ipv6"),
-        Format::Hostname => t!("format-hostname"),
-    }
-}
+use crate::i18n::{self, Args, value};
+use crate::validate::Problem;
 
 /// A value of `format`, to show its shape.
 pub fn format_example(format: Format) -> &'static str {
@@ -35,15 +21,21 @@ pub fn format_example(format: Format) -> &'static str {
     }
 }
 
-/// What the field accepts, for the help under its label: "a UUID, like 123e4567-…".
+/// What the field accepts, for the help under its label: "a UUID, like 123e4567-…". One
+/// message for each format, so that no language has to fit a noun into a frame.
 pub fn format_help(format: Format) -> String {
+    let example = format_example(format);
     match format {
+        Format::Email => t!("format-help-email", example = example),
+        Format::Uri => t!("format-help-uri", example = example),
         Format::Date => t!("format-help-date"),
-        _ => t!(
-            "format-help",
-            what = format_noun(format),
-            example = format_example(format)
-        ),
+        Format::DateTime => t!("format-help-date-time", example = example),
+        Format::Uuid => t!("format-help-uuid", example = example),
+        Format::Time => t!("format-help-time", example = example),
+        Format::Duration => t!("format-help-duration", example = example),
+        Format::Ipv4 => t!("format-help-ipv4", example = example),
+        Format::Ipv6 => t!("format-help-ipv6", example = example),
+        Format::Hostname => t!("format-help-hostname", example = example),
     }
 }
 
@@ -70,13 +62,22 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
         (None, None) => None,
     };
     match kind {
-        FieldKind::Text(spec) => match (spec.min_length, spec.max_length) {
-            (Some(a), Some(b)) if a == b => Some(t!("characters-exactly", n = a)),
-            (Some(a), Some(b)) => Some(t!("characters-range", min = a, max = b)),
-            (Some(a), None) => Some(t!("characters-at-least", min = a)),
-            (None, Some(b)) => Some(t!("characters-at-most", max = b)),
-            (None, None) => None,
-        },
+        FieldKind::Text(spec) => {
+            let length = match (spec.min_length, spec.max_length) {
+                (Some(a), Some(b)) if a == b => Some(t!("characters-exactly", n = a)),
+                (Some(a), Some(b)) => Some(t!("characters-range", min = a, max = b)),
+                (Some(a), None) => Some(t!("characters-at-least", min = a)),
+                (None, Some(b)) => Some(t!("characters-at-most", max = b)),
+                (None, None) => None,
+            };
+            // Stated up front like every other constraint, not first met at a failed Submit.
+            let pattern = spec
+                .pattern
+                .as_ref()
+                .map(|p| t!("must-match", pattern = &p.source));
+            let parts: Vec<String> = length.into_iter().chain(pattern).collect();
+            (!parts.is_empty()).then(|| parts.join(", "))
+        }
         FieldKind::Number(spec) => {
             let mut parts: Vec<String> = Vec::new();
             if spec.integer {
@@ -135,13 +136,100 @@ fn capitalized(text: &str) -> String {
     }
 }
 
-/// The problem shown when text does not have the field's format.
-pub fn format_problem(format: Format) -> String {
-    format!(
-        "Not {} (like {})",
-        format_noun(format),
-        format_example(format)
-    )
+/// A problem as one whole sentence of the person's language: "Keine E-Mail-Adresse (z. B.
+/// name@example.com)", never an English sentence around a translated noun.
+pub fn problem(problem: &Problem) -> String {
+    let (id, args) = problem_message(problem);
+    i18n::message(id, Some(&args))
+}
+
+/// A problem in English, whatever the person's language: for a request diagnostic (a default
+/// that does not fit its own field), which is machine-facing.
+pub fn problem_in_english(problem: &Problem) -> String {
+    let (id, args) = problem_message(problem);
+    i18n::english_message(id, Some(&args))
+}
+
+/// The message of the catalog that says `problem`, one for each kind (and each format), and
+/// the numbers and values it places.
+fn problem_message(problem: &Problem) -> (&'static str, Args<'static>) {
+    let mut args = Args::new();
+    let id = match problem {
+        Problem::Required => "required",
+        Problem::MustBeTicked => "problem-ticked",
+        Problem::MustBeUnticked => "problem-unticked",
+        Problem::ChooseOne => "problem-choose-one",
+        Problem::TooShort { min, now } => {
+            args.set("min", value(*min));
+            args.set("now", value(*now));
+            "problem-too-short"
+        }
+        Problem::TooLong { max, now } => {
+            args.set("max", value(*max));
+            args.set("now", value(*now));
+            "problem-too-long"
+        }
+        Problem::NotFormat(format) => {
+            args.set("example", value(format_example(*format)));
+            match format {
+                Format::Email => "problem-not-email",
+                Format::Uri => "problem-not-uri",
+                Format::Date => "problem-not-date",
+                Format::DateTime => "problem-not-date-time",
+                Format::Uuid => "problem-not-uuid",
+                Format::Time => "problem-not-time",
+                Format::Duration => "problem-not-duration",
+                Format::Ipv4 => "problem-not-ipv4",
+                Format::Ipv6 => "problem-not-ipv6",
+                Format::Hostname => "problem-not-hostname",
+            }
+        }
+        Problem::NoMatch { pattern } => {
+            args.set("pattern", value(pattern.clone()));
+            "problem-pattern"
+        }
+        Problem::PatternTooSlow { pattern } => {
+            args.set("pattern", value(pattern.clone()));
+            "problem-pattern-slow"
+        }
+        Problem::TooLarge => {
+            args.set("min", value(i64::MIN.to_string()));
+            args.set("max", value(u64::MAX.to_string()));
+            "problem-too-large"
+        }
+        Problem::NotWholeNumber => "problem-whole-number",
+        Problem::NotNumber => "problem-number",
+        Problem::AtLeast(n) => {
+            args.set("n", value(n.to_string()));
+            "problem-at-least"
+        }
+        Problem::AtMost(n) => {
+            args.set("n", value(n.to_string()));
+            "problem-at-most"
+        }
+        Problem::MoreThan(n) => {
+            args.set("n", value(n.to_string()));
+            "problem-more-than"
+        }
+        Problem::LessThan(n) => {
+            args.set("n", value(n.to_string()));
+            "problem-less-than"
+        }
+        Problem::MultipleOf(m) => {
+            args.set("n", value(m.to_string()));
+            "problem-multiple-of"
+        }
+        Problem::ChooseAtLeast(n) => {
+            args.set("n", value(*n));
+            "problem-choose-at-least"
+        }
+        Problem::ChooseAtMost(n) => {
+            args.set("n", value(*n));
+            "problem-choose-at-most"
+        }
+        Problem::StateMismatch => "problem-internal",
+    };
+    (id, args)
 }
 
 /// Who asks, as the form's heading says it: `NAME asks:`, or `NAME asks, via Claude Code:`
@@ -188,7 +276,232 @@ pub fn time_left(seconds: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
+    use crate::form::Exact;
+
+    /// One problem of each kind (and of each format), with counts of one and of many so that
+    /// every plural form is rendered.
+    fn every_problem() -> Vec<Problem> {
+        let mut all = vec![
+            Problem::Required,
+            Problem::MustBeTicked,
+            Problem::MustBeUnticked,
+            Problem::ChooseOne,
+            Problem::TooShort { min: 1, now: 0 },
+            Problem::TooShort { min: 5, now: 2 },
+            Problem::TooLong { max: 1, now: 3 },
+            Problem::TooLong { max: 40, now: 41 },
+            Problem::NoMatch {
+                pattern: "^[A-Z]{3}$".into(),
+            },
+            Problem::PatternTooSlow {
+                pattern: "^(a+)+$".into(),
+            },
+            Problem::TooLarge,
+            Problem::NotWholeNumber,
+            Problem::NotNumber,
+            Problem::AtLeast(Exact::Int(5)),
+            Problem::AtMost(Exact::Float(2.5)),
+            Problem::MoreThan(Exact::Int(-3)),
+            Problem::LessThan(Exact::Int(100)),
+            Problem::MultipleOf(5),
+            Problem::ChooseAtLeast(1),
+            Problem::ChooseAtLeast(3),
+            Problem::ChooseAtMost(1),
+            Problem::ChooseAtMost(2),
+            Problem::StateMismatch,
+        ];
+        all.extend(Format::ALL.map(Problem::NotFormat));
+        // A kind added to `Problem` fails to compile here until it is listed above.
+        let kind = |p: &Problem| match p {
+            Problem::Required => 0,
+            Problem::MustBeTicked => 1,
+            Problem::MustBeUnticked => 2,
+            Problem::ChooseOne => 3,
+            Problem::TooShort { .. } => 4,
+            Problem::TooLong { .. } => 5,
+            Problem::NotFormat(_) => 6,
+            Problem::NoMatch { .. } => 7,
+            Problem::PatternTooSlow { .. } => 8,
+            Problem::TooLarge => 9,
+            Problem::NotWholeNumber => 10,
+            Problem::NotNumber => 11,
+            Problem::AtLeast(_) => 12,
+            Problem::AtMost(_) => 13,
+            Problem::MoreThan(_) => 14,
+            Problem::LessThan(_) => 15,
+            Problem::MultipleOf(_) => 16,
+            Problem::ChooseAtLeast(_) => 17,
+            Problem::ChooseAtMost(_) => 18,
+            Problem::StateMismatch => 19,
+        };
+        let kinds: BTreeSet<usize> = all.iter().map(kind).collect();
+        assert_eq!(kinds, (0..20).collect(), "every kind is listed");
+        all
+    }
+
+    /// The words of `text`, lower-cased: runs of letters.
+    fn words(text: &str) -> BTreeSet<String> {
+        text.split(|c: char| !c.is_alphabetic())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    }
+
+    /// The words a problem places into its sentence (an example, a pattern): not ours.
+    fn placed_words(problem: &Problem) -> BTreeSet<String> {
+        let (_, args) = problem_message(problem);
+        args.iter()
+            .filter_map(|(_, v)| match v {
+                fluent_bundle::FluentValue::String(s) => Some(words(s)),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// Issue 29: "Not 이메일 주소 (like name@example.com)" was an English sentence glued
+    /// around a translated noun. Every problem is one message of each catalog: no English
+    /// word of ours is left in another language's sentence.
+    #[test]
+    fn every_problem_is_one_sentence_of_every_language() {
+        // Names that every language writes as English does (standards and acronyms).
+        let shared: BTreeSet<String> = ["uri", "uuid", "iso", "ipv"]
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        // Words of another language that happen to be English words too.
+        let also_theirs = [
+            ("de", "form"),
+            ("de", "option"),
+            ("fr", "date"),
+            ("fr", "multiple"),
+            ("fr", "option"),
+            ("fr", "options"),
+            ("es", "error"),
+        ];
+        let problems = every_problem();
+        let mut mixed = Vec::new();
+        let english: Vec<(String, BTreeSet<String>)> = problems
+            .iter()
+            .map(|p| {
+                let text = problem_in_english(p);
+                let ours = &(&words(&text) - &placed_words(p)) - &shared;
+                (text, ours)
+            })
+            .collect();
+        for (tag, _) in i18n::CATALOGS.iter().skip(1) {
+            assert!(i18n::use_language_in_this_thread(tag));
+            for (p, (english_text, english_words)) in problems.iter().zip(&english) {
+                let text = problem(p);
+                assert!(!text.starts_with("problem-"), "{tag}: {p:?} has no message");
+                assert!(!text.contains("{$"), "{tag}: {text}");
+                let left: Vec<String> = words(&text)
+                    .intersection(english_words)
+                    .filter(|w| !also_theirs.contains(&(*tag, w.as_str())))
+                    .cloned()
+                    .collect();
+                if !left.is_empty() {
+                    mixed.push(format!(
+                        "{tag}: {p:?}: English {left:?} in {text:?} (English: {english_text:?})"
+                    ));
+                }
+            }
+        }
+        assert!(mixed.is_empty(), "{}", mixed.join("\n"));
+    }
+
+    /// The pseudo-locale as an oracle: it accents every letter of a catalog message, so a
+    /// letter it can accent but did not was glued on outside the catalog.
+    #[test]
+    fn every_problem_is_accented_in_the_pseudo_locale() {
+        assert!(i18n::use_language_in_this_thread(i18n::PSEUDO));
+        for p in every_problem() {
+            let text = problem(&p);
+            let plain: String = text
+                .chars()
+                .filter(|c| i18n::PSEUDO_PLAIN.contains(*c))
+                .collect();
+            assert!(plain.is_empty(), "{p:?}: {text:?} has plain {plain:?}");
+        }
+    }
+
+    /// Issue 29: a format's help placed a translated noun ("eine E-Mail-Adresse") into a
+    /// translated frame ("{ $what }, z. B. { $example }"), which no language can inflect. In
+    /// the pseudo-locale each message is one pair of brackets, so a message placed into another
+    /// shows as brackets inside brackets.
+    #[test]
+    fn every_format_help_and_problem_is_one_message() {
+        assert!(i18n::use_language_in_this_thread(i18n::PSEUDO));
+        for format in Format::ALL {
+            let texts = [format_help(format), problem(&Problem::NotFormat(format))];
+            for text in texts {
+                assert_eq!(text.matches('[').count(), 1, "{}: {text}", format.name());
+            }
+        }
+    }
+
+    /// Issue 29: a request diagnostic quoted the problem in the person's language when the
+    /// language was chosen before the request was read; it is English by construction.
+    #[test]
+    fn request_diagnostics_stay_english_in_any_language() {
+        assert!(i18n::use_language_in_this_thread("de"));
+        let refused = |property: serde_json::Value| {
+            crate::form::Form::from_schema(
+                "m".into(),
+                &serde_json::json!({"properties": {"a": property}}),
+            )
+            .expect_err("the default does not fit")
+            .to_string()
+        };
+        let text =
+            refused(serde_json::json!({"type": "string", "format": "email", "default": "x"}));
+        assert!(
+            text.ends_with("does not fit the field: Not an email address (like name@example.com)"),
+            "{text}"
+        );
+        let number = refused(serde_json::json!({"type": "integer", "maximum": 5, "default": 9}));
+        assert!(number.ends_with("Must be at most 5"), "{number}");
+        let items = refused(
+            serde_json::json!({"type": "array", "minItems": 2, "default": ["r"],
+            "items": {"type": "string", "enum": ["r", "g"]}}),
+        );
+        assert!(items.ends_with("Choose at least 2 options"), "{items}");
+        assert_eq!(
+            problem(&Problem::AtMost(Exact::Int(5))),
+            "Darf höchstens 5 sein",
+            "the person still reads German"
+        );
+    }
+
+    /// Issue 30: a `pattern` said nothing until a Submit failed, unlike every other
+    /// constraint; now the help states it up front, in the person's language.
+    #[test]
+    fn a_pattern_is_stated_up_front() {
+        let kind = |schema: serde_json::Value| {
+            let form = crate::form::Form::from_schema(
+                "m".into(),
+                &serde_json::json!({"properties": {"a": schema}}),
+            )
+            .expect("valid");
+            form.fields[0].kind.clone()
+        };
+        let code = kind(serde_json::json!({"type": "string", "pattern": "^[A-Z]{3}$"}));
+        let both =
+            kind(serde_json::json!({"type": "string", "pattern": "^[a-z]+$", "maxLength": 8}));
+        assert_eq!(accepts(&code).as_deref(), Some("must match ^[A-Z]{3}$"));
+        assert_eq!(
+            accepts(&both).as_deref(),
+            Some("at most 8 characters, must match ^[a-z]+$")
+        );
+        assert!(i18n::use_language_in_this_thread("de"));
+        assert_eq!(
+            accepts(&code).as_deref(),
+            Some("muss zum Muster ^[A-Z]{3}$ passen")
+        );
+    }
 
     /// Regression: `--timeout 999999999` showed "Closes in 999999999 s".
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! Fluent applies each language's CLDR plural rules, so "1 field" and "2 fields" (and
 //! Russian's one/few/many) come out right. Machine-facing text (stderr diagnostics, `--check`,
-//! `--help`) never goes through here: it stays English.
+//! `--help`) stays English: it is written in English, or it is a message of the catalog asked
+//! for through [`english_message`], which never speaks another language.
 //!
 //! Until [`init_from_env`] runs, every message is English: the tests, and everything `main`
 //! does before it shows the form (reading and refusing the request), speak English.
@@ -16,7 +17,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
 /// The catalogs, English first: the fallback for every other.
-const CATALOGS: &[(&str, &str)] = &[
+pub(crate) const CATALOGS: &[(&str, &str)] = &[
     ("en", include_str!("../locales/en/main.ftl")),
     ("ko", include_str!("../locales/ko/main.ftl")),
     ("ja", include_str!("../locales/ja/main.ftl")),
@@ -107,12 +108,16 @@ fn catalog() -> &'static Catalog {
     if let Some(catalog) = THREAD.with(std::cell::Cell::get) {
         return catalog;
     }
-    CHOSEN.get().unwrap_or_else(|| {
-        ENGLISH.get_or_init(|| Catalog {
-            chosen: None,
-            english: english(),
-            pseudo: false,
-        })
+    CHOSEN.get().unwrap_or_else(english_catalog)
+}
+
+/// English alone, never accented: what speaks before [`init_from_env`] and what
+/// [`english_message`] uses.
+fn english_catalog() -> &'static Catalog {
+    ENGLISH.get_or_init(|| Catalog {
+        chosen: None,
+        english: english(),
+        pseudo: false,
     })
 }
 
@@ -137,7 +142,17 @@ pub fn language() -> String {
 
 /// Message `id` with `args`, in the chosen language, else English, else the id itself.
 pub fn message(id: &str, args: Option<&Args<'_>>) -> String {
-    let catalog = catalog();
+    format(catalog(), id, args)
+}
+
+/// Message `id` with `args` in English, whatever language the person reads: for
+/// machine-facing text (stderr diagnostics, `--check`) that says what a message of the
+/// catalog says, so that it stays English by construction, not by when [`init_from_env`] runs.
+pub fn english_message(id: &str, args: Option<&Args<'_>>) -> String {
+    format(english_catalog(), id, args)
+}
+
+fn format(catalog: &Catalog, id: &str, args: Option<&Args<'_>>) -> String {
     for bundle in catalog
         .chosen
         .iter()
@@ -158,15 +173,17 @@ pub fn message(id: &str, args: Option<&Args<'_>>) -> String {
     id.to_owned()
 }
 
+/// The letters the pseudo-locale accents: one of them in its text was not from the catalog.
+pub(crate) const PSEUDO_PLAIN: &str = "abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ";
+
 /// `text` as the pseudo-locale shows it: `[Šûƀmîţ ~~~]`, accented letters and some 40 %
 /// longer, so clipping and hard-coded English show at a glance.
 fn pseudo_text(text: &str) -> String {
-    const PLAIN: &str = "abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ";
     const ACCENTED: &str = "åƀçđéĝĥîķļñöŕšţûýžÅƁÇĐÉĜĤÎĶĻÑÖŔŠŢÛÝŽ";
     let accented: String = text
         .chars()
         .map(|c| {
-            PLAIN
+            PSEUDO_PLAIN
                 .chars()
                 .position(|p| p == c)
                 .and_then(|i| ACCENTED.chars().nth(i))

@@ -1,7 +1,9 @@
-//! One field's state → the value to send, or a problem in words for the person.
+//! One field's state → the value to send, or a [`Problem`]: what is wrong, as data.
 //!
 //! The window and the tests call the same functions, so what the tests prove about answers is
-//! what the window sends.
+//! what the window sends. A problem carries no words: [`crate::describe::problem`] renders it
+//! as one whole sentence of the person's language, and
+//! [`crate::describe::problem_in_english`] as the English of a request diagnostic.
 
 use serde_json::{Number, Value};
 
@@ -49,13 +51,70 @@ impl FieldState {
     }
 }
 
-/// The message shown for a required field left empty.
-pub fn required() -> String {
-    t!("required")
+/// Why a field's value cannot be sent: the kind of problem and the numbers or values its
+/// sentence needs, never words (each kind is one message of the catalog).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Problem {
+    /// A required field is empty.
+    Required,
+    /// A checkbox that must be ticked (`enum: [true]`) is not.
+    MustBeTicked,
+    /// A checkbox that must be left unticked (`enum: [false]`) is ticked.
+    MustBeUnticked,
+    /// A required single choice has nothing chosen.
+    ChooseOne,
+    /// Fewer code points than `minLength`.
+    TooShort {
+        /// `minLength`.
+        min: u64,
+        /// How many code points the text has.
+        now: u64,
+    },
+    /// More code points than `maxLength`.
+    TooLong {
+        /// `maxLength`.
+        max: u64,
+        /// How many code points the text has.
+        now: u64,
+    },
+    /// The text does not have the field's format.
+    NotFormat(Format),
+    /// The text does not match the field's `pattern`.
+    NoMatch {
+        /// The pattern as the request wrote it.
+        pattern: String,
+    },
+    /// Matching the `pattern` took too long to finish (it backtracks too much).
+    PatternTooSlow {
+        /// The pattern as the request wrote it.
+        pattern: String,
+    },
+    /// A whole number past 64 bits, which would be rounded on its way out.
+    TooLarge,
+    /// Not a whole number, in an integer field.
+    NotWholeNumber,
+    /// Not a number.
+    NotNumber,
+    /// Below `minimum`.
+    AtLeast(Exact),
+    /// Above `maximum`.
+    AtMost(Exact),
+    /// Not above `exclusiveMinimum`.
+    MoreThan(Exact),
+    /// Not below `exclusiveMaximum`.
+    LessThan(Exact),
+    /// Not a multiple of `multipleOf`.
+    MultipleOf(u64),
+    /// Fewer options chosen than `minItems`.
+    ChooseAtLeast(u64),
+    /// More options chosen than `maxItems`.
+    ChooseAtMost(u64),
+    /// A field's state is not of its kind: a bug, never the person's doing.
+    StateMismatch,
 }
 
 /// Checks one field: `Ok(Some(value))` to send, `Ok(None)` to leave out, `Err(problem)` to show.
-pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, String> {
+pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, Problem> {
     match (&field.kind, state) {
         (FieldKind::Text(spec), FieldState::Text(text)) => {
             // Spaces around an email address, a URI or a date are never part of it (they
@@ -67,7 +126,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
             };
             if text.is_empty() {
                 if field.required {
-                    Err(required())
+                    Err(Problem::Required)
                 } else {
                     // The contract: optional empty text is "" unless "" itself breaks the field.
                     Ok(text_problem(spec, "")
@@ -82,7 +141,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
             let text = text.trim();
             if text.is_empty() {
                 return if field.required {
-                    Err(required())
+                    Err(Problem::Required)
                 } else {
                     Ok(None)
                 };
@@ -101,14 +160,14 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
                 *value
             };
             match (value, must_be) {
-                (Some(v), Some(m)) if v != *m && *m => Err(t!("problem-ticked")),
-                (Some(v), Some(m)) if v != *m => Err(t!("problem-unticked")),
+                (Some(v), Some(m)) if v != *m && *m => Err(Problem::MustBeTicked),
+                (Some(v), Some(m)) if v != *m => Err(Problem::MustBeUnticked),
                 _ => Ok(value.map(Value::Bool)),
             }
         }
         (FieldKind::Choice(spec), FieldState::Choice(chosen)) => match chosen {
             Some(i) => Ok(Some(spec.options[*i].value.clone())),
-            None if field.required => Err(t!("problem-choose-one")),
+            None if field.required => Err(Problem::ChooseOne),
             None => Ok(None),
         },
         (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
@@ -129,38 +188,37 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, S
         }
         // Always sent, required or not: the request allows nothing else.
         (FieldKind::Fixed(spec), FieldState::Fixed) => Ok(Some(spec.value.clone())),
-        _ => Err("internal error: field state does not match its kind".to_owned()),
+        _ => Err(Problem::StateMismatch),
     }
 }
 
 /// Checks text against a text field's lengths (in code points) and format.
-pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), String> {
+pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), Problem> {
     let length = text.chars().count() as u64;
     if let Some(min) = spec.min_length
         && length < min
     {
-        return Err(t!("problem-too-short", min = min, now = length));
+        return Err(Problem::TooShort { min, now: length });
     }
     if let Some(max) = spec.max_length
         && length > max
     {
-        return Err(t!("problem-too-long", max = max, now = length));
+        return Err(Problem::TooLong { max, now: length });
     }
     if let Some(format) = spec.format
         && !format_ok(format, text)
     {
-        return Err(format_hint(format));
+        return Err(Problem::NotFormat(format));
     }
     match spec.pattern.as_ref().map(|p| (p, p.matches(text))) {
-        Some((pattern, Some(false))) => Err(t!("problem-pattern", pattern = &pattern.source)),
-        Some((pattern, None)) => Err(t!("problem-pattern-slow", pattern = &pattern.source)),
+        Some((pattern, Some(false))) => Err(Problem::NoMatch {
+            pattern: pattern.source.clone(),
+        }),
+        Some((pattern, None)) => Err(Problem::PatternTooSlow {
+            pattern: pattern.source.clone(),
+        }),
         _ => Ok(()),
     }
-}
-
-/// What a person is told when text does not have the field's format.
-pub fn format_hint(format: Format) -> String {
-    crate::describe::format_problem(format)
 }
 
 /// Whether `text` has `format`.
@@ -183,7 +241,7 @@ pub fn format_ok(format: Format, text: &str) -> bool {
 /// Parses typed text as a JSON number: an integer stays an integer, a decimal stays as typed.
 /// Spaces around it are dropped and full-width digits (`５`, from a CJK input method) read as
 /// the digits they are (NFKC).
-pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
+pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
     let text = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(text.trim());
     let text = text.trim();
     if let Ok(i) = text.parse::<i64>() {
@@ -195,14 +253,10 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         // A whole number past 64 bits would be rounded on its way out: say so.
-        return Err(t!(
-            "problem-too-large",
-            min = i64::MIN.to_string(),
-            max = u64::MAX.to_string()
-        ));
+        return Err(Problem::TooLarge);
     }
     if integer {
-        return Err(t!("problem-whole-number"));
+        return Err(Problem::NotWholeNumber);
     }
     let is_numeric = text
         .bytes()
@@ -211,38 +265,38 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, String> {
         .ok()
         .filter(|f| is_numeric && f.is_finite())
         .and_then(Number::from_f64)
-        .ok_or_else(|| t!("problem-number"))
+        .ok_or(Problem::NotNumber)
 }
 
 /// Checks a number against a number field's bounds, exactly (see [`Exact`]).
-pub fn bounds_problem(spec: &NumberSpec, value: &Number) -> Option<String> {
+pub fn bounds_problem(spec: &NumberSpec, value: &Number) -> Option<Problem> {
     let Some(value) = Exact::of(value) else {
-        return Some(t!("problem-number"));
+        return Some(Problem::NotNumber);
     };
     if let Some(min) = spec.minimum
         && value < min
     {
-        return Some(t!("problem-at-least", n = min.to_string()));
+        return Some(Problem::AtLeast(min));
     }
     if let Some(max) = spec.maximum
         && value > max
     {
-        return Some(t!("problem-at-most", n = max.to_string()));
+        return Some(Problem::AtMost(max));
     }
     if let Some(min) = spec.exclusive_minimum
         && value <= min
     {
-        return Some(t!("problem-more-than", n = min.to_string()));
+        return Some(Problem::MoreThan(min));
     }
     if let Some(max) = spec.exclusive_maximum
         && value >= max
     {
-        return Some(t!("problem-less-than", n = max.to_string()));
+        return Some(Problem::LessThan(max));
     }
     if let Some(m) = spec.multiple_of
         && !matches!(value, Exact::Int(i) if i % i128::from(m) == 0)
     {
-        return Some(t!("problem-multiple-of", n = m.to_string()));
+        return Some(Problem::MultipleOf(m));
     }
     None
 }
@@ -303,17 +357,17 @@ pub fn empty_range(spec: &NumberSpec) -> Option<String> {
 }
 
 /// Checks how many options are chosen against `minItems` and `maxItems`.
-pub fn item_count_problem(spec: &MultiChoiceSpec, chosen: usize) -> Option<String> {
+pub fn item_count_problem(spec: &MultiChoiceSpec, chosen: usize) -> Option<Problem> {
     let chosen = chosen as u64;
     if let Some(min) = spec.min_items
         && chosen < min
     {
-        return Some(t!("problem-choose-at-least", n = min));
+        return Some(Problem::ChooseAtLeast(min));
     }
     if let Some(max) = spec.max_items
         && chosen > max
     {
-        return Some(t!("problem-choose-at-most", n = max));
+        return Some(Problem::ChooseAtMost(max));
     }
     None
 }
@@ -428,8 +482,10 @@ mod tests {
             Ok("2.5".into())
         );
         for integer in [true, false] {
-            let err = parse_number("12345678901234567890123", integer).expect_err("too large");
-            assert!(err.starts_with("Too large"), "{err}");
+            assert_eq!(
+                parse_number("12345678901234567890123", integer),
+                Err(Problem::TooLarge)
+            );
         }
     }
 
@@ -473,10 +529,15 @@ mod tests {
         );
         let evil = format!("{}!", "a".repeat(40));
         let started = std::time::Instant::now();
-        let first = text_problem(&slow, &evil).expect_err("not accepted");
-        assert!(first.contains("in time"), "{first}");
-        let second = text_problem(&slow, "aaaa").expect_err("not while the search runs");
-        assert!(second.contains("in time"), "{second}");
+        let too_slow = Err(Problem::PatternTooSlow {
+            pattern: "^(a+)+$".into(),
+        });
+        assert_eq!(text_problem(&slow, &evil), too_slow, "not accepted");
+        assert_eq!(
+            text_problem(&slow, "aaaa"),
+            too_slow,
+            "not while the search runs"
+        );
         let took = started.elapsed();
         assert!(took < crate::form::PATTERN_TIME_LIMIT * 4, "took {took:?}");
     }

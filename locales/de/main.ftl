@@ -68,19 +68,16 @@ time-days = { $d } Tg. { $h } Std.
 
 ## What a field accepts
 
-format-email = eine E-Mail-Adresse
-format-uri = ein vollständiger URI
-format-date = ein Datum
-format-date-time = ein Datum mit Uhrzeit und Zeitzonenversatz
-format-uuid = eine UUID
-format-time = eine Uhrzeit mit Zeitzonenversatz
-format-duration = eine Dauer (ISO 8601)
-format-ipv4 = eine IPv4-Adresse
-format-ipv6 = eine IPv6-Adresse
-format-hostname = ein Rechnername
-format-help = { $what }, z. B. { $example }
+format-help-email = eine E-Mail-Adresse, z. B. { $example }
+format-help-uri = ein vollständiger URI, z. B. { $example }
+format-help-date-time = ein Datum mit Uhrzeit und Zeitzonenversatz, z. B. { $example }
+format-help-uuid = eine UUID, z. B. { $example }
+format-help-time = eine Uhrzeit mit Zeitzonenversatz, z. B. { $example }
+format-help-duration = eine Dauer (ISO 8601), z. B. { $example }
+format-help-ipv4 = eine IPv4-Adresse, z. B. { $example }
+format-help-ipv6 = eine IPv6-Adresse, z. B. { $example }
+format-help-hostname = ein Rechnername, z. B. { $example }
 format-help-date = ein Datum, YYYY-MM-DD
-format-problem = Erwartet: { $what } (z. B. { $example })
 whole-number = eine ganze Zahl
 exactly = genau { $n }
 range = { $min } bis { $max }
@@ -105,6 +102,7 @@ characters-at-most = höchstens { $max ->
 choose-range = { $range } auswählen
 must-be-ticked = muss angekreuzt sein
 must-be-unticked = darf nicht angekreuzt sein
+must-match = muss zum Muster { $pattern } passen
 
 ## Problems
 
@@ -138,6 +136,17 @@ problem-choose-at-most = Wählen Sie höchstens { $n ->
     [one] { $n } Option
    *[other] { $n } Optionen
 }
+problem-not-email = Keine E-Mail-Adresse (z. B. { $example })
+problem-not-uri = Kein vollständiger URI (z. B. { $example })
+problem-not-date = Kein Datum (z. B. { $example })
+problem-not-date-time = Kein Datum mit Uhrzeit und Zeitzonenversatz (z. B. { $example })
+problem-not-uuid = Keine UUID (z. B. { $example })
+problem-not-time = Keine Uhrzeit mit Zeitzonenversatz (z. B. { $example })
+problem-not-duration = Keine Dauer nach ISO 8601 (z. B. { $example })
+problem-not-ipv4 = Keine IPv4-Adresse (z. B. { $example })
+problem-not-ipv6 = Keine IPv6-Adresse (z. B. { $example })
+problem-not-hostname = Kein Rechnername (z. B. { $example })
+problem-internal = Interner Fehler: Dieses Feld kann nicht geprüft werden
 
 ## The terminal
 

@@ -72,19 +72,16 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-email = an email address
-format-uri = a full URI
-format-date = a date
-format-date-time = a date and time with offset
-format-uuid = a UUID
-format-time = a time with offset
-format-duration = a duration (ISO 8601)
-format-ipv4 = an IPv4 address
-format-ipv6 = an IPv6 address
-format-hostname = a host name
-format-help = { $what }, like { $example }
+format-help-email = an email address, like { $example }
+format-help-uri = a full URI, like { $example }
+format-help-date-time = a date and time with offset, like { $example }
+format-help-uuid = a UUID, like { $example }
+format-help-time = a time with offset, like { $example }
+format-help-duration = a duration (ISO 8601), like { $example }
+format-help-ipv4 = an IPv4 address, like { $example }
+format-help-ipv6 = an IPv6 address, like { $example }
+format-help-hostname = a host name, like { $example }
 format-help-date = a date, YYYY-MM-DD
-format-problem = Not { $what } (like { $example })
 whole-number = a whole number
 exactly = exactly { $n }
 range = { $min } to { $max }
@@ -109,6 +106,7 @@ characters-at-most = at most { $max ->
 choose-range = choose { $range }
 must-be-ticked = must be ticked
 must-be-unticked = must be left unticked
+must-match = must match { $pattern }
 
 ## Problems
 
@@ -142,6 +140,17 @@ problem-choose-at-most = Choose at most { $n ->
     [one] { $n } option
    *[other] { $n } options
 }
+problem-not-email = Not an email address (like { $example })
+problem-not-uri = Not a full URI (like { $example })
+problem-not-date = Not a date (like { $example })
+problem-not-date-time = Not a date and time with offset (like { $example })
+problem-not-uuid = Not a UUID (like { $example })
+problem-not-time = Not a time with offset (like { $example })
+problem-not-duration = Not a duration (ISO 8601) (like { $example })
+problem-not-ipv4 = Not an IPv4 address (like { $example })
+problem-not-ipv6 = Not an IPv6 address (like { $example })
+problem-not-hostname = Not a host name (like { $example })
+problem-internal = Internal error: this field cannot be checked
 
 ## The terminal
 

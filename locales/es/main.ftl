@@ -68,19 +68,16 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-email = una dirección de correo electrónico
-format-uri = un URI completo
-format-date = una fecha
-format-date-time = una fecha y hora con desfase horario
-format-uuid = un UUID
-format-time = una hora con desfase horario
-format-duration = una duración (ISO 8601)
-format-ipv4 = una dirección IPv4
-format-ipv6 = una dirección IPv6
-format-hostname = un nombre de equipo
-format-help = { $what }, por ejemplo { $example }
+format-help-email = una dirección de correo electrónico, por ejemplo { $example }
+format-help-uri = un URI completo, por ejemplo { $example }
+format-help-date-time = una fecha y hora con desfase horario, por ejemplo { $example }
+format-help-uuid = un UUID, por ejemplo { $example }
+format-help-time = una hora con desfase horario, por ejemplo { $example }
+format-help-duration = una duración (ISO 8601), por ejemplo { $example }
+format-help-ipv4 = una dirección IPv4, por ejemplo { $example }
+format-help-ipv6 = una dirección IPv6, por ejemplo { $example }
+format-help-hostname = un nombre de equipo, por ejemplo { $example }
 format-help-date = una fecha, YYYY-MM-DD
-format-problem = No es { $what } (por ejemplo, { $example })
 whole-number = un número entero
 exactly = exactamente { $n }
 range = de { $min } a { $max }
@@ -105,6 +102,7 @@ characters-at-most = como máximo { $max ->
 choose-range = elegir { $range }
 must-be-ticked = debe marcarse
 must-be-unticked = debe dejarse sin marcar
+must-match = debe coincidir con el patrón { $pattern }
 
 ## Problems
 
@@ -138,6 +136,17 @@ problem-choose-at-most = Elija como máximo { $n ->
     [one] { $n } opción
    *[other] { $n } opciones
 }
+problem-not-email = No es una dirección de correo electrónico (por ejemplo, { $example })
+problem-not-uri = No es un URI completo (por ejemplo, { $example })
+problem-not-date = No es una fecha (por ejemplo, { $example })
+problem-not-date-time = No es una fecha y hora con desfase horario (por ejemplo, { $example })
+problem-not-uuid = No es un UUID (por ejemplo, { $example })
+problem-not-time = No es una hora con desfase horario (por ejemplo, { $example })
+problem-not-duration = No es una duración ISO 8601 (por ejemplo, { $example })
+problem-not-ipv4 = No es una dirección IPv4 (por ejemplo, { $example })
+problem-not-ipv6 = No es una dirección IPv6 (por ejemplo, { $example })
+problem-not-hostname = No es un nombre de equipo (por ejemplo, { $example })
+problem-internal = Error interno: no se puede comprobar este campo
 
 ## The terminal
 

@@ -68,19 +68,16 @@ time-days = { $d } j { $h } h
 
 ## What a field accepts
 
-format-email = une adresse e-mail
-format-uri = un URI complet
-format-date = une date
-format-date-time = une date et une heure avec décalage horaire
-format-uuid = un UUID
-format-time = une heure avec décalage horaire
-format-duration = une durée (ISO 8601)
-format-ipv4 = une adresse IPv4
-format-ipv6 = une adresse IPv6
-format-hostname = un nom d’hôte
-format-help = { $what }, par ex. { $example }
+format-help-email = une adresse e-mail, par ex. { $example }
+format-help-uri = un URI complet, par ex. { $example }
+format-help-date-time = une date et une heure avec décalage horaire, par ex. { $example }
+format-help-uuid = un UUID, par ex. { $example }
+format-help-time = une heure avec décalage horaire, par ex. { $example }
+format-help-duration = une durée (ISO 8601), par ex. { $example }
+format-help-ipv4 = une adresse IPv4, par ex. { $example }
+format-help-ipv6 = une adresse IPv6, par ex. { $example }
+format-help-hostname = un nom d’hôte, par ex. { $example }
 format-help-date = une date, YYYY-MM-DD
-format-problem = Ce n’est pas { $what } (par ex. { $example })
 whole-number = un nombre entier
 exactly = exactement { $n }
 range = de { $min } à { $max }
@@ -105,6 +102,7 @@ characters-at-most = au plus { $max ->
 choose-range = choisir { $range }
 must-be-ticked = doit être coché
 must-be-unticked = doit rester décoché
+must-match = doit correspondre au motif { $pattern }
 
 ## Problems
 
@@ -138,6 +136,17 @@ problem-choose-at-most = Choisissez au plus { $n ->
     [one] { $n } option
    *[other] { $n } options
 }
+problem-not-email = Ce n’est pas une adresse e-mail (par ex. { $example })
+problem-not-uri = Ce n’est pas un URI complet (par ex. { $example })
+problem-not-date = Ce n’est pas une date (par ex. { $example })
+problem-not-date-time = Ce n’est pas une date et une heure avec décalage horaire (par ex. { $example })
+problem-not-uuid = Ce n’est pas un UUID (par ex. { $example })
+problem-not-time = Ce n’est pas une heure avec décalage horaire (par ex. { $example })
+problem-not-duration = Ce n’est pas une durée ISO 8601 (par ex. { $example })
+problem-not-ipv4 = Ce n’est pas une adresse IPv4 (par ex. { $example })
+problem-not-ipv6 = Ce n’est pas une adresse IPv6 (par ex. { $example })
+problem-not-hostname = Ce n’est pas un nom d’hôte (par ex. { $example })
+problem-internal = Erreur interne : ce champ ne peut pas être vérifié
 
 ## The terminal
 

@@ -68,19 +68,16 @@ time-days = { $d }일 { $h }시간
 
 ## What a field accepts
 
-format-email = 이메일 주소
-format-uri = 전체 URI
-format-date = 날짜
-format-date-time = 오프셋이 포함된 날짜와 시간
-format-uuid = UUID
-format-time = 오프셋이 포함된 시간
-format-duration = 기간(ISO 8601)
-format-ipv4 = IPv4 주소
-format-ipv6 = IPv6 주소
-format-hostname = 호스트 이름
-format-help = { $what }, 예: { $example }
+format-help-email = 이메일 주소, 예: { $example }
+format-help-uri = 전체 URI, 예: { $example }
+format-help-date-time = 오프셋이 포함된 날짜와 시간, 예: { $example }
+format-help-uuid = UUID, 예: { $example }
+format-help-time = 오프셋이 포함된 시간, 예: { $example }
+format-help-duration = 기간(ISO 8601), 예: { $example }
+format-help-ipv4 = IPv4 주소, 예: { $example }
+format-help-ipv6 = IPv6 주소, 예: { $example }
+format-help-hostname = 호스트 이름, 예: { $example }
 format-help-date = 날짜, YYYY-MM-DD
-format-problem = { $what } 형식이 아닙니다(예: { $example })
 whole-number = 정수
 exactly = 정확히 { $n }
 range = { $min }~{ $max }
@@ -96,6 +93,7 @@ characters-at-most = { $max }자 이하
 choose-range = 선택 개수: { $range }
 must-be-ticked = 체크해야 함
 must-be-unticked = 체크하지 않아야 함
+must-match = 패턴 { $pattern }에 맞아야 함
 
 ## Problems
 
@@ -117,6 +115,17 @@ problem-less-than = { $n }보다 작아야 합니다
 problem-multiple-of = { $n }의 배수여야 합니다
 problem-choose-at-least = { $n }개 이상 선택하세요
 problem-choose-at-most = { $n }개 이하로 선택하세요
+problem-not-email = 이메일 주소가 아닙니다(예: { $example })
+problem-not-uri = 전체 URI가 아닙니다(예: { $example })
+problem-not-date = 날짜가 아닙니다(예: { $example })
+problem-not-date-time = 오프셋이 포함된 날짜와 시간이 아닙니다(예: { $example })
+problem-not-uuid = UUID가 아닙니다(예: { $example })
+problem-not-time = 오프셋이 포함된 시간이 아닙니다(예: { $example })
+problem-not-duration = ISO 8601 기간이 아닙니다(예: { $example })
+problem-not-ipv4 = IPv4 주소가 아닙니다(예: { $example })
+problem-not-ipv6 = IPv6 주소가 아닙니다(예: { $example })
+problem-not-hostname = 호스트 이름이 아닙니다(예: { $example })
+problem-internal = 내부 오류: 이 항목을 검사할 수 없습니다
 
 ## The terminal
 

@@ -68,19 +68,16 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-email = um endereço de e-mail
-format-uri = um URI completo
-format-date = uma data
-format-date-time = uma data e hora com fuso horário
-format-uuid = um UUID
-format-time = uma hora com fuso horário
-format-duration = uma duração (ISO 8601)
-format-ipv4 = um endereço IPv4
-format-ipv6 = um endereço IPv6
-format-hostname = um nome de host
-format-help = { $what }, por exemplo { $example }
+format-help-email = um endereço de e-mail, por exemplo { $example }
+format-help-uri = um URI completo, por exemplo { $example }
+format-help-date-time = uma data e hora com fuso horário, por exemplo { $example }
+format-help-uuid = um UUID, por exemplo { $example }
+format-help-time = uma hora com fuso horário, por exemplo { $example }
+format-help-duration = uma duração (ISO 8601), por exemplo { $example }
+format-help-ipv4 = um endereço IPv4, por exemplo { $example }
+format-help-ipv6 = um endereço IPv6, por exemplo { $example }
+format-help-hostname = um nome de host, por exemplo { $example }
 format-help-date = uma data, YYYY-MM-DD
-format-problem = Não é { $what } (por exemplo, { $example })
 whole-number = um número inteiro
 exactly = exatamente { $n }
 range = de { $min } a { $max }
@@ -105,6 +102,7 @@ characters-at-most = no máximo { $max ->
 choose-range = escolher { $range }
 must-be-ticked = deve ser marcado
 must-be-unticked = deve ficar desmarcado
+must-match = deve corresponder ao padrão { $pattern }
 
 ## Problems
 
@@ -138,6 +136,17 @@ problem-choose-at-most = Escolha no máximo { $n ->
     [one] { $n } opção
    *[other] { $n } opções
 }
+problem-not-email = Não é um endereço de e-mail (por exemplo, { $example })
+problem-not-uri = Não é um URI completo (por exemplo, { $example })
+problem-not-date = Não é uma data (por exemplo, { $example })
+problem-not-date-time = Não é uma data e hora com fuso horário (por exemplo, { $example })
+problem-not-uuid = Não é um UUID (por exemplo, { $example })
+problem-not-time = Não é uma hora com fuso horário (por exemplo, { $example })
+problem-not-duration = Não é uma duração ISO 8601 (por exemplo, { $example })
+problem-not-ipv4 = Não é um endereço IPv4 (por exemplo, { $example })
+problem-not-ipv6 = Não é um endereço IPv6 (por exemplo, { $example })
+problem-not-hostname = Não é um nome de host (por exemplo, { $example })
+problem-internal = Erro interno: não é possível verificar este campo
 
 ## The terminal
 

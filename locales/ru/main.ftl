@@ -68,19 +68,16 @@ time-days = { $d } дн. { $h } ч
 
 ## What a field accepts
 
-format-email = адрес электронной почты
-format-uri = полный URI
-format-date = дата
-format-date-time = дата и время со смещением часового пояса
-format-uuid = UUID
-format-time = время со смещением часового пояса
-format-duration = длительность (ISO 8601)
-format-ipv4 = адрес IPv4
-format-ipv6 = адрес IPv6
-format-hostname = имя хоста
-format-help = { $what }, например { $example }
+format-help-email = адрес электронной почты, например { $example }
+format-help-uri = полный URI, например { $example }
+format-help-date-time = дата и время со смещением часового пояса, например { $example }
+format-help-uuid = UUID, например { $example }
+format-help-time = время со смещением часового пояса, например { $example }
+format-help-duration = длительность (ISO 8601), например { $example }
+format-help-ipv4 = адрес IPv4, например { $example }
+format-help-ipv6 = адрес IPv6, например { $example }
+format-help-hostname = имя хоста, например { $example }
 format-help-date = дата, YYYY-MM-DD
-format-problem = Это не { $what } (например, { $example })
 whole-number = целое число
 exactly = ровно { $n }
 range = от { $min } до { $max }
@@ -116,6 +113,7 @@ characters-at-most = не более { $max ->
 choose-range = выбрать { $range }
 must-be-ticked = нужно отметить
 must-be-unticked = нужно оставить неотмеченным
+must-match = должно соответствовать шаблону { $pattern }
 
 ## Problems
 
@@ -157,6 +155,17 @@ problem-choose-at-most = Выберите не более { $n ->
     [many] { $n } вариантов
    *[other] { $n } варианта
 }
+problem-not-email = Это не адрес электронной почты (например, { $example })
+problem-not-uri = Это не полный URI (например, { $example })
+problem-not-date = Это не дата (например, { $example })
+problem-not-date-time = Это не дата и время со смещением часового пояса (например, { $example })
+problem-not-uuid = Это не UUID (например, { $example })
+problem-not-time = Это не время со смещением часового пояса (например, { $example })
+problem-not-duration = Это не длительность в формате ISO 8601 (например, { $example })
+problem-not-ipv4 = Это не адрес IPv4 (например, { $example })
+problem-not-ipv6 = Это не адрес IPv6 (например, { $example })
+problem-not-hostname = Это не имя хоста (например, { $example })
+problem-internal = Внутренняя ошибка: это поле невозможно проверить
 
 ## The terminal
 

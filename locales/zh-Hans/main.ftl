@@ -68,19 +68,16 @@ time-days = { $d } 天 { $h } 小时
 
 ## What a field accepts
 
-format-email = 电子邮件地址
-format-uri = 完整的 URI
-format-date = 日期
-format-date-time = 带时区偏移的日期和时间
-format-uuid = UUID
-format-time = 带时区偏移的时间
-format-duration = 时长（ISO 8601）
-format-ipv4 = IPv4 地址
-format-ipv6 = IPv6 地址
-format-hostname = 主机名
-format-help = { $what }，例如 { $example }
+format-help-email = 电子邮件地址，例如 { $example }
+format-help-uri = 完整的 URI，例如 { $example }
+format-help-date-time = 带时区偏移的日期和时间，例如 { $example }
+format-help-uuid = UUID，例如 { $example }
+format-help-time = 带时区偏移的时间，例如 { $example }
+format-help-duration = 时长（ISO 8601），例如 { $example }
+format-help-ipv4 = IPv4 地址，例如 { $example }
+format-help-ipv6 = IPv6 地址，例如 { $example }
+format-help-hostname = 主机名，例如 { $example }
 format-help-date = 日期，YYYY-MM-DD
-format-problem = 不是{ $what }（例如 { $example }）
 whole-number = 整数
 exactly = 恰好 { $n }
 range = { $min } 到 { $max }
@@ -96,6 +93,7 @@ characters-at-most = 最多 { $max } 个字符
 choose-range = 选择 { $range } 项
 must-be-ticked = 必须勾选
 must-be-unticked = 必须保持未勾选
+must-match = 必须符合模式 { $pattern }
 
 ## Problems
 
@@ -117,6 +115,17 @@ problem-less-than = 必须小于 { $n }
 problem-multiple-of = 必须是 { $n } 的倍数
 problem-choose-at-least = 请至少选择 { $n } 项
 problem-choose-at-most = 最多只能选择 { $n } 项
+problem-not-email = 不是电子邮件地址（例如 { $example }）
+problem-not-uri = 不是完整的 URI（例如 { $example }）
+problem-not-date = 不是日期（例如 { $example }）
+problem-not-date-time = 不是带时区偏移的日期和时间（例如 { $example }）
+problem-not-uuid = 不是 UUID（例如 { $example }）
+problem-not-time = 不是带时区偏移的时间（例如 { $example }）
+problem-not-duration = 不是 ISO 8601 时长（例如 { $example }）
+problem-not-ipv4 = 不是 IPv4 地址（例如 { $example }）
+problem-not-ipv6 = 不是 IPv6 地址（例如 { $example }）
+problem-not-hostname = 不是主机名（例如 { $example }）
+problem-internal = 内部错误：无法检查此字段
 
 ## The terminal
 

@@ -12,7 +12,7 @@ use crate::form::{
 };
 use crate::normalize;
 use crate::request::kind_of;
-use crate::validate;
+use crate::{describe, validate};
 
 mod options;
 
@@ -262,7 +262,10 @@ fn text(object: &Map<String, Value>, path: &str) -> Result<FieldKind, RequestErr
         if let Err(problem) = validate::text_problem(&spec, text) {
             return Err(RequestError::invalid(
                 format!("{path}.default"),
-                format!("{default} does not fit the field: {problem}"),
+                format!(
+                    "{default} does not fit the field: {}",
+                    describe::problem_in_english(&problem)
+                ),
             ));
         }
         spec.default = Some(text.clone());
@@ -363,7 +366,10 @@ fn number(
             if let Some(problem) = validate::bounds_problem(&spec, &n) {
                 return Err(RequestError::invalid(
                     format!("{path}.default"),
-                    format!("{n} does not fit the field: {problem}"),
+                    format!(
+                        "{n} does not fit the field: {}",
+                        describe::problem_in_english(&problem)
+                    ),
                 ));
             }
             Some(n)

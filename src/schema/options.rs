@@ -7,7 +7,7 @@ use super::{COMMON, check_keys, count, optional_string, ordered, wrong_default};
 use crate::error::RequestError;
 use crate::form::{Choice, ChoiceSpec, FieldKind, MultiChoiceSpec, value_text, visible_text};
 use crate::request::kind_of;
-use crate::validate;
+use crate::{describe, validate};
 
 pub(super) fn enum_choice(
     object: &Map<String, Value>,
@@ -197,7 +197,10 @@ pub(super) fn multi_choice(
         if let Some(problem) = validate::item_count_problem(&spec, chosen.len()) {
             return Err(RequestError::invalid(
                 format!("{path}.default"),
-                format!("does not fit the field: {problem}"),
+                format!(
+                    "does not fit the field: {}",
+                    describe::problem_in_english(&problem)
+                ),
             ));
         }
         chosen.sort_unstable();

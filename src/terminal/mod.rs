@@ -124,7 +124,11 @@ impl TerminalDialog<'_> {
                             .iter()
                             .map(|(i, problem)| {
                                 Line::styled(
-                                    format!("! {}: {problem}", form.fields[*i].label),
+                                    format!(
+                                        "! {}: {}",
+                                        form.fields[*i].label,
+                                        crate::describe::problem(problem)
+                                    ),
                                     Style::Error,
                                 )
                                 .indent(2)

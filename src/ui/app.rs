@@ -139,7 +139,7 @@ impl FormApp {
             Err(problems) => {
                 self.problems.iter_mut().for_each(|p| *p = None);
                 for (i, problem) in &problems {
-                    self.problems[*i] = Some(problem.clone());
+                    self.problems[*i] = Some(describe::problem(problem));
                 }
                 self.focus = problems.first().map(|(i, _)| Focus::Field(*i));
                 self.layout.everything = true;
@@ -293,7 +293,9 @@ impl FormApp {
             }
             // Once a problem is shown, it follows the person's edits so it clears when fixed.
             if response.changed() && self.problems[i].is_some() {
-                self.problems[i] = field_value(field, &self.states[i]).err();
+                self.problems[i] = field_value(field, &self.states[i])
+                    .err()
+                    .map(|p| describe::problem(&p));
             }
         }
     }

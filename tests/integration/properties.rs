@@ -1066,7 +1066,8 @@ fn check(
         }
         Err(problems) => {
             prop_assert!(!problems.is_empty(), "a refusal with no problem");
-            for (i, message) in &problems {
+            for (i, problem) in &problems {
+                let message = form_elicitation::describe::problem(problem);
                 prop_assert!(*i < case.fields.len(), "problem for field #{i}");
                 prop_assert!(!message.is_empty(), "empty problem for field #{i}");
                 prop_assert!(

@@ -543,6 +543,40 @@ fn the_terminal_speaks_korean() {
         .answered(r#"{"action":"accept","content":{"name":"김철수","meal":"bibimbap"}}"#);
 }
 
+/// Issues 29 and 30: in German, a format problem read "Not eine E-Mail-Adresse (like …)",
+/// English around a German noun, and a pattern was not named until Enter failed. Now the
+/// help states the pattern up front and every problem is one German sentence.
+#[test]
+fn the_terminal_states_a_pattern_and_its_problems_in_german() {
+    let request = r#"{"message":"Anmeldung","requestedSchema":{"type":"object","properties":{
+        "code":{"type":"string","title":"Kürzel","pattern":"^[A-Z]{3}$"},
+        "mail":{"type":"string","title":"Post","format":"email"}},
+        "required":["code"]}}"#;
+    let setup = Setup {
+        lang: Some("de_DE.UTF-8"),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(request, &[], setup) else {
+        return;
+    };
+    d.expect("Muss zum Muster ^[A-Z]{3}$ passen");
+    d.send("abc");
+    d.send(ENTER);
+    d.expect("! Hat nicht die erwartete Form (Muster ^[A-Z]{3}$)");
+    d.send(&BACKSPACE.repeat(3));
+    d.send("ABC");
+    d.send(ENTER);
+    d.send("ada");
+    d.send(ENTER);
+    d.expect("! Keine E-Mail-Adresse (z. B. name@example.com)");
+    d.send("@example.com");
+    d.send(ENTER);
+    d.expect("Überprüfen");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"code":"ABC","mail":"ada@example.com"}}"#);
+}
+
 /// With `LANG=de_DE.UTF-8` the key hints are German; `--lang` wins over `LANG`.
 #[test]
 fn the_terminal_speaks_german_and_lang_overrides_the_locale() {

@@ -519,6 +519,58 @@ fn the_window_speaks_german_and_korean() {
     }
 }
 
+/// Issue 29: a format problem was an English sentence around a translated noun ("Not eine
+/// E-Mail-Adresse (like name@example.com)", "Not 이메일 주소 (like …)"); the window shows one
+/// sentence of the person's language, to the eye and to screen readers.
+#[test]
+fn a_format_problem_is_one_sentence_of_the_language() {
+    for (tag, sentence) in [
+        ("de", "Keine E-Mail-Adresse (z. B. name@example.com)"),
+        ("ko", "이메일 주소가 아닙니다(예: name@example.com)"),
+    ] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let mut h = harness(json!({"properties": {
+            "mail": {"type": "string", "format": "email", "title": "Mail"}}}));
+        type_into(&mut h, Role::TextInput, "Mail", "ada");
+        h.key_press_modifiers(Modifiers::CTRL, Key::Enter);
+        h.run();
+        assert_eq!(h.state().problems()[0].as_deref(), Some(sentence), "{tag}");
+        h.get_by_label(sentence);
+        let mail = h.get_by_role_and_label(Role::TextInput, "Mail");
+        let description = mail.accesskit_node().description();
+        assert!(
+            description
+                .as_deref()
+                .is_some_and(|d| d.ends_with(sentence)),
+            "{tag}: {description:?}"
+        );
+    }
+}
+
+/// Issue 30: a `pattern` field said nothing of its pattern until a Submit failed, unlike
+/// every other constraint; its help states it up front, in the person's language.
+#[test]
+fn a_pattern_is_stated_up_front() {
+    let schema = json!({"properties": {
+        "code": {"type": "string", "title": "Code", "pattern": "^[A-Z]{3}$"}}});
+    for (tag, help) in [
+        ("en", "must match ^[A-Z]{3}$"),
+        ("de", "muss zum Muster ^[A-Z]{3}$ passen"),
+    ] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let h = harness(schema.clone());
+        let mut shown = help.chars();
+        let first = shown.next().map(|c| c.to_uppercase().collect::<String>());
+        h.get_by_label(&format!("{}{}", first.unwrap_or_default(), shown.as_str()));
+        let code = h.get_by_role_and_label(Role::MultilineTextInput, "Code");
+        assert_eq!(
+            code.accesskit_node().description().as_deref(),
+            Some(help),
+            "{tag}: screen readers hear it too"
+        );
+    }
+}
+
 /// Asserts that every node of the window lies inside it and that no two buttons overlap.
 fn layout_holds(h: &Harness<'_, FormApp>, window: egui::Rect, what: &str) {
     let mut buttons = Vec::new();

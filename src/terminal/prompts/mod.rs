@@ -174,8 +174,11 @@ impl<'a> FieldPrompt<'a> {
         }
     }
 
+    /// Checks the field, with the problem as the person reads it.
     fn check(&self) -> Result<(), String> {
-        validate::field_value(self.field, &self.state()).map(drop)
+        validate::field_value(self.field, &self.state())
+            .map(drop)
+            .map_err(|p| crate::describe::problem(&p))
     }
 
     /// The lines to show: label, help, the control and the problem, in at most `rows` rows of

@@ -39,7 +39,10 @@ fn enter_checks_the_field_and_the_problem_follows_edits() {
     let field = &form.fields[0];
     let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
     assert_eq!(press(&mut prompt, "\r"), Flow::Continue);
-    assert_eq!(prompt.problem(), Some(validate::required().as_str()));
+    assert_eq!(
+        prompt.problem(),
+        Some(crate::describe::problem(&validate::Problem::Required).as_str())
+    );
     assert_eq!(press(&mut prompt, "9"), Flow::Continue);
     assert_eq!(prompt.problem(), Some("Must be at most 5"));
     assert!(text_of(&prompt.lines(78, 10)).contains("! Must be at most 5"));
@@ -204,6 +207,33 @@ fn help_says_what_the_field_accepts() {
     assert_eq!(
         help_text(&form.fields[1]).as_deref(),
         Some("A whole number, at least 0")
+    );
+}
+
+/// Issues 29 and 30: the help names a field's pattern before the first Enter, and a problem
+/// is one sentence of the person's language (it was English around a translated noun).
+#[test]
+fn a_pattern_up_front_and_problems_in_whole_sentences() {
+    let form = form(json!({"properties": {
+        "code": {"type": "string", "pattern": "^[A-Z]{3}$"},
+        "mail": {"type": "string", "format": "email"}}}));
+    assert_eq!(
+        help_text(&form.fields[0]).as_deref(),
+        Some("Must match ^[A-Z]{3}$")
+    );
+    assert!(crate::i18n::use_language_in_this_thread("ko"));
+    let mut code = FieldPrompt::new(&form.fields[0], &FieldState::Text(String::new()), (1, 2));
+    assert!(text_of(&code.lines(78, 10)).contains("패턴 ^[A-Z]{3}$에 맞아야 함"));
+    press(&mut code, "abc\r");
+    assert_eq!(
+        code.problem(),
+        Some("예상한 형식이 아닙니다(패턴 ^[A-Z]{3}$)")
+    );
+    let mut mail = FieldPrompt::new(&form.fields[1], &FieldState::Text(String::new()), (2, 2));
+    press(&mut mail, "ada\r");
+    assert_eq!(
+        mail.problem(),
+        Some("이메일 주소가 아닙니다(예: name@example.com)")
     );
 }
 
