@@ -193,6 +193,8 @@ fn run_dialog(
         #[cfg(feature = "gl")]
         bursts: egui_soft::KeyBursts::default(),
         ran: Arc::clone(&ran),
+        #[cfg(feature = "gl")]
+        told_shown: false,
     };
     let shown = |error: WindowError| {
         if ran.load(Ordering::Relaxed) {
@@ -205,7 +207,7 @@ fn run_dialog(
         Renderer::Cpu => {
             let ctx = egui::Context::default();
             prepare(&ctx, options.theme, &options.cancel);
-            egui_soft::run(ctx, viewport, move |ui| shell.frame(ui))
+            egui_soft::run_then(ctx, viewport, move |ui| shell.frame(ui), tell_shown)
                 .map_err(|error| shown(WindowError::from_display(error)))?;
         }
         #[cfg(feature = "gl")]
@@ -318,12 +320,31 @@ struct Shell {
     bursts: egui_soft::KeyBursts,
     /// Set by the first frame: from then on, a display error means the display went away.
     ran: Arc<AtomicBool>,
+    /// With `--renderer gl`: whether [`tell_shown`] was called.
+    #[cfg(feature = "gl")]
+    told_shown: bool,
+}
+
+/// The test harness's signal that the window is on screen: with
+/// `FORM_ELICITATION_TEST_SHOWN_FILE` set, that file is created once the first frame is
+/// presented, so that a test types into a window that is there instead of sleeping a while.
+/// Test-only (the name says so); nothing else reads or writes the file.
+fn tell_shown() {
+    if let Some(path) = std::env::var_os("FORM_ELICITATION_TEST_SHOWN_FILE") {
+        let _ = std::fs::write(path, b"");
+    }
 }
 
 #[cfg(feature = "gl")]
 impl eframe::App for Shell {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
+        // eframe has no hook after a frame is on screen: the end of the first pass is as close
+        // as it gets (the frame is drawn and swapped right after it).
+        if !self.told_shown {
+            self.told_shown = true;
+            tell_shown();
+        }
     }
 
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::support::process::{Output, Running, without_terminal};
+use super::support::process::{Output, Running, ShownSignal, without_terminal};
 use super::support::{BIN, BURST_ANSWER, BURST_REQUEST, ENGLISH, on_path, skip};
 
 /// The user the compositor and the program run as when the tests run as root.
@@ -276,6 +276,12 @@ fn scale_2_is_sharp() {
         fits("x", "width") && fits("y", "height"),
         "the window does not fit the output {output}:\n{node:#}"
     );
+    // Sway tells a surface its output's scale only once it is on that output, so the first
+    // frame is drawn at scale 1 and the next one at 2: wait for that one, not a fixed time.
+    let shot = sway.screenshot_until(rect, shot, |shot| {
+        let (mixed, blocks) = shot.mixed_blocks();
+        mixed * 100 > blocks
+    });
     let (mixed, blocks) = shot.mixed_blocks();
     assert!(
         mixed * 100 > blocks,
@@ -294,7 +300,15 @@ fn the_dark_theme_is_dark_and_the_light_one_light() {
     for (theme, dark) in [("dark", true), ("light", false)] {
         let app = sway.show("theme", NAME_REQUEST, &["--theme", theme], &[]);
         let node = sway.window(&app);
-        let luma = sway.screenshot(&node["window_rect_on_output"]).mean_luma();
+        // The frame the program presented is on the output once sway has composited it.
+        let rect = &node["window_rect_on_output"];
+        let first = sway.screenshot(rect);
+        let luma = sway
+            .screenshot_until(rect, first, |shot| {
+                let luma = shot.mean_luma();
+                if dark { luma < 80.0 } else { luma > 170.0 }
+            })
+            .mean_luma();
         assert!(
             if dark { luma < 80.0 } else { luma > 170.0 },
             "--theme {theme}: the window's mean brightness is {luma:.0} of 255"
@@ -494,11 +508,16 @@ impl Sway {
             .arg(&title)
             .args(args)
             .envs(envs.iter().copied());
+        // In the user's runtime folder: the program runs as that user and must write it.
+        let shown_signal = ShownSignal::in_dir(&self.runtime);
+        let (name, path) = shown_signal.env();
+        command.env(name, path);
         without_terminal(&mut command);
         let started = Instant::now();
         let mut shown = Shown {
             app: Running::spawn("form-elicitation", command, Some(request.as_bytes())),
             title,
+            shown_signal,
         };
         loop {
             if self
@@ -518,8 +537,8 @@ impl Sway {
             }
             thread::sleep(Duration::from_millis(50));
         }
-        // Let the first frames render (and the first field take the keyboard focus).
-        thread::sleep(Duration::from_millis(300));
+        // The first frame is on screen (and the first field has the keyboard focus).
+        shown.shown_signal.wait(&mut shown.app, WINDOW_TIMEOUT);
         shown
     }
 
@@ -605,6 +624,18 @@ impl Sway {
     }
 
     /// The pixels of `rect` (output coordinates, as sway gives them) on the output.
+    /// Screenshots of `rect`, starting with `shot`, until one satisfies `done` or
+    /// [`ANSWER_TIMEOUT`] passes; the last one taken.
+    fn screenshot_until(&self, rect: &Value, shot: Image, done: impl Fn(&Image) -> bool) -> Image {
+        let deadline = Instant::now() + ANSWER_TIMEOUT;
+        let mut shot = shot;
+        while !done(&shot) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+            shot = self.screenshot(rect);
+        }
+        shot
+    }
+
     fn screenshot(&self, rect: &Value) -> Image {
         let file = self.runtime.join("shot.ppm");
         let _ = std::fs::remove_file(&file);
@@ -690,6 +721,8 @@ impl Drop for Staged {
 struct Shown {
     app: Running,
     title: String,
+    /// Says when the window's first frame is on screen.
+    shown_signal: ShownSignal,
 }
 
 impl Shown {

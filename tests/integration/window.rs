@@ -16,7 +16,7 @@ use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::support::process::{Output, Running, without_terminal};
+use super::support::process::{Output, Running, ShownSignal, without_terminal};
 use super::support::{BIN, BURST_ANSWER, BURST_REQUEST, on_path, skip};
 
 /// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
@@ -125,10 +125,14 @@ fn parent_death_cancels_and_closes_the_window() {
         ])
         .env("DISPLAY", &x.display)
         .env_remove("WAYLAND_DISPLAY");
+    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
+    let (name, path) = shown_signal.env();
+    command.env(name, path);
     let mut shown = Shown {
         app: Running::spawn("sh wrapper", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
+        shown_signal,
     };
     x.wait_for_window(&mut shown, &title);
     shown.signal("KILL");
@@ -166,10 +170,14 @@ fn a_closed_stdout_is_exit_1_and_one_line() {
         ])
         .env("DISPLAY", &x.display)
         .env_remove("WAYLAND_DISPLAY");
+    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
+    let (name, path) = shown_signal.env();
+    command.env(name, path);
     let mut shown = Shown {
         app: Running::spawn("bash pipeline", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
+        shown_signal,
     };
     x.wait_for_window(&mut shown, &title);
     x.type_text("Ada");
@@ -1220,6 +1228,9 @@ impl Xvfb {
             }
         }
         command.envs(envs.iter().copied());
+        let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
+        let (name, path) = shown_signal.env();
+        command.env(name, path);
         without_terminal(&mut command);
         let started = Instant::now();
         let app = Running::spawn("form-elicitation", command, Some(request.as_bytes()));
@@ -1227,6 +1238,7 @@ impl Xvfb {
             app,
             window: None,
             started,
+            shown_signal,
         }
     }
 
@@ -1266,8 +1278,8 @@ impl Xvfb {
             "cannot focus window {window}:\n{}",
             focus.describe()
         );
-        // Let the first frames render (and the first field take the keyboard focus).
-        thread::sleep(Duration::from_millis(300));
+        // The first frame is on screen (and the first field has the keyboard focus).
+        shown.shown_signal.wait(&mut shown.app, WINDOW_TIMEOUT);
         window
     }
 
@@ -1403,6 +1415,8 @@ pub(crate) struct Shown {
     /// Its window, once waited for.
     pub(crate) window: Option<Window>,
     pub(crate) started: Instant,
+    /// Says when the window's first frame is on screen.
+    pub(crate) shown_signal: ShownSignal,
 }
 
 /// A window of the program.

@@ -10,7 +10,7 @@ async function main() {
   const [proxy, python, server, title] = process.argv.slice(2);
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (["PATH", "HOME", "DISPLAY", "LC_ALL", "LANG", "LC_MESSAGES", "LANGUAGE"].includes(key)) {
+    if (["PATH", "HOME", "DISPLAY", "LC_ALL", "LANG", "LC_MESSAGES", "LANGUAGE", "FORM_ELICITATION_TEST_SHOWN_FILE"].includes(key)) {
       env[key] = value;
     }
   }

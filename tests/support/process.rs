@@ -181,3 +181,56 @@ pub fn without_terminal(command: &mut Command) {
         command.pre_exec(|| rustix::process::setsid().map(drop).map_err(Into::into));
     }
 }
+
+/// The window's "I am on screen" signal: the binary creates this file once its first frame is
+/// presented (`FORM_ELICITATION_TEST_SHOWN_FILE`), so a test types into a window that is there
+/// instead of sleeping for a while and hoping.
+pub struct ShownSignal(std::path::PathBuf);
+
+impl ShownSignal {
+    /// A signal file in `dir` (which the binary's user must be able to write) that no other
+    /// run uses.
+    pub fn in_dir(dir: &std::path::Path) -> Self {
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let path = dir.join(format!("form-elicitation-shown-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        Self(path)
+    }
+
+    /// The environment variable that asks the binary for the signal.
+    pub fn env(&self) -> (&'static str, &std::path::Path) {
+        ("FORM_ELICITATION_TEST_SHOWN_FILE", &self.0)
+    }
+
+    /// Waits until the window is on screen; panics, with what the program printed, when it is
+    /// not within `timeout` or the program ends first.
+    pub fn wait(&self, app: &mut Running, timeout: Duration) {
+        let started = std::time::Instant::now();
+        while !self.0.exists() {
+            if !app.running() || started.elapsed() > timeout {
+                let out = app.stop();
+                panic!(
+                    "the window did not say it was on screen within {:?}.\n{}",
+                    started.elapsed(),
+                    out.describe()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl ShownSignal {
+    /// Forgets the window that said it was shown, so that the next window (the proxy's next
+    /// form, started with the same variable) says so anew.
+    pub fn reset(&self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+impl Drop for ShownSignal {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}

@@ -55,4 +55,4 @@ pub use damage::{PixelRect, RowTriangle, TILE, Tiles};
 pub use keys::drop_commands_that_typed_text;
 pub use live::{TextAt, live_label};
 pub use raster::{Painter, Target};
-pub use window::{Error, run};
+pub use window::{Error, run, run_then};

@@ -90,6 +90,17 @@ pub fn run(
     builder: ViewportBuilder,
     ui: impl FnMut(&mut egui::Ui),
 ) -> Result<(), Error> {
+    run_then(ctx, builder, ui, || {})
+}
+
+/// [`run`], calling `presented` once, right after the first frame is on screen: for a program
+/// (or its tests) that must know the window is there to be read and typed into.
+pub fn run_then(
+    ctx: egui::Context,
+    builder: ViewportBuilder,
+    ui: impl FnMut(&mut egui::Ui),
+    presented: impl FnOnce() + 'static,
+) -> Result<(), Error> {
     let event_loop = EventLoop::<Wake>::with_user_event()
         .build()
         .map_err(Error::EventLoop)?;
@@ -112,6 +123,7 @@ pub fn run(
         expose: false,
         accesskit: false,
         error: None,
+        presented: Some(Box::new(presented)),
     };
     event_loop.run_app(&mut runner).map_err(Error::EventLoop)?;
     match runner.error {
@@ -162,6 +174,8 @@ struct Runner<F> {
     /// gives the reader the new text too.
     accesskit: bool,
     error: Option<String>,
+    /// Called once, after the first present (see [`run_then`]).
+    presented: Option<Box<dyn FnOnce()>>,
 }
 
 /// The window and what draws into it, once it exists.
@@ -372,6 +386,8 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                 if let Err(error) = present(live, &frame, &primitives, changed, None) {
                     self.error = Some(error);
                     event_loop.exit();
+                } else if let Some(presented) = self.presented.take() {
+                    presented();
                 }
                 if let Some(hints) = live.unpin.take() {
                     // Mapped now: the person may resize it again (applied with the next frame,

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::process::{Running, without_terminal};
+use crate::support::process::{Running, ShownSignal, without_terminal};
 use crate::support::{BIN, ENGLISH, root};
 use crate::window::{ANSWER_TIMEOUT, Shown, Xvfb, display_or_skip, run_tool, unique_title};
 
@@ -105,12 +105,16 @@ pub(super) fn client(
         }
     }
     command.envs(envs.iter().copied());
+    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
+    let (name, path) = shown_signal.env();
+    command.env(name, path);
     without_terminal(&mut command);
     let started = Instant::now();
     let shown = Shown {
         app: Running::spawn("the Python client", command, None),
         window: None,
         started,
+        shown_signal,
     };
     (shown, title)
 }
@@ -118,6 +122,8 @@ pub(super) fn client(
 /// Waits for a form titled `title`, answers it with `answer`, and waits until it is gone.
 pub(super) fn form(x: &Xvfb, shown: &mut Shown, title: &str, answer: impl FnOnce(&Xvfb)) {
     let window = x.wait_for_window(shown, title);
+    // Before this form is answered, so that only the next form's window can say it is shown.
+    shown.shown_signal.reset();
     let pid = window_pid(x, &window);
     answer(x);
     wait_pid_gone(x, title, &pid);

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::support::process::{Running, without_terminal};
+use super::support::process::{Running, ShownSignal, without_terminal};
 use super::support::{BIN, ENGLISH, root};
 use super::window::{Shown, unique_title};
 use harness::*;
@@ -283,11 +283,15 @@ fn a_typescript_sdk_client_gets_the_form_too() {
         .env("NODE_PATH", &modules)
         .env("DISPLAY", &x.display)
         .envs(ENGLISH);
+    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
+    let (name, path) = shown_signal.env();
+    command.env(name, path);
     without_terminal(&mut command);
     let mut shown = Shown {
         app: Running::spawn("the TypeScript client", command, None),
         window: None,
         started: Instant::now(),
+        shown_signal,
     };
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
