@@ -58,6 +58,8 @@ pub enum Event {
 /// the server's.
 pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
     let (events, inbox) = mpsc::channel();
+    // The server must be started on this thread, which lives as long as the proxy: see
+    // `die_with_us`.
     let mut child = start_server(&args.server_command)?;
     let server_pid = child.id();
     let server_in = child.stdin.take().context("the server's stdin")?;
@@ -279,17 +281,49 @@ impl Proxy {
     }
 }
 
-/// Starts the server with piped stdin and stdout; its stderr is ours.
+/// Starts the server with piped stdin and stdout; its stderr is ours. It dies with us.
 fn start_server(command: &[OsString]) -> anyhow::Result<Child> {
     let (program, args) = command.split_first().context("no server command")?;
-    Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::inherit());
+    die_with_us(&mut command);
+    command
         .spawn()
         .with_context(|| format!("cannot start the server {}", program.to_string_lossy()))
 }
+
+/// Makes the child die when the proxy does, even by SIGKILL (a crashed client takes its whole
+/// tree down that way, the OOM killer too): a server that never reads its stdin would live on
+/// as an orphan. SIGKILL, since a server may ignore SIGTERM, and nobody is left to follow up.
+///
+/// The kernel sends the signal when the *thread* that started the child ends: [`run`] starts
+/// the server on the thread that runs the proxy to its end.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn die_with_us(command: &mut Command) {
+    use std::os::unix::process::CommandExt as _;
+    let proxy = rustix::process::getpid();
+    // SAFETY: only two system calls between fork and exec, no allocation, no lock.
+    unsafe {
+        command.pre_exec(move || {
+            rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL))?;
+            // Had we died before the line above, nobody would send the signal: we are
+            // someone else's child already. (An error here fails the exec.)
+            if rustix::process::getppid() != Some(proxy) {
+                return Err(rustix::io::Errno::SRCH.into());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere the server outlives a proxy that is killed outright.
+#[cfg(not(target_os = "linux"))]
+fn die_with_us(_: &mut Command) {}
 
 /// The command as the person reads it in the window.
 fn shown_command(command: &[OsString]) -> String {

@@ -595,3 +595,41 @@ fn the_terminal_dialog_answers_through_dev_tty() {
     });
     assert!(cooked, "the terminal is left in raw mode");
 }
+
+/// Regression (issue 30): after `kill -9` of the proxy (a crashed client, the OOM killer), a
+/// server that does not watch its stdin lived on as an orphan. It dies with the proxy now.
+#[test]
+fn the_server_dies_with_a_proxy_killed_outright() {
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", "echo $$; exec sleep 60"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("the server's pid");
+    let server: i32 = line.trim().parse().expect("a pid");
+    let status = Command::new("kill")
+        .args(["-KILL", &child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()), "kill -KILL");
+    let _ = child.wait();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let alive = || {
+        // A zombie is dead: it waits for its new parent to read its status.
+        std::fs::read_to_string(format!("/proc/{server}/stat"))
+            .is_ok_and(|stat| !matches!(stat.rsplit(") ").next(), Some(s) if s.starts_with('Z')))
+    };
+    while alive() && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(20));
+    }
+    let orphan = alive();
+    if orphan {
+        let _ = Command::new("kill")
+            .args(["-KILL", &server.to_string()])
+            .status();
+    }
+    assert!(!orphan, "the server {server} outlived the proxy");
+}
