@@ -20,7 +20,7 @@ use serde_json::json;
 
 use super::support::process::{Running, without_terminal};
 use super::support::{BIN, ENGLISH, root};
-use super::window::{Shown, unique_title};
+use super::window::{Shown, run_tool, unique_title};
 use harness::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -632,4 +632,132 @@ fn the_server_dies_with_a_proxy_killed_outright() {
             .status();
     }
     assert!(!orphan, "the server {server} outlived the proxy");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A display under load
+
+/// Regression (issue 30): under a flood of forms, one in 60 failed with "cannot open a window:
+/// Failed to open connection to X server", an error for the server. A display whose first
+/// connections are reset (a forwarder in front of Xvfb that closes two) still shows the form.
+/// `cat` is the server: it sends back the client's `elicitation/create`, and the answer.
+#[test]
+fn a_form_rides_out_a_display_that_resets_its_first_connections() {
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    use std::os::unix::net::UnixStream;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let Some(x) = super::window::display_or_skip(&[]) else {
+        return;
+    };
+    let socket = format!("/tmp/.X11-unix/X{}", x.display.trim_start_matches(':'));
+    let (listener, number) = (100..400)
+        .find_map(|n| {
+            TcpListener::bind(("127.0.0.1", 6000 + n))
+                .ok()
+                .map(|l| (l, n))
+        })
+        .expect("a free X port on 127.0.0.1");
+    let done = Arc::new(AtomicBool::new(false));
+    let forwarder = {
+        let done = Arc::clone(&done);
+        thread::spawn(move || {
+            for (n, client) in listener.incoming().enumerate() {
+                let Ok(client) = client else { return };
+                if done.load(Ordering::SeqCst) {
+                    return;
+                }
+                if n < 2 {
+                    // Reset before the X handshake, as a flooded server may.
+                    drop(client);
+                    continue;
+                }
+                let Ok(server) = UnixStream::connect(&socket) else {
+                    return;
+                };
+                let pipe = |mut from: Box<dyn std::io::Read + Send>,
+                            mut to: Box<dyn Write + Send>,
+                            close: Box<dyn FnOnce() + Send>| {
+                    thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        close();
+                    });
+                };
+                let (c2, s2) = (
+                    client.try_clone().expect("clone"),
+                    server.try_clone().expect("clone"),
+                );
+                let (c3, s3) = (
+                    client.try_clone().expect("clone"),
+                    server.try_clone().expect("clone"),
+                );
+                pipe(
+                    Box::new(client),
+                    Box::new(server),
+                    Box::new(move || {
+                        let _ = s3.shutdown(Shutdown::Write);
+                    }),
+                );
+                pipe(
+                    Box::new(s2),
+                    Box::new(c2),
+                    Box::new(move || {
+                        let _ = c3.shutdown(Shutdown::Write);
+                    }),
+                );
+            }
+        })
+    };
+    let title = unique_title("proxy-flaky-display");
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--ui", "window", "--title", &title, "--", "cat"])
+        .env("DISPLAY", format!("127.0.0.1:{number}"))
+        .env_remove("WAYLAND_DISPLAY")
+        .envs(ENGLISH)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    without_terminal(&mut command);
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let (sender, lines) = mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = sender.send(line);
+        }
+    });
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+    )
+    .expect("write");
+    stdin.flush().expect("flush");
+    let deadline = Instant::now() + SESSION_TIMEOUT;
+    let window = loop {
+        if let Some(id) = x.find_windows(&title).into_iter().next() {
+            break id;
+        }
+        if let Ok(line) = lines.try_recv() {
+            panic!("no form, and the server was told: {line}");
+        }
+        assert!(Instant::now() < deadline, "no form appeared");
+        thread::sleep(Duration::from_millis(50));
+    };
+    let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &window]);
+    assert_eq!(focus.code, Some(0), "{}", focus.describe());
+    thread::sleep(Duration::from_millis(300));
+    x.key("Escape");
+    let answer = lines.recv_timeout(SESSION_TIMEOUT).expect("the answer");
+    assert!(
+        answer.contains(r#""id":1"#) && answer.contains(r#""action":"cancel""#),
+        "{answer}"
+    );
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(5));
+    done.store(true, Ordering::SeqCst);
+    let _ = TcpStream::connect(("127.0.0.1", 6000 + number));
+    let _ = forwarder.join();
 }
