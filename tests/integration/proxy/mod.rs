@@ -635,6 +635,122 @@ fn the_server_dies_with_a_proxy_killed_outright() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Backpressure
+
+/// The most the proxy may hold at its peak while one side reads nothing: its own size (about
+/// 10 MiB) plus, in each direction, the flow's 1 MiB, the line being read and the buffers. A
+/// plain pipe holds 64 KiB; before the flows, the proxy held everything (1.6 GB after 1.5 GB).
+const PEAK_RSS_BOUND_KIB: u64 = 32 * 1024;
+
+/// A 1 MB JSON-RPC notification line.
+fn megabyte_line() -> Vec<u8> {
+    let mut line =
+        br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"data":""#.to_vec();
+    line.extend(std::iter::repeat_n(b'x', 1_000_000));
+    line.extend_from_slice(b"\"}}\n");
+    line
+}
+
+/// The peak resident memory of process `pid` (`VmHWM`), in KiB.
+fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM")
+}
+
+/// Regression (issue 30): a server that never reads its stdin made the proxy hoard all the
+/// client wrote (1.6 GB after 1.5 GB in 2 s). Now the client is held back after a few MiB, as
+/// by a pipe, and when it hangs up the proxy ends promptly.
+#[test]
+fn a_server_that_reads_nothing_holds_the_client_back() {
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", "exec sleep 60"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdin = child.stdin.take().expect("stdin");
+    rustix::io::ioctl_fionbio(&stdin, true).expect("a non-blocking pipe");
+    let line = megabyte_line();
+    let (mut written, mut offset) = (0usize, 0usize);
+    let started = Instant::now();
+    let mut blocked_since: Option<Instant> = None;
+    // Write until the proxy has taken nothing for a second (or far more than it may hold).
+    while written < 256 << 20 && started.elapsed() < Duration::from_secs(20) {
+        match stdin.write(&line[offset..]) {
+            Ok(n) => {
+                written += n;
+                offset = (offset + n) % line.len();
+                blocked_since = None;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                let since = *blocked_since.get_or_insert_with(Instant::now);
+                if since.elapsed() > Duration::from_secs(1) {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) => panic!("writing to the proxy: {e}"),
+        }
+    }
+    let peak = peak_rss_kib(child.id());
+    assert!(
+        written < 8 << 20,
+        "the proxy took {written} bytes that the server never read"
+    );
+    assert!(
+        peak < PEAK_RSS_BOUND_KIB,
+        "the proxy's peak memory: {peak} KiB"
+    );
+    let closed = Instant::now();
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(10));
+    let took = closed.elapsed();
+    assert!(
+        took < Duration::from_secs(3),
+        "the proxy took {took:?} to end"
+    );
+}
+
+/// Regression (issue 30): a server that writes 1 MB lines to a client that reads nothing made
+/// the proxy hoard them (1.9 GB after 2 s), and after the client closed stdin the proxy lived
+/// on until every queued byte was read. Now the server is held back, and the proxy ends
+/// promptly.
+#[test]
+fn a_client_that_reads_nothing_holds_the_server_back() {
+    let server = r#"line=$(head -c 1000000 /dev/zero | tr '\0' x); while :; do printf '{"jsonrpc":"2.0","method":"n","params":"%s"}\n' "$line"; done"#;
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", server])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    let stdin = child.stdin.take().expect("stdin");
+    // Held, never read.
+    let stdout = child.stdout.take().expect("stdout");
+    thread::sleep(Duration::from_secs(3));
+    let peak = peak_rss_kib(child.id());
+    assert!(
+        peak < PEAK_RSS_BOUND_KIB,
+        "the proxy's peak memory: {peak} KiB"
+    );
+    let closed = Instant::now();
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(10));
+    let took = closed.elapsed();
+    drop(stdout);
+    assert!(
+        took < Duration::from_secs(3),
+        "the proxy took {took:?} to end"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // A display under load
 
 /// Regression (issue 30): under a flood of forms, one in 60 failed with "cannot open a window:
