@@ -5,7 +5,8 @@
 //! client's behalf and answers the server's forms itself, each in a dialog process of its
 //! own. One thread reads each pipe and one writes each; a single loop owns the [`State`]
 //! and carries out its actions, so progress and log notifications keep flowing while a form
-//! is open.
+//! is open. Each direction is a [`Flow`] of bounded size: a reader stops reading while the
+//! writer on the other side is that far behind, as a plain pipe would block.
 
 mod dialog;
 mod state;
@@ -14,8 +15,11 @@ pub mod wire;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::os::fd::AsFd;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -32,6 +36,19 @@ const CLOSE_GRACE: Duration = Duration::from_millis(500);
 const TERM_GRACE: Duration = Duration::from_millis(500);
 /// After the server exits, how long its last output may take to arrive.
 const DRAIN_GRACE: Duration = Duration::from_millis(300);
+/// At the end, how long the client may read nothing before its last lines are given up.
+const WRITE_GRACE: Duration = Duration::from_millis(500);
+/// How long a side that hung up while its reader waited for room may stay without the room
+/// growing before it counts as gone (what it wrote last is then lost, like the rest of a
+/// pipe's contents when its reader dies).
+const HUNG_UP_GRACE: Duration = Duration::from_millis(500);
+
+/// How many bytes may be on their way in one direction (read, not yet written) before the
+/// reader stops reading. A line is always read whole, so a direction holds at most this, plus
+/// the line being read, plus the two pipe buffers below.
+const FLOW_LIMIT: usize = 1024 * 1024;
+/// The buffers of each pipe's reader and writer.
+const PIPE_BUFFER: usize = 256 * 1024;
 
 /// What the loop hears from its threads.
 #[derive(Debug)]
@@ -58,6 +75,8 @@ pub enum Event {
 /// the server's.
 pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
     let (events, inbox) = mpsc::channel();
+    // The server must be started on this thread, which lives as long as the proxy: see
+    // `die_with_us`.
     let mut child = start_server(&args.server_command)?;
     let server_pid = child.id();
     let server_in = child.stdin.take().context("the server's stdin")?;
@@ -69,12 +88,26 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
         })
         .context("cannot install the signal handler")?;
     }
-    read_lines(io::stdin(), events.clone(), Event::Client, Event::ClientEnd);
-    read_lines(server_out, events.clone(), Event::Server, Event::ServerEnd);
+    let toward_server = Arc::new(Flow::default());
+    let toward_client = Arc::new(Flow::default());
+    read_lines(
+        io::stdin(),
+        Arc::clone(&toward_server),
+        events.clone(),
+        Event::Client,
+        Event::ClientEnd,
+    );
+    read_lines(
+        server_out,
+        Arc::clone(&toward_client),
+        events.clone(),
+        Event::Server,
+        Event::ServerEnd,
+    );
     let waiter_events = events.clone();
     thread::spawn(move || wait_for(child, waiter_events));
-    let to_server = write_lines(server_in);
-    let to_client = write_lines(io::stdout());
+    let to_server = write_lines(server_in, Arc::clone(&toward_server));
+    let to_client = write_lines(io::stdout(), Arc::clone(&toward_client));
 
     let mut proxy = Proxy {
         state: State::new(
@@ -86,16 +119,65 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
         events,
         to_server: Some(to_server.0),
         to_client: Some(to_client.0),
+        toward_server,
+        toward_client,
         dialogs: HashMap::new(),
         server_pid,
         server_ended: false,
     };
     let status = proxy.run(&inbox);
-    // Everything for the client is written before we go.
+    // Everything for the client is written before we go, unless it reads no more.
     proxy.to_client = None;
     proxy.to_server = None;
-    let _ = to_client.1.join();
+    to_client.1.finish(WRITE_GRACE);
     Ok(exit_code(status))
+}
+
+/// The bytes on their way in one direction: added as a reader reads a line, taken off as the
+/// loop consumes it and added again for what it sends on, taken off as the writer writes.
+#[derive(Debug, Default)]
+struct Flow {
+    queued: Mutex<Queued>,
+    changed: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct Queued {
+    bytes: usize,
+    /// The writer has stopped (its side is gone): nothing is held back any more.
+    closed: bool,
+}
+
+impl Flow {
+    fn add(&self, bytes: usize) {
+        let mut queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        if !queued.closed {
+            queued.bytes += bytes;
+        }
+    }
+
+    fn take(&self, bytes: usize) {
+        let mut queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        queued.bytes = queued.bytes.saturating_sub(bytes);
+        self.changed.notify_all();
+    }
+
+    fn close(&self) {
+        let mut queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        queued.closed = true;
+        queued.bytes = 0;
+        self.changed.notify_all();
+    }
+
+    /// Waits at most `timeout` for room; the bytes queued then (below the limit: room).
+    fn wait_for_room(&self, timeout: Duration) -> usize {
+        let queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        let (queued, _) = self
+            .changed
+            .wait_timeout_while(queued, timeout, |q| q.bytes >= FLOW_LIMIT)
+            .unwrap_or_else(PoisonError::into_inner);
+        queued.bytes
+    }
 }
 
 struct Proxy {
@@ -105,6 +187,8 @@ struct Proxy {
     /// Dropped to close the server's stdin.
     to_server: Option<Sender<Vec<u8>>>,
     to_client: Option<Sender<Vec<u8>>>,
+    toward_server: Arc<Flow>,
+    toward_client: Arc<Flow>,
     dialogs: HashMap<Ticket, Dialog>,
     server_pid: u32,
     /// Whether the server's stdout has ended.
@@ -118,6 +202,7 @@ impl Proxy {
             let Ok(event) = inbox.recv() else {
                 return None;
             };
+            self.received(&event);
             match event {
                 Event::ClientEnd | Event::Signal => return self.shut_down(inbox),
                 Event::ServerExit(status) => {
@@ -127,6 +212,30 @@ impl Proxy {
                 }
                 other => self.handle(other),
             }
+        }
+    }
+
+    /// A line the loop has taken from its reader no longer counts against that reader's
+    /// flow; what the loop sends on counts against the writer's.
+    fn received(&self, event: &Event) {
+        match event {
+            Event::Client(line) => self.toward_server.take(line.len()),
+            Event::Server(line) => self.toward_client.take(line.len()),
+            _ => {}
+        }
+    }
+
+    fn send_to_server(&self, line: Vec<u8>) {
+        if let Some(to_server) = &self.to_server {
+            self.toward_server.add(line.len());
+            let _ = to_server.send(line);
+        }
+    }
+
+    fn send_to_client(&self, line: Vec<u8>) {
+        if let Some(to_client) = &self.to_client {
+            self.toward_client.add(line.len());
+            let _ = to_client.send(line);
         }
     }
 
@@ -151,16 +260,8 @@ impl Proxy {
     fn act(&mut self, actions: Vec<Action>) {
         for action in actions {
             match action {
-                Action::ToServer(line) => {
-                    if let Some(to_server) = &self.to_server {
-                        let _ = to_server.send(line);
-                    }
-                }
-                Action::ToClient(line) => {
-                    if let Some(to_client) = &self.to_client {
-                        let _ = to_client.send(line);
-                    }
-                }
+                Action::ToServer(line) => self.send_to_server(line),
+                Action::ToClient(line) => self.send_to_client(line),
                 Action::StartDialog {
                     ticket,
                     request,
@@ -229,7 +330,11 @@ impl Proxy {
     ) -> Option<ExitStatus> {
         loop {
             let left = until.checked_sub(started.elapsed())?;
-            match inbox.recv_timeout(left) {
+            let event = inbox.recv_timeout(left);
+            if let Ok(event) = &event {
+                self.received(event);
+            }
+            match event {
                 Ok(Event::ServerExit(status)) => return Some(status),
                 Ok(Event::Dialog(ticket, _)) => {
                     self.dialogs.remove(&ticket);
@@ -257,12 +362,12 @@ impl Proxy {
             return;
         }
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-            match inbox.recv_timeout(left) {
-                Ok(Event::Server(line)) => {
-                    if let Some(to_client) = &self.to_client {
-                        let _ = to_client.send(line);
-                    }
-                }
+            let event = inbox.recv_timeout(left);
+            if let Ok(event) = &event {
+                self.received(event);
+            }
+            match event {
+                Ok(Event::Server(line)) => self.send_to_client(line),
                 Ok(Event::ServerEnd) | Err(_) => return,
                 Ok(_) => {}
             }
@@ -279,17 +384,49 @@ impl Proxy {
     }
 }
 
-/// Starts the server with piped stdin and stdout; its stderr is ours.
+/// Starts the server with piped stdin and stdout; its stderr is ours. It dies with us.
 fn start_server(command: &[OsString]) -> anyhow::Result<Child> {
     let (program, args) = command.split_first().context("no server command")?;
-    Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::inherit());
+    die_with_us(&mut command);
+    command
         .spawn()
         .with_context(|| format!("cannot start the server {}", program.to_string_lossy()))
 }
+
+/// Makes the child die when the proxy does, even by SIGKILL (a crashed client takes its whole
+/// tree down that way, the OOM killer too): a server that never reads its stdin would live on
+/// as an orphan. SIGKILL, since a server may ignore SIGTERM, and nobody is left to follow up.
+///
+/// The kernel sends the signal when the *thread* that started the child ends: [`run`] starts
+/// the server on the thread that runs the proxy to its end.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn die_with_us(command: &mut Command) {
+    use std::os::unix::process::CommandExt as _;
+    let proxy = rustix::process::getpid();
+    // SAFETY: only two system calls between fork and exec, no allocation, no lock.
+    unsafe {
+        command.pre_exec(move || {
+            rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL))?;
+            // Had we died before the line above, nobody would send the signal: we are
+            // someone else's child already. (An error here fails the exec.)
+            if rustix::process::getppid() != Some(proxy) {
+                return Err(rustix::io::Errno::SRCH.into());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere the server outlives a proxy that is killed outright.
+#[cfg(not(target_os = "linux"))]
+fn die_with_us(_: &mut Command) {}
 
 /// The command as the person reads it in the window.
 fn shown_command(command: &[OsString]) -> String {
@@ -307,20 +444,22 @@ fn shown_command(command: &[OsString]) -> String {
         .join(" ")
 }
 
-/// Reads `input` line by line into events, on a thread of its own.
-fn read_lines(
-    input: impl Read + Send + 'static,
+/// Reads `input` line by line into events, on a thread of its own, while `flow` has room.
+fn read_lines<R: Read + AsFd + Send + 'static>(
+    input: R,
+    flow: Arc<Flow>,
     events: Sender<Event>,
     line: fn(Vec<u8>) -> Event,
     end: Event,
 ) {
     thread::spawn(move || {
-        let mut reader = BufReader::with_capacity(256 * 1024, input);
-        loop {
+        let mut reader = BufReader::with_capacity(PIPE_BUFFER, input);
+        while wait_for_room(&flow, reader.get_ref()) {
             let mut buffer = Vec::new();
             match reader.read_until(b'\n', &mut buffer) {
                 Ok(0) => break,
-                Ok(_) => {
+                Ok(read) => {
+                    flow.add(read);
                     if events.send(line(buffer)).is_err() {
                         return;
                     }
@@ -333,27 +472,111 @@ fn read_lines(
     });
 }
 
-/// A thread that writes the lines it is sent to `output`, flushing whenever none are
-/// waiting; it closes `output` when the sender is dropped.
-fn write_lines(output: impl Write + Send + 'static) -> (Sender<Vec<u8>>, thread::JoinHandle<()>) {
-    let (sender, lines) = mpsc::channel::<Vec<u8>>();
-    let handle = thread::spawn(move || {
-        let mut out = BufWriter::with_capacity(256 * 1024, output);
-        while let Ok(line) = lines.recv() {
-            if out.write_all(&line).is_err() {
-                return;
-            }
-            while let Ok(line) = lines.try_recv() {
-                if out.write_all(&line).is_err() {
-                    return;
-                }
-            }
-            if out.flush().is_err() {
-                return;
+/// Waits until `flow` has room to read more. False when `input` hung up meanwhile and the
+/// flow has not drained for [`HUNG_UP_GRACE`]: its side is gone, and waiting longer would
+/// keep the proxy (and the server) alive for nobody.
+fn wait_for_room(flow: &Flow, input: &impl AsFd) -> bool {
+    let mut last = usize::MAX;
+    let mut stalled_since = None;
+    loop {
+        let queued = flow.wait_for_room(Duration::from_millis(100));
+        if queued < FLOW_LIMIT {
+            return true;
+        }
+        if queued < last {
+            stalled_since = None;
+        }
+        last = queued;
+        if hung_up(input) {
+            let since = *stalled_since.get_or_insert_with(Instant::now);
+            if since.elapsed() >= HUNG_UP_GRACE {
+                return false;
             }
         }
+    }
+}
+
+/// Whether the other end of `input` is closed (what it wrote may still be unread).
+fn hung_up(input: &impl AsFd) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let mut fds = [PollFd::new(input, PollFlags::empty())];
+    poll(&mut fds, Some(&Timespec::default())).is_ok() && fds[0].revents().contains(PollFlags::HUP)
+}
+
+/// A writer thread, to wait for at the end.
+struct Writer {
+    handle: thread::JoinHandle<()>,
+    /// Bytes written so far, to tell a slow reader from one that reads no more.
+    written: Arc<AtomicU64>,
+}
+
+impl Writer {
+    /// Waits until everything is written (its sender is gone), or the reader has taken
+    /// nothing for `grace`.
+    fn finish(self, grace: Duration) {
+        let mut written = self.written.load(Ordering::Relaxed);
+        let mut progressed = Instant::now();
+        while !self.handle.is_finished() {
+            let now = self.written.load(Ordering::Relaxed);
+            if now != written {
+                written = now;
+                progressed = Instant::now();
+            } else if progressed.elapsed() >= grace {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// Counts the bytes that reach the output.
+struct Counted<W> {
+    inner: W,
+    written: Arc<AtomicU64>,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.written.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// A thread that writes the lines it is sent to `output`, flushing whenever none are
+/// waiting, and takes each off `flow` once written; it closes `output` when the sender is
+/// dropped. When `output` fails (its reader is gone), the flow holds nothing back any more.
+fn write_lines(output: impl Write + Send + 'static, flow: Arc<Flow>) -> (Sender<Vec<u8>>, Writer) {
+    let (sender, lines) = mpsc::channel::<Vec<u8>>();
+    let written = Arc::new(AtomicU64::new(0));
+    let counted = Counted {
+        inner: output,
+        written: Arc::clone(&written),
+    };
+    let handle = thread::spawn(move || {
+        let mut out = BufWriter::with_capacity(PIPE_BUFFER, counted);
+        let mut ok = true;
+        while ok && let Ok(line) = lines.recv() {
+            ok = write_line(&mut out, &flow, &line);
+            while ok && let Ok(line) = lines.try_recv() {
+                ok = write_line(&mut out, &flow, &line);
+            }
+            ok = ok && out.flush().is_ok();
+        }
+        flow.close();
     });
-    (sender, handle)
+    (sender, Writer { handle, written })
+}
+
+/// Writes one line and takes it off `flow`; false when `out` failed.
+fn write_line(out: &mut impl Write, flow: &Flow, line: &[u8]) -> bool {
+    let ok = out.write_all(line).is_ok();
+    flow.take(line.len());
+    ok
 }
 
 /// Waits for the server to exit and says so.

@@ -6,8 +6,11 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::Duration;
 
+use serde_json::value::RawValue;
+
 use super::wire::{self, Fields, Message, Splice};
 use crate::cli::Intercept;
+use crate::request::MAX_REQUEST_BYTES;
 
 /// At most this many `input_required` rounds per call, as the SDKs allow.
 pub const MAX_ROUNDS: u32 = 10;
@@ -15,7 +18,9 @@ pub const MAX_ROUNDS: u32 = 10;
 const BACKOFF_FIRST: Duration = Duration::from_millis(50);
 /// The longest back-off.
 const BACKOFF_CAP: Duration = Duration::from_millis(250);
-/// The prefix of the ids of the requests the proxy sends itself: no client uses it.
+/// The prefix of the ids of the requests the proxy sends itself. A client may use such an id
+/// too: the proxy skips every id the client has used, and re-sends a client's request whose
+/// id is one of ours in flight under a fresh one.
 pub const PROXY_ID_PREFIX: &str = "form-elicitation-proxy-";
 
 /// A dialog to run: one elicitation request, answered by our own binary in a child process.
@@ -66,6 +71,17 @@ pub enum DialogEnd {
     Failed(String),
 }
 
+/// Which of the server's `elicitation/create` requests the proxy answers (the initialize era).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answering {
+    /// Every one: the client declared no elicitation, or `--intercept always`.
+    Everything,
+    /// Forms; URL requests go to the client, which declared URL elicitation alone.
+    FormsOnly,
+    /// None: the client answers them itself (`--intercept auto`).
+    Nothing,
+}
+
 /// Who the dialog answers.
 #[derive(Debug, Clone)]
 enum Asker {
@@ -99,6 +115,8 @@ struct Call {
     waiting: usize,
     state: Option<String>,
     backoff: Duration,
+    /// The client declared URL elicitation alone: a round that asks only for URLs is its own.
+    urls_to_client: bool,
 }
 
 /// Everything the proxy remembers.
@@ -111,15 +129,17 @@ pub struct State {
     command: String,
     /// `serverInfo.name` from `initialize` or `server/discover`.
     server_name: Option<String>,
-    /// Whether the server's own `elicitation/create` requests are answered here: false once
+    /// Which of the server's own `elicitation/create` requests are answered here: fewer once
     /// an `initialize` showed a client that answers them itself (under `--intercept auto`).
-    answer_server_requests: bool,
+    answering: Answering,
     /// Ids of `initialize` and `server/discover` requests, whose results name the server.
     naming: Vec<String>,
     calls: HashMap<String, Call>,
-    /// Proxy id → client id.
+    /// Proxy id (as [`wire::canonical_id`] writes it) → client id.
     proxy_ids: HashMap<String, String>,
     next_proxy_id: u64,
+    /// The client's request ids that begin with [`PROXY_ID_PREFIX`], decoded: never ours.
+    client_ids_like_ours: HashSet<String>,
     next_ticket: Ticket,
     queue: VecDeque<Job>,
     running: Option<(Ticket, Asker)>,
@@ -138,11 +158,12 @@ impl State {
             server_override,
             command,
             server_name: None,
-            answer_server_requests: true,
+            answering: Answering::Everything,
             naming: Vec::new(),
             calls: HashMap::new(),
             proxy_ids: HashMap::new(),
             next_proxy_id: 1,
+            client_ids_like_ours: HashSet::new(),
             next_ticket: 1,
             queue: VecDeque::new(),
             running: None,
@@ -182,17 +203,25 @@ impl State {
             return vec![Action::ToServer(line.to_vec())];
         }
         let id = message.id_text().unwrap_or_default().to_owned();
+        self.note_client_id(&id);
         if method == "initialize" || method == "server/discover" {
             self.naming.push(id.clone());
         }
-        if method == "initialize" {
-            return vec![Action::ToServer(self.rewrite_initialize(text, &message))];
-        }
-        let Some(rewritten) = self.rewrite_meta_capabilities(text, &message) else {
-            return vec![Action::ToServer(line.to_vec())];
+        let (mut out, urls_to_client) = if method == "initialize" {
+            (self.rewrite_initialize(text, &message), None)
+        } else {
+            match self.rewrite_meta_capabilities(text, &message) {
+                Some((rewritten, urls_to_client)) => (rewritten, Some(urls_to_client)),
+                None => (line.to_vec(), None),
+            }
         };
-        if matches!(method, "tools/call" | "prompts/get" | "resources/read") {
-            let params = Message::parse(std::str::from_utf8(&rewritten).unwrap_or_default())
+        let renamed = self.rename_if_ours(&id, &mut out);
+        if let Some(ours) = &renamed {
+            self.proxy_ids.insert(ours.clone(), id.clone());
+        }
+        let tracked = matches!(method, "tools/call" | "prompts/get" | "resources/read");
+        if let Some(urls_to_client) = urls_to_client.filter(|_| tracked) {
+            let params = Message::parse(std::str::from_utf8(&out).unwrap_or_default())
                 .and_then(|m| m.params.map(|p| p.get().to_owned()))
                 .unwrap_or_else(|| "{}".into());
             self.calls.insert(
@@ -201,16 +230,51 @@ impl State {
                     method: method.to_owned(),
                     params,
                     rounds: 0,
-                    proxy_id: None,
+                    proxy_id: renamed,
                     in_flight: true,
                     answers: Vec::new(),
                     waiting: 0,
                     state: None,
                     backoff: BACKOFF_FIRST,
+                    urls_to_client,
                 },
             );
         }
-        vec![Action::ToServer(rewritten)]
+        vec![Action::ToServer(out)]
+    }
+
+    /// Remembers a client's request id that looks like one of ours, so that we never pick it.
+    fn note_client_id(&mut self, id: &str) {
+        if let Ok(text) = serde_json::from_str::<String>(id)
+            && text.starts_with(PROXY_ID_PREFIX)
+        {
+            self.client_ids_like_ours.insert(text);
+        }
+    }
+
+    /// An id of ours that neither we nor the client has used.
+    fn fresh_proxy_id(&mut self) -> String {
+        loop {
+            let name = format!("{PROXY_ID_PREFIX}{}", self.next_proxy_id);
+            self.next_proxy_id += 1;
+            if !self.client_ids_like_ours.contains(&name) {
+                return wire::json_string(&name);
+            }
+        }
+    }
+
+    /// A client's request whose id is one of ours in flight would get our answer (and we its
+    /// own): it goes to the server under a fresh id of ours instead, returned.
+    fn rename_if_ours(&mut self, id: &str, line: &mut Vec<u8>) -> Option<String> {
+        if !self.proxy_ids.contains_key(&wire::canonical_id(id)) {
+            return None;
+        }
+        let ours = self.fresh_proxy_id();
+        let text = std::str::from_utf8(line).ok()?;
+        let raw_id = Message::parse(text)?.id?;
+        let renamed = wire::apply(text, vec![Splice::replace(text, raw_id, ours.clone())]);
+        *line = renamed;
+        Some(ours)
     }
 
     /// The client's `initialize`: declare elicitation (unless the client answers it itself
@@ -225,10 +289,16 @@ impl State {
         match fields.get("capabilities") {
             Some(caps) => {
                 if wire::declares_elicitation(caps) && self.intercept == Intercept::Auto {
-                    self.answer_server_requests = false;
+                    // A client that opens URLs but shows no forms gets ours.
+                    if let Some(elicitation) = wire::url_only_elicitation(caps) {
+                        self.answering = Answering::FormsOnly;
+                        let splice = Splice::insert_first(text, elicitation, "form", "{}");
+                        return wire::apply(text, vec![splice]);
+                    }
+                    self.answering = Answering::Nothing;
                     return text.as_bytes().to_vec();
                 }
-                self.answer_server_requests = true;
+                self.answering = Answering::Everything;
                 let new = wire::with_elicitation(caps, declared);
                 wire::apply(text, vec![Splice::replace(text, caps, new)])
             }
@@ -242,10 +312,11 @@ impl State {
         }
     }
 
-    /// A 2026-07-28 request: declare elicitation in the capabilities its `_meta` carries.
-    /// `None` when the request is to pass untouched (no such `_meta`, or a client that
-    /// answers elicitation itself under `--intercept auto`).
-    fn rewrite_meta_capabilities(&self, text: &str, message: &Message) -> Option<Vec<u8>> {
+    /// A 2026-07-28 request: declare elicitation in the capabilities its `_meta` carries; with
+    /// it, whether the client declared URL elicitation alone (we add forms). `None` when the
+    /// request is to pass untouched (no such `_meta`, or a client that answers elicitation
+    /// itself under `--intercept auto`).
+    fn rewrite_meta_capabilities(&self, text: &str, message: &Message) -> Option<(Vec<u8>, bool)> {
         let meta = Fields::of(message.params?)?.get("_meta")?;
         let meta_fields = Fields::of(meta)?;
         let Some(caps) = meta_fields.get(wire::CLIENT_CAPABILITIES) else {
@@ -256,13 +327,18 @@ impl State {
                 wire::elicitation_capability(None)
             );
             let splice = Splice::insert_first(text, meta, wire::CLIENT_CAPABILITIES, &declared);
-            return Some(wire::apply(text, vec![splice]));
+            return Some((wire::apply(text, vec![splice]), false));
         };
         if wire::declares_elicitation(caps) && self.intercept == Intercept::Auto {
-            return None;
+            let elicitation = wire::url_only_elicitation(caps)?;
+            let splice = Splice::insert_first(text, elicitation, "form", "{}");
+            return Some((wire::apply(text, vec![splice]), true));
         }
         let new = wire::with_elicitation(caps, wire::elicitation_capability(None));
-        Some(wire::apply(text, vec![Splice::replace(text, caps, new)]))
+        Some((
+            wire::apply(text, vec![Splice::replace(text, caps, new)]),
+            false,
+        ))
     }
 
     fn client_cancelled(&mut self, text: &str, message: &Message) -> Vec<Action> {
@@ -275,7 +351,7 @@ impl State {
         };
         let id = raw_id.get().trim().to_owned();
         let Some(call) = self.calls.get(&id) else {
-            return vec![Action::ToServer(text.as_bytes().to_vec())];
+            return self.cancel_untracked(text, raw_id, &id);
         };
         match (&call.proxy_id, call.in_flight) {
             // Round one runs under the client's own id: the notice is right as it is.
@@ -295,6 +371,27 @@ impl State {
         }
     }
 
+    /// The client's cancellation of a request that is not a call we track.
+    fn cancel_untracked(&self, text: &str, raw_id: &RawValue, id: &str) -> Vec<Action> {
+        // Its request went to the server under an id of ours (see `rename_if_ours`).
+        if let Some(ours) = self
+            .proxy_ids
+            .iter()
+            .find(|(_, client)| *client == id)
+            .map(|(ours, _)| ours.clone())
+        {
+            let splice = Splice::replace(text, raw_id, ours);
+            return vec![Action::ToServer(wire::apply(text, vec![splice]))];
+        }
+        // It names a request of ours that the client never sent: it would stop ours.
+        if self.proxy_ids.contains_key(&wire::canonical_id(id)) {
+            return vec![Action::Note(format!(
+                "the client cancelled request {id}, which it never sent; dropped"
+            ))];
+        }
+        vec![Action::ToServer(text.as_bytes().to_vec())]
+    }
+
     /// A line from the server.
     pub fn from_server(&mut self, line: &[u8]) -> Vec<Action> {
         let Some((text, message)) = parse(line) else {
@@ -303,12 +400,10 @@ impl State {
                 Action::ToClient(line.to_vec()),
             ];
         };
-        let method = message.method.as_deref().unwrap_or_default();
-        if message.is_request() && method == "elicitation/create" && self.answer_server_requests {
-            let id = message.id_text().unwrap_or_default().to_owned();
-            self.remember_url_id(&message);
-            self.taken.insert(id.clone());
-            return self.enqueue(Asker::Server(id), text.as_bytes().to_vec());
+        if message.method.as_deref() == Some("elicitation/create")
+            && let Some(actions) = self.server_elicitation(text, &message)
+        {
+            return actions;
         }
         if message.is_notification() {
             return self.server_notification(line, text, &message);
@@ -317,18 +412,63 @@ impl State {
             return vec![Action::ToClient(line.to_vec())];
         }
         let id = message.id_text().unwrap_or_default().to_owned();
-        if let Some(index) = self.naming.iter().position(|n| *n == id) {
+        let client_id = self.proxy_ids.remove(&wire::canonical_id(&id));
+        let named = client_id.as_deref().unwrap_or(&id);
+        if let Some(index) = self.naming.iter().position(|n| n == named) {
             self.naming.remove(index);
             if let Some(name) = message.result.and_then(server_name) {
                 self.server_name = Some(name);
             }
         }
-        let call_id = match self.proxy_ids.remove(&id) {
+        let call_id = match client_id {
             Some(client_id) => client_id,
             None if self.calls.contains_key(&id) => id.clone(),
             None => return vec![Action::ToClient(line.to_vec())],
         };
         self.call_response(&call_id, text, &message)
+    }
+
+    /// The server's `elicitation/create`: answered here, refused or dropped; `None` when it is
+    /// the client's to answer.
+    fn server_elicitation(&mut self, text: &str, message: &Message) -> Option<Vec<Action>> {
+        let url = message
+            .params
+            .and_then(Fields::of)
+            .and_then(|p| p.str("mode"))
+            .is_some_and(|mode| mode == "url");
+        let ours = match self.answering {
+            Answering::Everything => true,
+            Answering::FormsOnly => !url,
+            Answering::Nothing => false,
+        };
+        if !ours {
+            return None;
+        }
+        let Some(id) = message.id_text() else {
+            // A notification: nobody could answer it, and the client never declared forms.
+            return Some(vec![Action::Note(
+                "the server sent elicitation/create without an id; dropped".into(),
+            )]);
+        };
+        if !id.starts_with(|c: char| c == '"' || c == '-' || c.is_ascii_digit()) {
+            // JSON-RPC: an id that cannot be read is answered with a null one.
+            let why = format!("elicitation/create: the id must be a string or a number, not {id}");
+            return Some(vec![
+                Action::Note(format!("the server sent {why}; refused")),
+                Action::ToServer(wire::error_line("null", -32600, &why)),
+            ]);
+        }
+        if text.len() > MAX_REQUEST_BYTES {
+            let why = "elicitation/create: the request is larger than 1 MiB";
+            return Some(vec![
+                Action::Note(format!("the server sent {why}; refused")),
+                Action::ToServer(wire::error_line(id, -32602, why)),
+            ]);
+        }
+        let id = id.to_owned();
+        self.remember_url_id(message);
+        self.taken.insert(id.clone());
+        Some(self.enqueue(Asker::Server(id), text.as_bytes().to_vec()))
     }
 
     fn server_notification(&mut self, line: &[u8], text: &str, message: &Message) -> Vec<Action> {
@@ -373,7 +513,8 @@ impl State {
     /// The answer (or error) to a round of a call we track.
     fn call_response(&mut self, call_id: &str, text: &str, message: &Message) -> Vec<Action> {
         let Some(call) = self.calls.get_mut(call_id) else {
-            return vec![Action::ToClient(text.as_bytes().to_vec())];
+            // A request renamed in `rename_if_ours`: the client gets it under its own id.
+            return self.finish(call_id, text, message);
         };
         call.in_flight = false;
         let input = message.result.and_then(wire::input_required);
@@ -384,8 +525,14 @@ impl State {
             .requests
             .iter()
             .all(|(_, entry)| wire::input_method(entry).as_deref() == Some("elicitation/create"));
-        if !elicitation_only {
+        let urls_only = !input.requests.is_empty()
+            && input
+                .requests
+                .iter()
+                .all(|(_, entry)| wire::input_mode(entry).as_deref() == Some("url"));
+        if !elicitation_only || (call.urls_to_client && urls_only) {
             // Sampling or roots: only the client can answer those; it gets the round as is.
+            // So does a round of URLs alone for a client that declared URL elicitation.
             return self.finish(call_id, text, message);
         }
         call.rounds += 1;
@@ -441,11 +588,13 @@ impl State {
 
     /// Sends the next round of a call: its params with the answers and the state.
     pub fn retry(&mut self, call_id: &str) -> Vec<Action> {
-        let proxy_id = format!("\"{PROXY_ID_PREFIX}{}\"", self.next_proxy_id);
+        if !self.calls.contains_key(call_id) {
+            return Vec::new();
+        }
+        let proxy_id = self.fresh_proxy_id();
         let Some(call) = self.calls.get_mut(call_id) else {
             return Vec::new();
         };
-        self.next_proxy_id += 1;
         let params = wire::retry_params(&call.params, &call.answers, call.state.as_deref());
         call.proxy_id = Some(proxy_id.clone());
         call.in_flight = true;
@@ -601,9 +750,9 @@ fn server_reply(id: &str, end: DialogEnd) -> Vec<u8> {
             }
             line
         }
-        DialogEnd::Refused { line: None, why } | DialogEnd::Failed(why) => {
-            wire::error_line(id, -32603, &why)
-        }
+        // A request the dialog refused is a bad request (exit 2), like the dialog's own reply.
+        DialogEnd::Refused { line: None, why } => wire::error_line(id, -32602, &why),
+        DialogEnd::Failed(why) => wire::error_line(id, -32603, &why),
     }
 }
 

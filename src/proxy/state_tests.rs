@@ -396,3 +396,161 @@ fn the_override_names_the_server() {
     assert_eq!(s.asker(), "mine");
     assert_eq!(state().asker(), "python3 server.py");
 }
+
+/// Regression (issue 30): the proxy re-sent a round as `"form-elicitation-proxy-1"` after the
+/// client had used that id for a `ping`, and each got the other's result.
+#[test]
+fn the_proxy_never_picks_an_id_the_client_used() {
+    let mut s = state();
+    let ping = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","method":"ping"}"#;
+    assert_eq!(to_server(&s.from_client(ping.as_bytes())), ping);
+    // The same id spelt with an escape is the same id.
+    let ping2 = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-\u0032","method":"ping"}"#;
+    s.from_client(ping2.as_bytes());
+    s.from_client(CALL.as_bytes());
+    let (a, ..) =
+        started(&s.from_server(round("12345678901234567890123", &["a"], "\"s\"").as_bytes()));
+    let retry =
+        to_server(&s.dialog_done(a, DialogEnd::Answered("{\"action\":\"decline\"}".into())));
+    assert!(
+        retry.contains(r#""id":"form-elicitation-proxy-3""#),
+        "{retry}"
+    );
+    // The pings' results are the client's, untouched.
+    let pong = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","result":{}}"#;
+    assert_eq!(to_client(&s.from_server(pong.as_bytes())), pong);
+}
+
+/// Regression (issue 30): a client request whose id is one of ours in flight goes to the
+/// server under a fresh id, and each answer reaches the one who asked.
+#[test]
+fn a_client_request_with_an_id_of_ours_in_flight_is_renamed() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let (a, ..) =
+        started(&s.from_server(round("12345678901234567890123", &["a"], "\"s\"").as_bytes()));
+    let retry =
+        to_server(&s.dialog_done(a, DialogEnd::Answered("{\"action\":\"decline\"}".into())));
+    assert!(
+        retry.contains(r#""id":"form-elicitation-proxy-1""#),
+        "{retry}"
+    );
+    let ping = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","method":"ping"}"#;
+    assert_eq!(
+        to_server(&s.from_client(ping.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-2","method":"ping"}"#
+    );
+    // Its cancel follows it; a cancel of ours alone would stop our round: dropped.
+    let cancel = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"form-elicitation-proxy-1"}}"#;
+    assert_eq!(
+        to_server(&s.from_client(cancel.as_bytes())),
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"form-elicitation-proxy-2"}}"#
+    );
+    let pong = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-2","result":{}}"#;
+    assert_eq!(
+        to_client(&s.from_server(pong.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","result":{}}"#
+    );
+    let done =
+        r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","result":{"resultType":"complete"}}"#;
+    assert_eq!(
+        to_client(&s.from_server(done.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":12345678901234567890123,"result":{"resultType":"complete"}}"#
+    );
+    let stray = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"form-elicitation-proxy-9"}}"#;
+    assert_eq!(to_server(&s.from_client(stray.as_bytes())), stray);
+}
+
+/// A cancel that names a round of ours the client never sent would stop it: dropped.
+#[test]
+fn a_client_cancel_naming_our_round_is_dropped() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let (a, ..) =
+        started(&s.from_server(round("12345678901234567890123", &["a"], "\"s\"").as_bytes()));
+    s.dialog_done(a, DialogEnd::Answered("{\"action\":\"decline\"}".into()));
+    let cancel = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"form-elicitation-proxy-1"}}"#;
+    let actions = s.from_client(cancel.as_bytes());
+    assert!(matches!(actions[..], [Action::Note(_)]), "{actions:?}");
+}
+
+fn ask_with_id(id: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+    )
+}
+
+/// Regression (issue 30): bad requests got -32603 or were answered under an unreadable id,
+/// and a notification was forwarded to a client that never declared elicitation.
+#[test]
+fn bad_server_requests_get_the_right_error() {
+    let mut s = state();
+    // Over 1 MiB: a bad request, refused without a dialog.
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":4,"method":"elicitation/create","params":{{"message":"{}","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#,
+        "x".repeat(1024 * 1024)
+    );
+    let out = to_server(&s.from_server(big.as_bytes()));
+    assert!(
+        out.starts_with(r#"{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"#),
+        "{out}"
+    );
+    // A refusal without the dialog's own line is -32602 too.
+    let (ticket, ..) = started(&s.from_server(ask_with_id("5").as_bytes()));
+    let out = to_server(&s.dialog_done(
+        ticket,
+        DialogEnd::Refused {
+            line: None,
+            why: "request is larger than 1 MiB".into(),
+        },
+    ));
+    assert!(out.contains(r#""id":5,"error":{"code":-32602,"#), "{out}");
+    // An id that cannot be read is answered with a null one.
+    for id in ["[1]", r#"{"a":1}"#, "true"] {
+        let actions = s.from_server(ask_with_id(id).as_bytes());
+        let out = to_server(&actions);
+        assert!(
+            out.starts_with(r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"#),
+            "{id}: {out}"
+        );
+        assert!(
+            !actions
+                .iter()
+                .any(|a| matches!(a, Action::StartDialog { .. }))
+        );
+    }
+    // A notification is nobody's to answer: dropped with a note.
+    let note = r#"{"jsonrpc":"2.0","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
+    for line in [note.to_owned(), ask_with_id("null")] {
+        let actions = s.from_server(line.as_bytes());
+        assert!(matches!(actions[..], [Action::Note(_)]), "{actions:?}");
+    }
+}
+
+/// Regression (issue 30): a client that declared URL elicitation alone got no forms.
+#[test]
+fn a_url_only_client_gets_forms_here_and_its_urls_itself() {
+    let mut s = state();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"url":{}}}}}"#;
+    assert_eq!(
+        to_server(&s.from_client(init.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{},"url":{}}}}}"#
+    );
+    started(&s.from_server(ask_with_id("2").as_bytes()));
+    let url = r#"{"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://example.com","elicitationId":"e"}}"#;
+    assert_eq!(to_client(&s.from_server(url.as_bytes())), url);
+    let done = r#"{"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":"e"}}"#;
+    assert_eq!(to_client(&s.from_server(done.as_bytes())), done);
+
+    // 2026-07-28: the same in `_meta`; a round of URLs alone is the client's.
+    let mut s = state();
+    let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"url":{}}}}}}"#;
+    assert_eq!(
+        to_server(&s.from_client(call.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{},"url":{}}}}}}"#
+    );
+    let urls = r#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"input_required","inputRequests":{"u":{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://example.com"}}}}}"#;
+    assert_eq!(to_client(&s.from_server(urls.as_bytes())), urls);
+    s.from_client(call.as_bytes());
+    started(&s.from_server(round("7", &["a"], "\"s\"").as_bytes()));
+}

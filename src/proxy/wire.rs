@@ -185,6 +185,24 @@ pub fn elicitation_capability(protocol_version: Option<&str>) -> &'static str {
     }
 }
 
+/// The elicitation capability in `capabilities` when it declares URL mode alone
+/// (`{"url":{}}`): such a client opens URLs but shows no forms. (An empty object means forms,
+/// as the 2025-06-18 schema had it.)
+pub fn url_only_elicitation(capabilities: &RawValue) -> Option<&RawValue> {
+    let elicitation = Fields::of(capabilities)?.get("elicitation")?;
+    let modes = Fields::of(elicitation)?;
+    (modes.get("url").is_some() && modes.get("form").is_none()).then_some(elicitation)
+}
+
+/// An id written one way for comparing: a string in its plainest JSON spelling
+/// (`"a\u0062"` is `"ab"`), anything else as it was sent.
+pub fn canonical_id(id: &str) -> String {
+    match serde_json::from_str::<String>(id) {
+        Ok(text) => json_string(&text),
+        Err(_) => id.trim().to_owned(),
+    }
+}
+
 /// Whether a capabilities object declares elicitation (any non-null value).
 pub fn declares_elicitation(capabilities: &RawValue) -> bool {
     Fields::of(capabilities)
@@ -247,6 +265,11 @@ pub fn input_required(result: &RawValue) -> Option<InputRequired<'_>> {
 /// The method of an input request entry `{"method", "params"}`.
 pub fn input_method(entry: &RawValue) -> Option<String> {
     Fields::of(entry)?.str("method")
+}
+
+/// The `mode` of an input request entry's params (`"form"`, `"url"`; `None` for a form too).
+pub fn input_mode(entry: &RawValue) -> Option<String> {
+    Fields::of(Fields::of(entry)?.get("params")?)?.str("mode")
 }
 
 /// The params of a retry round: the original params without any earlier `inputResponses` or
@@ -360,6 +383,26 @@ mod tests {
             String::from_utf8(out).expect("utf8"),
             r#"{"params":{"k":1 }}"#
         );
+    }
+
+    #[test]
+    fn url_only_clients_and_canonical_ids() {
+        let caps = raw(r#"{"elicitation":{"url":{}},"sampling":{}}"#);
+        assert_eq!(
+            url_only_elicitation(caps).map(RawValue::get),
+            Some(r#"{"url":{}}"#)
+        );
+        for other in [
+            r#"{"elicitation":{}}"#,
+            r#"{"elicitation":{"form":{},"url":{}}}"#,
+            r#"{"sampling":{}}"#,
+        ] {
+            assert!(url_only_elicitation(raw(other)).is_none(), "{other}");
+        }
+        assert_eq!(canonical_id(r#""a\u0062""#), r#""ab""#);
+        assert_eq!(canonical_id(" 12 "), "12");
+        let entry = raw(r#"{"method":"elicitation/create","params":{"mode":"url"}}"#);
+        assert_eq!(input_mode(entry).as_deref(), Some("url"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 mod app;
 mod buttons;
 mod deadline;
+mod display;
 mod fields;
 mod fonts;
 mod url_app;
@@ -170,6 +171,7 @@ fn run_dialog(
             "no display (DISPLAY and WAYLAND_DISPLAY are unset)".into(),
         ));
     }
+    display::wait_until_reachable();
     let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();
     let viewport = egui::ViewportBuilder::default()
         .with_title(&options.title)

@@ -20,7 +20,7 @@ use serde_json::json;
 
 use super::support::process::{Running, ShownSignal, without_terminal};
 use super::support::{BIN, ENGLISH, root};
-use super::window::{Shown, unique_title};
+use super::window::{Shown, run_tool, unique_title};
 use harness::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -598,4 +598,286 @@ fn the_terminal_dialog_answers_through_dev_tty() {
             .contains(rustix::termios::LocalModes::ICANON | rustix::termios::LocalModes::ECHO)
     });
     assert!(cooked, "the terminal is left in raw mode");
+}
+
+/// Regression (issue 30): after `kill -9` of the proxy (a crashed client, the OOM killer), a
+/// server that does not watch its stdin lived on as an orphan. It dies with the proxy now.
+#[test]
+fn the_server_dies_with_a_proxy_killed_outright() {
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", "echo $$; exec sleep 60"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("the server's pid");
+    let server: i32 = line.trim().parse().expect("a pid");
+    let status = Command::new("kill")
+        .args(["-KILL", &child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()), "kill -KILL");
+    let _ = child.wait();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let alive = || {
+        // A zombie is dead: it waits for its new parent to read its status.
+        std::fs::read_to_string(format!("/proc/{server}/stat"))
+            .is_ok_and(|stat| !matches!(stat.rsplit(") ").next(), Some(s) if s.starts_with('Z')))
+    };
+    while alive() && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(20));
+    }
+    let orphan = alive();
+    if orphan {
+        let _ = Command::new("kill")
+            .args(["-KILL", &server.to_string()])
+            .status();
+    }
+    assert!(!orphan, "the server {server} outlived the proxy");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backpressure
+
+/// The most the proxy may hold at its peak while one side reads nothing: its own size (about
+/// 10 MiB) plus, in each direction, the flow's 1 MiB, the line being read and the buffers. A
+/// plain pipe holds 64 KiB; before the flows, the proxy held everything (1.6 GB after 1.5 GB).
+const PEAK_RSS_BOUND_KIB: u64 = 32 * 1024;
+
+/// A 1 MB JSON-RPC notification line.
+fn megabyte_line() -> Vec<u8> {
+    let mut line =
+        br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"data":""#.to_vec();
+    line.extend(std::iter::repeat_n(b'x', 1_000_000));
+    line.extend_from_slice(b"\"}}\n");
+    line
+}
+
+/// The peak resident memory of process `pid` (`VmHWM`), in KiB.
+fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM")
+}
+
+/// Regression (issue 30): a server that never reads its stdin made the proxy hoard all the
+/// client wrote (1.6 GB after 1.5 GB in 2 s). Now the client is held back after a few MiB, as
+/// by a pipe, and when it hangs up the proxy ends promptly.
+#[test]
+fn a_server_that_reads_nothing_holds_the_client_back() {
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", "exec sleep 60"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdin = child.stdin.take().expect("stdin");
+    rustix::io::ioctl_fionbio(&stdin, true).expect("a non-blocking pipe");
+    let line = megabyte_line();
+    let (mut written, mut offset) = (0usize, 0usize);
+    let started = Instant::now();
+    let mut blocked_since: Option<Instant> = None;
+    // Write until the proxy has taken nothing for a second (or far more than it may hold).
+    while written < 256 << 20 && started.elapsed() < Duration::from_secs(20) {
+        match stdin.write(&line[offset..]) {
+            Ok(n) => {
+                written += n;
+                offset = (offset + n) % line.len();
+                blocked_since = None;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                let since = *blocked_since.get_or_insert_with(Instant::now);
+                if since.elapsed() > Duration::from_secs(1) {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) => panic!("writing to the proxy: {e}"),
+        }
+    }
+    let peak = peak_rss_kib(child.id());
+    assert!(
+        written < 8 << 20,
+        "the proxy took {written} bytes that the server never read"
+    );
+    assert!(
+        peak < PEAK_RSS_BOUND_KIB,
+        "the proxy's peak memory: {peak} KiB"
+    );
+    let closed = Instant::now();
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(10));
+    let took = closed.elapsed();
+    assert!(
+        took < Duration::from_secs(3),
+        "the proxy took {took:?} to end"
+    );
+}
+
+/// Regression (issue 30): a server that writes 1 MB lines to a client that reads nothing made
+/// the proxy hoard them (1.9 GB after 2 s), and after the client closed stdin the proxy lived
+/// on until every queued byte was read. Now the server is held back, and the proxy ends
+/// promptly.
+#[test]
+fn a_client_that_reads_nothing_holds_the_server_back() {
+    let server = r#"line=$(head -c 1000000 /dev/zero | tr '\0' x); while :; do printf '{"jsonrpc":"2.0","method":"n","params":"%s"}\n' "$line"; done"#;
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--", "sh", "-c", server])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    let stdin = child.stdin.take().expect("stdin");
+    // Held, never read.
+    let stdout = child.stdout.take().expect("stdout");
+    thread::sleep(Duration::from_secs(3));
+    let peak = peak_rss_kib(child.id());
+    assert!(
+        peak < PEAK_RSS_BOUND_KIB,
+        "the proxy's peak memory: {peak} KiB"
+    );
+    let closed = Instant::now();
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(10));
+    let took = closed.elapsed();
+    drop(stdout);
+    assert!(
+        took < Duration::from_secs(3),
+        "the proxy took {took:?} to end"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A display under load
+
+/// Regression (issue 30): under a flood of forms, one in 60 failed with "cannot open a window:
+/// Failed to open connection to X server", an error for the server. A display whose first
+/// connections are reset (a forwarder in front of Xvfb that closes two) still shows the form.
+/// `cat` is the server: it sends back the client's `elicitation/create`, and the answer.
+#[test]
+fn a_form_rides_out_a_display_that_resets_its_first_connections() {
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    use std::os::unix::net::UnixStream;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let Some(x) = super::window::display_or_skip(&[]) else {
+        return;
+    };
+    let socket = format!("/tmp/.X11-unix/X{}", x.display.trim_start_matches(':'));
+    let (listener, number) = (100..400)
+        .find_map(|n| {
+            TcpListener::bind(("127.0.0.1", 6000 + n))
+                .ok()
+                .map(|l| (l, n))
+        })
+        .expect("a free X port on 127.0.0.1");
+    let done = Arc::new(AtomicBool::new(false));
+    let forwarder = {
+        let done = Arc::clone(&done);
+        thread::spawn(move || {
+            for (n, client) in listener.incoming().enumerate() {
+                let Ok(client) = client else { return };
+                if done.load(Ordering::SeqCst) {
+                    return;
+                }
+                if n < 2 {
+                    // Reset before the X handshake, as a flooded server may.
+                    drop(client);
+                    continue;
+                }
+                let Ok(server) = UnixStream::connect(&socket) else {
+                    return;
+                };
+                let pipe = |mut from: Box<dyn std::io::Read + Send>,
+                            mut to: Box<dyn Write + Send>,
+                            close: Box<dyn FnOnce() + Send>| {
+                    thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        close();
+                    });
+                };
+                let (c2, s2) = (
+                    client.try_clone().expect("clone"),
+                    server.try_clone().expect("clone"),
+                );
+                let (c3, s3) = (
+                    client.try_clone().expect("clone"),
+                    server.try_clone().expect("clone"),
+                );
+                pipe(
+                    Box::new(client),
+                    Box::new(server),
+                    Box::new(move || {
+                        let _ = s3.shutdown(Shutdown::Write);
+                    }),
+                );
+                pipe(
+                    Box::new(s2),
+                    Box::new(c2),
+                    Box::new(move || {
+                        let _ = c3.shutdown(Shutdown::Write);
+                    }),
+                );
+            }
+        })
+    };
+    let title = unique_title("proxy-flaky-display");
+    let mut command = Command::new(BIN);
+    command
+        .args(["proxy", "--ui", "window", "--title", &title, "--", "cat"])
+        .env("DISPLAY", format!("127.0.0.1:{number}"))
+        .env_remove("WAYLAND_DISPLAY")
+        .envs(ENGLISH)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    without_terminal(&mut command);
+    let mut child = command.spawn().expect("start the proxy");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let (sender, lines) = mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = sender.send(line);
+        }
+    });
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+    )
+    .expect("write");
+    stdin.flush().expect("flush");
+    let deadline = Instant::now() + SESSION_TIMEOUT;
+    let window = loop {
+        if let Some(id) = x.find_windows(&title).into_iter().next() {
+            break id;
+        }
+        if let Ok(line) = lines.try_recv() {
+            panic!("no form, and the server was told: {line}");
+        }
+        assert!(Instant::now() < deadline, "no form appeared");
+        thread::sleep(Duration::from_millis(50));
+    };
+    let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &window]);
+    assert_eq!(focus.code, Some(0), "{}", focus.describe());
+    thread::sleep(Duration::from_millis(300));
+    x.key("Escape");
+    let answer = lines.recv_timeout(SESSION_TIMEOUT).expect("the answer");
+    assert!(
+        answer.contains(r#""id":1"#) && answer.contains(r#""action":"cancel""#),
+        "{answer}"
+    );
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(5));
+    done.store(true, Ordering::SeqCst);
+    let _ = TcpStream::connect(("127.0.0.1", 6000 + number));
+    let _ = forwarder.join();
 }
