@@ -34,12 +34,16 @@ const INPUT_LIMIT: Duration = Duration::from_secs(2);
 // ---------------------------------------------------------------------------------------------
 // What every input goes through
 
+/// Inputs smaller than this are checked against their own schema by the validator.
+const CHECKED_SIZE: usize = 64 * 1024;
+
 /// What became of an input.
 #[derive(Debug)]
 enum Outcome {
     Refused(RequestError),
-    /// An accepted form, its schema, and its answer at the defaults if it has one.
-    Form(Form, Value, Option<Map<String, Value>>),
+    /// An accepted form, its schema as the request wrote it (for inputs small enough to be
+    /// checked against it: see [`bounded`]), and its answer at the defaults if it has one.
+    Form(Form, Option<Value>, Option<Map<String, Value>>),
     Url,
 }
 
@@ -52,7 +56,9 @@ fn exercise(bytes: &[u8]) -> Outcome {
             Outcome::Url
         }
         Ok(Shown::Form(form)) => {
-            let schema = super::support::requested_schema(bytes).expect("a form has a schema");
+            // Read again only where the validator will use it, outside the program's own time.
+            let schema = (bytes.len() < CHECKED_SIZE)
+                .then(|| super::support::requested_schema(bytes).expect("a form has a schema"));
             let _ = summary::form_summary(&form);
             let content = default_answer(&form, &envelope);
             Outcome::Form(form, schema, content)
@@ -102,7 +108,7 @@ fn default_answer(form: &Form, envelope: &request::Envelope) -> Option<Map<Strin
 /// The answer at the defaults satisfies the request's own schema, by the `jsonschema`
 /// validator. Not timed with the rest: the validator is slower than we are on huge schemas.
 fn check_against_the_schema(outcome: &Outcome) {
-    let Outcome::Form(_, schema, Some(content)) = outcome else {
+    let Outcome::Form(_, Some(schema), Some(content)) = outcome else {
         return;
     };
     // The validator may refuse a schema (or panic on one) that we accept in a lenient reading;
@@ -225,7 +231,7 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
 /// small one's answer against its schema, and returns what became of it.
 fn bounded(what: &str, input: Vec<u8>) -> Outcome {
     // The validator takes seconds to compile the huge schemas; those cases are about us.
-    let check = input.len() < 64 * 1024;
+    let check = input.len() < CHECKED_SIZE;
     let (tx, rx) = mpsc::channel();
     let started = Instant::now();
     std::thread::Builder::new()
