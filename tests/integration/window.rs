@@ -921,6 +921,14 @@ const URL: &str = "https://example.com/sign-in?state=a%20b&next=%2Fhome#x";
 /// Shows a URL request for `url` with an opener script that records its arguments in the
 /// returned file.
 fn show_url(x: &Xvfb, name: &str, url: &str) -> (Shown, std::path::PathBuf) {
+    let request =
+        serde_json::json!({"mode": "url", "message": "Sign in", "url": url, "elicitationId": "e"})
+            .to_string();
+    show_url_request(x, name, &request)
+}
+
+/// [`show_url`] for a request of any shape.
+fn show_url_request(x: &Xvfb, name: &str, request: &str) -> (Shown, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("fe-url-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let log = dir.join("opened.txt");
@@ -937,13 +945,10 @@ fn show_url(x: &Xvfb, name: &str, url: &str) -> (Shown, std::path::PathBuf) {
         .expect("chmod");
     assert!(made.success());
     let _ = std::fs::remove_file(&log);
-    let request =
-        serde_json::json!({"mode": "url", "message": "Sign in", "url": url, "elicitationId": "e"})
-            .to_string();
     let title = unique_title(name);
     let opener = opener.to_string_lossy().into_owned();
     let app = x.launch(
-        &request,
+        request,
         &["--title", &title],
         &[("FORM_ELICITATION_OPENER", &opener)],
         &title,
@@ -1132,9 +1137,17 @@ fn claude_code_hook_requests_are_answered_in_the_hook_s_shape() {
     x.key("Escape");
     expect_answer(app, &hook(r#""action":"cancel""#));
     let url = r#"{"hook_event_name":"Elicitation","mcp_server_name":"my-mcp-server","message":"Sign in","mode":"url","url":"https://example.com/login","elicitation_id":"e1"}"#;
-    let app = x.show("hook-url", url, &[]);
+    let (app, log) = show_url_request(&x, "hook-url-cancel", url);
     x.key("Escape");
     expect_answer(app, &hook(r#""action":"cancel""#));
+    assert!(!log.exists(), "nothing opened on cancel");
+    // Open: accept, never with content.
+    let (app, log) = show_url_request(&x, "hook-url-open", url);
+    x.key("Tab");
+    x.key("Return");
+    expect_answer(app, &hook(r#""action":"accept""#));
+    let opened = std::fs::read_to_string(&log).expect("the opener ran");
+    assert_eq!(opened, "https://example.com/login\n");
 }
 
 // ---------------------------------------------------------------------------------------------
