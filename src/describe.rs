@@ -47,7 +47,7 @@ pub fn accepts(kind: &FieldKind) -> Option<String> {
         _ => None,
     };
     match (format, limits_hint(kind)) {
-        (Some(f), Some(l)) => Some(format!("{f}; {l}")),
+        (Some(f), Some(l)) => Some(t!("format-and-limits", format = f, limits = l)),
         (f, l) => f.or(l),
     }
 }
@@ -76,7 +76,7 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
                 .as_ref()
                 .map(|p| t!("must-match", pattern = &p.source));
             let parts: Vec<String> = length.into_iter().chain(pattern).collect();
-            (!parts.is_empty()).then(|| parts.join(", "))
+            limits_list(parts)
         }
         FieldKind::Number(spec) => {
             let mut parts: Vec<String> = Vec::new();
@@ -99,13 +99,20 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
                 spec.multiple_of
                     .map(|m| t!("multiple-of", n = m.to_string())),
             );
-            (!parts.is_empty()).then(|| parts.join(", "))
+            limits_list(parts)
         }
-        FieldKind::MultiChoice(spec) => range(
-            spec.min_items.map(|n| n.to_string()),
-            spec.max_items.map(|n| n.to_string()),
-        )
-        .map(|r| t!("choose-range", range = r)),
+        FieldKind::MultiChoice(spec) => {
+            match (
+                spec.min_items.map(|n| n.to_string()),
+                spec.max_items.map(|n| n.to_string()),
+            ) {
+                (Some(a), Some(b)) if a == b => Some(t!("choose-exactly", n = a)),
+                (Some(a), Some(b)) => Some(t!("choose-range", min = a, max = b)),
+                (Some(a), None) => Some(t!("choose-at-least", min = a)),
+                (None, Some(b)) => Some(t!("choose-at-most", max = b)),
+                (None, None) => None,
+            }
+        }
         FieldKind::Boolean {
             must_be: Some(true),
             ..
@@ -118,10 +125,19 @@ pub fn limits_hint(kind: &FieldKind) -> Option<String> {
     }
 }
 
+/// Limits of one field as one list of the person's language ("1 to 40 characters, must match
+/// …"), each pair joined by the catalog's own words and punctuation.
+fn limits_list(parts: Vec<String>) -> Option<String> {
+    parts
+        .into_iter()
+        .rev()
+        .reduce(|rest, first| t!("limits-list", first = first, rest = rest))
+}
+
 /// The help under a field's label: its description, then what it accepts in brackets.
 pub fn field_help(field: &Field) -> Option<String> {
     match (&field.description, accepts(&field.kind)) {
-        (Some(d), Some(a)) => Some(format!("{d} ({a})")),
+        (Some(d), Some(a)) => Some(t!("help-and-accepts", description = d, accepts = a)),
         (Some(d), None) => Some(d.clone()),
         (None, Some(a)) => Some(capitalized(&a)),
         (None, None) => None,
@@ -441,6 +457,53 @@ mod tests {
                 assert_eq!(text.matches('[').count(), 1, "{}: {text}", format.name());
             }
         }
+    }
+
+    /// Issue 29: a multi-select's help placed a translated range ("2 to 5") into a translated
+    /// frame ("choose { $range }"); each case is one message now (one pair of brackets in the
+    /// pseudo-locale). And the punctuation that joins a field's description and limits is the
+    /// language's own: Chinese uses full-width brackets and commas.
+    #[test]
+    fn a_field_s_help_is_made_of_whole_messages_and_the_language_s_punctuation() {
+        let multi = |min: Option<u64>, max: Option<u64>| {
+            let mut schema = serde_json::json!({"type": "array",
+                "items": {"type": "string", "enum": ["r", "g", "b"]}});
+            if let Some(min) = min {
+                schema["minItems"] = min.into();
+            }
+            if let Some(max) = max {
+                schema["maxItems"] = max.into();
+            }
+            crate::form::Form::from_schema(
+                "m".into(),
+                &serde_json::json!({"properties": {"a": schema}}),
+            )
+            .expect("a valid multi-select")
+            .fields
+            .remove(0)
+        };
+        assert!(i18n::use_language_in_this_thread(i18n::PSEUDO));
+        for (min, max) in [
+            (Some(2), Some(2)),
+            (Some(1), Some(2)),
+            (Some(1), None),
+            (None, Some(2)),
+        ] {
+            let help = limits_hint(&multi(min, max).kind).expect("a limit");
+            assert_eq!(help.matches('[').count(), 1, "{min:?}..{max:?}: {help}");
+        }
+        assert!(i18n::use_language_in_this_thread("zh-Hans"));
+        let field = crate::form::Form::from_schema(
+            "m".into(),
+            &serde_json::json!({"properties": {"code": {"type": "string", "description": "代码",
+                "minLength": 3, "maxLength": 3, "pattern": "^[A-Z]+$"}}}),
+        )
+        .expect("a valid field")
+        .fields
+        .remove(0);
+        let help = field_help(&field).expect("help");
+        assert!(help.starts_with("代码（") && help.ends_with('）'), "{help}");
+        assert!(help.contains('，') && !help.contains(", "), "{help}");
     }
 
     /// Issue 29: a request diagnostic quoted the problem in the person's language when the

@@ -162,7 +162,7 @@ fn format(catalog: &Catalog, id: &str, args: Option<&Args<'_>>) -> String {
             let mut errors = Vec::new();
             let text = bundle.format_pattern(pattern, args, &mut errors);
             if errors.is_empty() {
-                return if catalog.pseudo {
+                return if catalog.pseudo && !JOINERS.contains(&id) {
                     pseudo_text(&text)
                 } else {
                     text.into_owned()
@@ -172,6 +172,12 @@ fn format(catalog: &Catalog, id: &str, args: Option<&Args<'_>>) -> String {
     }
     id.to_owned()
 }
+
+/// Messages that only join other messages with the language's punctuation (a field's
+/// description and its limits, a list of limits): they hold no words of ours, so the
+/// pseudo-locale leaves them as they are instead of bracketing and lengthening the messages
+/// inside them a second time.
+const JOINERS: [&str; 3] = ["help-and-accepts", "format-and-limits", "limits-list"];
 
 /// The letters the pseudo-locale accents: one of them in its text was not from the catalog.
 pub(crate) const PSEUDO_PLAIN: &str = "abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ";
@@ -396,9 +402,36 @@ mod tests {
                 let pattern = pattern.unwrap_or_else(|| panic!("{tag}: {id} has no value"));
                 let mut args = FluentArgs::new();
                 for name in [
-                    "server", "time", "field", "choice", "count", "total", "text", "host",
-                    "reason", "s", "m", "h", "d", "what", "example", "n", "min", "max", "now",
-                    "pattern", "keys", "fields", "range", "via",
+                    "server",
+                    "time",
+                    "field",
+                    "choice",
+                    "count",
+                    "total",
+                    "text",
+                    "host",
+                    "reason",
+                    "s",
+                    "m",
+                    "h",
+                    "d",
+                    "what",
+                    "example",
+                    "n",
+                    "min",
+                    "max",
+                    "now",
+                    "pattern",
+                    "keys",
+                    "fields",
+                    "range",
+                    "via",
+                    "description",
+                    "accepts",
+                    "format",
+                    "limits",
+                    "first",
+                    "rest",
                 ] {
                     args.set(name, FluentValue::from(2));
                 }

@@ -99,7 +99,14 @@ characters-at-most = höchstens { $max ->
     [one] { $max } Zeichen
    *[other] { $max } Zeichen
 }
-choose-range = { $range } auswählen
+choose-exactly = genau { $n } auswählen
+choose-range = { $min } bis { $max } auswählen
+choose-at-least = mindestens { $min } auswählen
+choose-at-most = höchstens { $max } auswählen
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description } ({ $accepts })
+format-and-limits = { $format }; { $limits }
+limits-list = { $first }, { $rest }
 must-be-ticked = muss angekreuzt sein
 must-be-unticked = darf nicht angekreuzt sein
 must-match = muss zum Muster { $pattern } passen

@@ -103,7 +103,14 @@ characters-at-most = at most { $max ->
     [one] { $max } character
    *[other] { $max } characters
 }
-choose-range = choose { $range }
+choose-exactly = choose exactly { $n }
+choose-range = choose { $min } to { $max }
+choose-at-least = choose at least { $min }
+choose-at-most = choose at most { $max }
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description } ({ $accepts })
+format-and-limits = { $format }; { $limits }
+limits-list = { $first }, { $rest }
 must-be-ticked = must be ticked
 must-be-unticked = must be left unticked
 must-match = must match { $pattern }

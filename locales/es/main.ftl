@@ -99,7 +99,14 @@ characters-at-most = como máximo { $max ->
     [one] { $max } carácter
    *[other] { $max } caracteres
 }
-choose-range = elegir { $range }
+choose-exactly = elegir exactamente { $n }
+choose-range = elegir de { $min } a { $max }
+choose-at-least = elegir al menos { $min }
+choose-at-most = elegir como máximo { $max }
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description } ({ $accepts })
+format-and-limits = { $format }; { $limits }
+limits-list = { $first }, { $rest }
 must-be-ticked = debe marcarse
 must-be-unticked = debe dejarse sin marcar
 must-match = debe coincidir con el patrón { $pattern }

@@ -99,7 +99,14 @@ characters-at-most = au plus { $max ->
     [one] { $max } caractère
    *[other] { $max } caractères
 }
-choose-range = choisir { $range }
+choose-exactly = choisir exactement { $n }
+choose-range = choisir de { $min } à { $max }
+choose-at-least = choisir au moins { $min }
+choose-at-most = choisir au plus { $max }
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description } ({ $accepts })
+format-and-limits = { $format } ; { $limits }
+limits-list = { $first }, { $rest }
 must-be-ticked = doit être coché
 must-be-unticked = doit rester décoché
 must-match = doit correspondre au motif { $pattern }

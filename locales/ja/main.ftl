@@ -90,7 +90,14 @@ characters-exactly = ちょうど{ $n }文字
 characters-range = { $min }～{ $max }文字
 characters-at-least = { $min }文字以上
 characters-at-most = { $max }文字以下
-choose-range = 選択数: { $range }
+choose-exactly = 選択数: ちょうど{ $n }
+choose-range = 選択数: { $min }～{ $max }
+choose-at-least = 選択数: { $min }以上
+choose-at-most = 選択数: { $max }以下
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description }（{ $accepts }）
+format-and-limits = { $format }。{ $limits }
+limits-list = { $first }、{ $rest }
 must-be-ticked = チェックが必要
 must-be-unticked = チェックを外したままにする
 must-match = パターン { $pattern } に一致すること

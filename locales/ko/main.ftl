@@ -90,7 +90,14 @@ characters-exactly = 정확히 { $n }자
 characters-range = { $min }~{ $max }자
 characters-at-least = { $min }자 이상
 characters-at-most = { $max }자 이하
-choose-range = 선택 개수: { $range }
+choose-exactly = 선택 개수: 정확히 { $n }
+choose-range = 선택 개수: { $min }~{ $max }
+choose-at-least = 선택 개수: { $min } 이상
+choose-at-most = 선택 개수: { $max } 이하
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description } ({ $accepts })
+format-and-limits = { $format }; { $limits }
+limits-list = { $first }, { $rest }
 must-be-ticked = 체크해야 함
 must-be-unticked = 체크하지 않아야 함
 must-match = 패턴 { $pattern }에 맞아야 함

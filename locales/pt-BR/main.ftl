@@ -99,7 +99,14 @@ characters-at-most = no máximo { $max ->
     [one] { $max } caractere
    *[other] { $max } caracteres
 }
-choose-range = escolher { $range }
+choose-exactly = escolher exatamente { $n }
+choose-range = escolher de { $min } a { $max }
+choose-at-least = escolher no mínimo { $min }
+choose-at-most = escolher no máximo { $max }
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description } ({ $accepts })
+format-and-limits = { $format }; { $limits }
+limits-list = { $first }, { $rest }
 must-be-ticked = deve ser marcado
 must-be-unticked = deve ficar desmarcado
 must-match = deve corresponder ao padrão { $pattern }

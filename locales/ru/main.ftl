@@ -110,7 +110,14 @@ characters-at-most = не более { $max ->
     [many] { $max } символов
    *[other] { $max } символа
 }
-choose-range = выбрать { $range }
+choose-exactly = выбрать ровно { $n }
+choose-range = выбрать от { $min } до { $max }
+choose-at-least = выбрать не меньше { $min }
+choose-at-most = выбрать не больше { $max }
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description } ({ $accepts })
+format-and-limits = { $format }; { $limits }
+limits-list = { $first }, { $rest }
 must-be-ticked = нужно отметить
 must-be-unticked = нужно оставить неотмеченным
 must-match = должно соответствовать шаблону { $pattern }

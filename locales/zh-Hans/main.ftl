@@ -90,7 +90,14 @@ characters-exactly = 恰好 { $n } 个字符
 characters-range = { $min } 到 { $max } 个字符
 characters-at-least = 至少 { $min } 个字符
 characters-at-most = 最多 { $max } 个字符
-choose-range = 选择 { $range } 项
+choose-exactly = 选择恰好 { $n } 项
+choose-range = 选择 { $min } 到 { $max } 项
+choose-at-least = 选择至少 { $min } 项
+choose-at-most = 选择最多 { $max } 项
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description }（{ $accepts }）
+format-and-limits = { $format }；{ $limits }
+limits-list = { $first }，{ $rest }
 must-be-ticked = 必须勾选
 must-be-unticked = 必须保持未勾选
 must-match = 必须符合模式 { $pattern }

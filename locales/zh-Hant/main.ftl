@@ -90,7 +90,14 @@ characters-exactly = 剛好 { $n } 個字元
 characters-range = { $min } 到 { $max } 個字元
 characters-at-least = 至少 { $min } 個字元
 characters-at-most = 最多 { $max } 個字元
-choose-range = 選擇 { $range } 項
+choose-exactly = 選擇剛好 { $n } 項
+choose-range = 選擇 { $min } 到 { $max } 項
+choose-at-least = 選擇至少 { $min } 項
+choose-at-most = 選擇最多 { $max } 項
+# A field's description and what it accepts; a format and its limits; two limits of a list.
+help-and-accepts = { $description }（{ $accepts }）
+format-and-limits = { $format }；{ $limits }
+limits-list = { $first }，{ $rest }
 must-be-ticked = 必須勾選
 must-be-unticked = 必須保持不勾選
 must-match = 必須符合模式 { $pattern }
