@@ -2,4 +2,6 @@
 //! socket, and the helper sends its request there when `FORM_ELICITATION_SOCKET` names one
 //! (see `docs/serve.md`).
 
+pub mod ask;
 pub mod protocol;
+pub mod serve;
