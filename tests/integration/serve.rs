@@ -415,3 +415,76 @@ fn nothing_answering_is_exit_3_with_connect_and_a_local_fallback_with_the_variab
         out.describe()
     );
 }
+
+/// The command lines of `pid`'s children, arguments joined by spaces.
+fn children_of(pid: u32) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // The parent is the second field after the command's closing parenthesis.
+        let parent = stat
+            .rsplit_once(") ")
+            .and_then(|(_, rest)| rest.split(' ').nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        if parent == Some(pid) {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            found.push(String::from_utf8_lossy(&cmdline).replace('\0', " "));
+        }
+    }
+    found
+}
+
+/// A sandbox with its own mount, network and host name, no display, and only the socket bound
+/// in: the answer arrives, and the window names the sandbox's host.
+#[test]
+fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
+    if !on_path("bwrap") {
+        skip("the sandbox test needs bwrap (Debian's bubblewrap)");
+        return;
+    }
+    let Some(served) = Served::start("sandbox") else {
+        return;
+    };
+    let title = unique_title("sandbox");
+    let inside = "/run/form-elicitation.sock";
+    let mut command = Command::new("bwrap");
+    command
+        .args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"])
+        // The test's folders (and the socket's real path) are not in the sandbox.
+        .args(["--tmpfs", "/tmp", "--tmpfs", "/run"])
+        .args([
+            "--unshare-all",
+            "--die-with-parent",
+            "--hostname",
+            "build-box",
+        ])
+        .arg("--bind")
+        .arg(&served.socket)
+        .arg(inside)
+        .args(["--setenv", "FORM_ELICITATION_SOCKET", inside, "--", BIN])
+        .args(["--title", &title, "--server", "issue-tracker"])
+        .envs(ENGLISH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    let mut shown = Shown {
+        app: Running::spawn("asker in bwrap", command, Some(NAME_REQUEST.as_bytes())),
+        window: None,
+        started: Instant::now(),
+    };
+    served.x.wait_for_window(&mut shown, &title);
+    let dialogs = children_of(served.serve.pid());
+    assert!(
+        dialogs
+            .iter()
+            .any(|d| d.contains("--server issue-tracker") && d.contains("--via build-box")),
+        "the window names the sandbox's host: {dialogs:?}"
+    );
+    served.x.type_text("boxed in");
+    served.x.key("Return");
+    expect_line(
+        shown,
+        r#"{"action":"accept","content":{"name":"boxed in"}}"#,
+    );
+}
