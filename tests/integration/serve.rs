@@ -488,3 +488,144 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
         r#"{"action":"accept","content":{"name":"boxed in"}}"#,
     );
 }
+
+/// Over real SSH: Debian's sshd on a free port of 127.0.0.1 with its own host key and config,
+/// `ssh -R` forwarding serve's socket to the "remote" side, where the asker runs as an
+/// unprivileged user with no display and no terminal. The answer typed on the desktop comes
+/// back exactly, in its JSON-RPC envelope.
+#[test]
+fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
+    let tools = [
+        "/usr/sbin/sshd",
+        "/usr/bin/ssh",
+        "/usr/bin/ssh-keygen",
+        "/usr/sbin/usermod",
+    ];
+    if !rustix::process::geteuid().is_root() || tools.iter().any(|t| !Path::new(t).exists()) {
+        skip("the SSH test runs as root with Debian's openssh-server and openssh-client");
+        return;
+    }
+    let id = |flag: &str| {
+        let out = Command::new("id").args([flag, USER]).output().ok()?;
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse::<u32>()
+            .ok()
+    };
+    let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
+        skip(&format!(
+            "the SSH test needs the user {USER:?} (.ci/run makes it)"
+        ));
+        return;
+    };
+    let Some(served) = Served::start("ssh") else {
+        return;
+    };
+    let dir = &served.dir.0;
+    // sshd lets in only an unlocked account with a shell that runs commands.
+    let usermod = Command::new("/usr/sbin/usermod")
+        .args(["-p", "*", "-s", "/bin/sh", USER])
+        .status()
+        .expect("usermod runs");
+    assert!(usermod.success(), "usermod: {usermod}");
+    std::fs::create_dir_all("/run/sshd").expect("sshd's privilege separation folder");
+    for key in ["host_key", "client_key"] {
+        let status = Command::new("/usr/bin/ssh-keygen")
+            .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+            .arg(dir.join(key))
+            .status()
+            .expect("ssh-keygen runs");
+        assert!(status.success());
+    }
+    let authorized = dir.join("authorized_keys");
+    std::fs::copy(dir.join("client_key.pub"), &authorized).expect("authorize the key");
+    std::fs::set_permissions(&authorized, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    // The remote side's folder for the forwarded socket, the user's own.
+    let remote = dir.join("remote");
+    std::fs::create_dir(&remote).expect("the remote folder");
+    std::os::unix::fs::chown(&remote, Some(uid), Some(gid)).expect("chown");
+    std::fs::set_permissions(&remote, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let bin = dir.join("form-elicitation");
+    if std::fs::hard_link(BIN, &bin).is_err() {
+        std::fs::copy(BIN, &bin).expect("copy the binary");
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let config = dir.join("sshd_config");
+    std::fs::write(
+        &config,
+        format!(
+            "Port {port}\nListenAddress 127.0.0.1\nHostKey {}\nUsePAM no\nStrictModes no\n\
+             PidFile none\nAuthorizedKeysFile {}\nPasswordAuthentication no\n\
+             KbdInteractiveAuthentication no\nStreamLocalBindUnlink yes\nAllowUsers {USER}\n",
+            dir.join("host_key").display(),
+            authorized.display()
+        ),
+    )
+    .expect("write sshd's config");
+    let mut sshd = Command::new("/usr/sbin/sshd");
+    sshd.arg("-D").arg("-e").arg("-f").arg(&config);
+    let mut sshd = Running::spawn("sshd", sshd, None);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline && sshd.running(),
+            "sshd did not listen:\n{}",
+            sshd.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    let title = unique_title("ssh");
+    let forwarded = remote.join("form-elicitation.sock");
+    let mut ssh = Command::new("/usr/bin/ssh");
+    ssh.args(["-F", "/dev/null", "-T", "-i"])
+        .arg(dir.join("client_key"))
+        .args([
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "ExitOnForwardFailure=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-p",
+            &port.to_string(),
+            "-R",
+        ])
+        .arg(format!(
+            "{}:{}",
+            forwarded.display(),
+            served.socket.display()
+        ))
+        .arg(format!("{USER}@127.0.0.1"))
+        .arg(format!(
+            "LC_ALL=C.UTF-8 FORM_ELICITATION_SOCKET={} exec {} --title {title}",
+            forwarded.display(),
+            bin.display()
+        ))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("SSH_AUTH_SOCK");
+    without_terminal(&mut ssh);
+    let request = format!(
+        r#"{{"jsonrpc":"2.0","id":42,"method":"elicitation/create","params":{NAME_REQUEST}}}"#
+    );
+    let mut shown = Shown {
+        app: Running::spawn("ssh asker", ssh, Some(request.as_bytes())),
+        window: None,
+        started: Instant::now(),
+    };
+    served.x.wait_for_window(&mut shown, &title);
+    served.x.type_text("über SSH \"quoted\"");
+    served.x.key("Return");
+    expect_line(
+        shown,
+        r#"{"jsonrpc":"2.0","id":42,"result":{"action":"accept","content":{"name":"über SSH \"quoted\""}}}"#,
+    );
+    sshd.stop();
+}
