@@ -265,6 +265,17 @@ fn garbage_on_the_socket_is_refused_with_exit_2_and_serve_keeps_serving() {
     expect_line(shown, r#"{"action":"cancel"}"#);
 }
 
+/// The asker's `--timeout` counts down on the desktop and ends in cancel there.
+#[test]
+fn a_timeout_travels_with_the_request() {
+    let Some(served) = Served::start("timeout") else {
+        return;
+    };
+    let (shown, title, _) = served.ask_and_wait("timeout", &["--timeout", "1.5"]);
+    expect_line(shown, r#"{"action":"cancel"}"#);
+    assert!(served.x.find_windows(&title).is_empty());
+}
+
 /// The file mode keeps other users out, but a mode opened by mistake (or a socket handed
 /// around) must not: SO_PEERCRED refuses them. The socket here is opened to everyone.
 #[test]
