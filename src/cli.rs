@@ -64,7 +64,7 @@ pub enum Command {
     /// that cannot show forms: `form-elicitation proxy [OPTIONS] -- SERVER_COMMAND [ARGS...]`.
     Proxy(ProxyArgs),
     /// Show the forms that arrive on a Unix socket (from another machine over SSH, from a
-    /// container): `form-elicitation serve [--socket PATH]`. See docs/serve.md.
+    /// container): `form-elicitation serve [OPTIONS]`. See docs/serve.md.
     Serve(ServeArgs),
 }
 
