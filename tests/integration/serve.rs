@@ -45,16 +45,16 @@ impl Drop for Dir {
 }
 
 /// A running `serve` on its own Xvfb and socket.
-struct Served {
-    x: Xvfb,
+pub(crate) struct Served {
+    pub(crate) x: Xvfb,
     dir: Dir,
-    socket: PathBuf,
-    serve: Running,
+    pub(crate) socket: PathBuf,
+    pub(crate) serve: Running,
 }
 
 impl Served {
     /// `serve --socket` under a fresh Xvfb, or `None` when the window tools are missing.
-    fn start(name: &str) -> Option<Served> {
+    pub(crate) fn start(name: &str) -> Option<Served> {
         let x = display_or_skip(&[])?;
         let dir = Dir::new(name);
         let socket = dir.0.join("socket");
@@ -427,17 +427,20 @@ fn nothing_answering_is_exit_3_with_connect_and_a_local_fallback_with_the_variab
     );
 }
 
+/// The parent of process `pid`, from `/proc`.
+pub(crate) fn parent_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The parent is the second field after the command's closing parenthesis.
+    let (_, rest) = stat.rsplit_once(") ")?;
+    rest.split(' ').nth(1)?.parse().ok()
+}
+
 /// The command lines of `pid`'s children, arguments joined by spaces.
 fn children_of(pid: u32) -> Vec<String> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        // The parent is the second field after the command's closing parenthesis.
-        let parent = stat
-            .rsplit_once(") ")
-            .and_then(|(_, rest)| rest.split(' ').nth(1))
-            .and_then(|p| p.parse::<u32>().ok());
-        if parent == Some(pid) {
+        let child = entry.file_name().to_string_lossy().parse::<u32>().ok();
+        if child.and_then(parent_of) == Some(pid) {
             let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
             found.push(String::from_utf8_lossy(&cmdline).replace('\0', " "));
         }
