@@ -67,18 +67,18 @@ impl Header {
         }
     }
 
-    /// `base` (how `serve` itself shows forms) with what this header asks for.
+    /// `base` (how `serve` itself shows forms) with what this header asks for: each option
+    /// the asker gave wins, and a timeout that is no number of seconds is left out.
     pub fn display_options(&self, base: &DisplayOptions) -> DisplayOptions {
         let mut options = base.clone();
-        options.server.clone_from(&self.server);
-        options.title.clone_from(&self.title);
-        options.timeout = self
+        let timeout = self
             .timeout
             .filter(|t| t.is_finite() && *t > 0.0 && *t <= f64::from(u32::MAX))
             .map(Duration::from_secs_f64);
-        if self.lang.is_some() {
-            options.lang.clone_from(&self.lang);
-        }
+        options.server = self.server.clone().or(options.server);
+        options.title = self.title.clone().or(options.title);
+        options.timeout = timeout.or(options.timeout);
+        options.lang = self.lang.clone().or(options.lang);
         options
     }
 }
@@ -264,6 +264,27 @@ mod tests {
         assert_eq!(options.title.as_deref(), Some("Ünïcode\ntitle"));
         assert_eq!(options.timeout, Some(Duration::from_secs_f64(2.5)));
         assert_eq!(options.lang.as_deref(), Some("de"));
+    }
+
+    #[test]
+    fn the_asker_s_options_win_and_serve_s_fill_the_rest() {
+        let base = DisplayOptions {
+            server: Some("desktop default".into()),
+            lang: Some("ko".into()),
+            timeout: Some(Duration::from_secs(60)),
+            ..DisplayOptions::default()
+        };
+        let mut bare = Header::new("h", &DisplayOptions::default(), 0);
+        assert_eq!(bare.display_options(&base), base);
+        bare.timeout = Some(f64::NAN);
+        assert_eq!(
+            bare.display_options(&base).timeout,
+            Some(Duration::from_secs(60))
+        );
+        let asked = header(0).display_options(&base);
+        assert_eq!(asked.server.as_deref(), Some("issue-tracker"));
+        assert_eq!(asked.lang.as_deref(), Some("de"));
+        assert_eq!(asked.timeout, Some(Duration::from_secs_f64(2.5)));
     }
 
     #[test]
