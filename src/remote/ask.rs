@@ -83,7 +83,12 @@ pub fn ask(
     }
     let header = Header::new(&super::serve::host_name(), options, request.len());
     let sent = protocol::write_request(&mut &stream, &header, request);
-    let reply = sent.and_then(|()| protocol::read_reply(&mut BufReader::new(&stream)));
+    // Read the reply even when sending failed: serve refuses a peer it does not let in
+    // without reading its request, and closing then may break our write.
+    let reply = match (protocol::read_reply(&mut BufReader::new(&stream)), sent) {
+        (Ok(reply), _) => Ok(reply),
+        (Err(_), Err(error)) | (Err(error), Ok(())) => Err(error),
+    };
     if cancel.is_cancelled() {
         return Ok(delivery.answer(&Answer::Cancel));
     }

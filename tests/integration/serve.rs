@@ -157,11 +157,11 @@ fn text_typed_on_the_desktop_arrives_at_an_asker_without_display_or_terminal() {
         return;
     };
     let (shown, _, _) = served.ask_and_wait("typed", &["--server", "issue-tracker"]);
-    served.x.type_text("Zoë from afar");
+    served.x.type_text("Zoe from afar");
     served.x.key("Return");
     expect_line(
         shown,
-        r#"{"action":"accept","content":{"name":"Zoë from afar"}}"#,
+        r#"{"action":"accept","content":{"name":"Zoe from afar"}}"#,
     );
     // Through the environment variable and a JSON-RPC envelope too.
     let title = unique_title("env");
@@ -635,11 +635,13 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
         started: Instant::now(),
     };
     served.x.wait_for_window(&mut shown, &title);
-    served.x.type_text("über SSH \"quoted\"");
+    // Characters of the keymap only: typing others races xdotool's remapping under load (see
+    // window.rs), which is no part of what this test proves.
+    served.x.type_text("over SSH \"quoted\"");
     served.x.key("Return");
     expect_line(
         shown,
-        r#"{"jsonrpc":"2.0","id":42,"result":{"action":"accept","content":{"name":"über SSH \"quoted\""}}}"#,
+        r#"{"jsonrpc":"2.0","id":42,"result":{"action":"accept","content":{"name":"over SSH \"quoted\""}}}"#,
     );
     sshd.stop();
 }
