@@ -31,6 +31,17 @@ pub struct Args {
     /// (for packagers: scripts/build-deb).
     #[arg(long, value_enum, value_name = "WHAT", hide = true)]
     pub generate: Option<Generated>,
+
+    /// Send the request to `form-elicitation serve` on this socket and print its answer; never
+    /// show it here (exit 3 when nothing answers). `FORM_ELICITATION_SOCKET` does the same but
+    /// falls back to showing the form here.
+    #[arg(long, value_name = "SOCKET", value_hint = clap::ValueHint::FilePath)]
+    pub connect: Option<PathBuf>,
+
+    /// The machine a served request came from, named beside who asks (set by `serve` for the
+    /// dialogs it starts).
+    #[arg(long, value_name = "HOST", hide = true)]
+    pub via: Option<String>,
 }
 
 /// What `--generate` writes.
@@ -52,6 +63,28 @@ pub enum Command {
     /// Run an MCP server over stdio and answer its elicitation requests here, for a client
     /// that cannot show forms: `form-elicitation proxy [OPTIONS] -- SERVER_COMMAND [ARGS...]`.
     Proxy(ProxyArgs),
+    /// Show the forms that arrive on a Unix socket (from another machine over SSH, from a
+    /// container): `form-elicitation serve [OPTIONS]`. See docs/serve.md.
+    Serve(ServeArgs),
+}
+
+/// The options of `serve`. The display options say how its forms are shown; a request's own
+/// `--server`, `--title`, `--timeout` and `--lang` travel with it and win.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// The socket to listen on (default: $XDG_RUNTIME_DIR/form-elicitation/socket); ignored
+    /// when systemd hands one over (LISTEN_FDS).
+    #[arg(long, value_name = "PATH", value_hint = clap::ValueHint::FilePath)]
+    pub socket: Option<PathBuf>,
+
+    /// Exit after SECONDS without a connection and with no form open; 0 never exits (default:
+    /// 300 when systemd started us with the socket, else 0).
+    #[arg(long, value_name = "SECONDS")]
+    pub idle_exit: Option<u64>,
+
+    /// How each form is shown.
+    #[command(flatten)]
+    pub display: DisplayOptions,
 }
 
 /// The options of `proxy`. The display options are handed to each form's dialog.

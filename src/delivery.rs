@@ -73,6 +73,21 @@ impl Delivery {
         })
     }
 
+    /// Passes on what another process of ours decided (`serve`'s dialog, on the desktop): its
+    /// line as written, its message, its exit; unless something was delivered already.
+    pub fn relay(&self, line: Option<&str>, message: Option<&str>, exit: Exit) -> Exit {
+        self.end(|_| {
+            if let Some(message) = message {
+                // The other process prefixed it with our name already.
+                let message = message
+                    .strip_prefix("form-elicitation: ")
+                    .unwrap_or(message);
+                output::diag(format_args!("{message}"));
+            }
+            (line.map(str::to_owned), exit)
+        })
+    }
+
     /// How a request left without an answer ends, for the envelope it came in.
     fn unanswered(envelope: &Envelope, exit: Exit) -> Exit {
         match envelope {

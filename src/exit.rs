@@ -23,6 +23,17 @@ impl From<Exit> for ExitCode {
 }
 
 impl Exit {
+    /// The exit for a code another process of ours ended with (`serve`'s dialog); an unknown
+    /// code is a failure.
+    pub fn from_code(code: u8) -> Self {
+        match code {
+            0 => Self::Answered,
+            2 => Self::BadRequest,
+            3 => Self::NoDisplay,
+            _ => Self::Failure,
+        }
+    }
+
     /// Ends the process at once with this code, without atexit handlers: once the answer is
     /// written and flushed there is nothing left to do, and Mesa's teardown and unmapping the
     /// display libraries would only delay the exit the caller waits for.

@@ -237,6 +237,13 @@ fn environment_section(options: &[(String, String)]) -> Roff {
              presses Open in URL mode, with the URL as its only argument.",
         ),
         (
+            "FORM_ELICITATION_SOCKET",
+            "The socket of a form-elicitation serve on the person's desktop (forwarded over \
+             SSH, or mounted into a container): the request is sent there and its answer \
+             printed here. When nothing answers there, a line on stderr says so and the form \
+             is shown here; --connect asks there only (exit 3 when nothing answers).",
+        ),
+        (
             "FORM_ELICITATION_NO_SYSTEM_FONTS",
             "When set, the window loads no system fonts: only Latin, Greek and Cyrillic are \
              drawn.",

@@ -27,6 +27,7 @@ pub mod normalize;
 pub mod output;
 pub mod pattern;
 pub mod proxy;
+pub mod remote;
 pub mod request;
 pub mod schema;
 pub mod show;

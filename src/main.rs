@@ -12,6 +12,7 @@ use form_elicitation::delivery::Delivery;
 use form_elicitation::exit::Exit;
 use form_elicitation::load::{self, Loaded, Shown};
 use form_elicitation::output::diag;
+use form_elicitation::remote::{self, ask::Unreached};
 use form_elicitation::request::{MAX_REQUEST_BYTES, ValueEnd};
 use form_elicitation::show::{self, NotShown, Showing};
 use form_elicitation::{claude_code, generate, output, signals, summary};
@@ -35,6 +36,15 @@ fn main() -> ExitCode {
         Exit::Failure.now();
     }));
     let args = Args::parse();
+    if let Some(Command::Serve(serve)) = &args.command {
+        return match form_elicitation::remote::serve::run(serve) {
+            Ok(exit) => exit.into(),
+            Err(error) => {
+                diag(format_args!("serve: {error:#}"));
+                Exit::Failure.into()
+            }
+        };
+    }
     if let Some(Command::Proxy(proxy)) = &args.command {
         return match form_elicitation::proxy::run(proxy) {
             Ok(code) => ExitCode::from(code),
@@ -80,12 +90,26 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
             .context("cannot write to stdout")?;
         return Ok(Exit::Answered);
     }
+    if let Some(target) = remote::ask::Target::from(args.connect.as_deref()) {
+        match remote::ask::ask(&target, &bytes, &options, &cancel, &delivery) {
+            Ok(exit) => return Ok(exit),
+            Err(Unreached(why)) if matches!(target, remote::ask::Target::Only(_)) => {
+                return Ok(delivery.not_shown(Exit::NoDisplay, &why));
+            }
+            Err(Unreached(why)) => diag(format_args!("{why}; showing the form here")),
+        }
+    }
     // From here on the person reads: speak their language.
     form_elicitation::i18n::init_from_env(options.lang.as_deref());
+    // The machine a served request came from, and what it came through there.
+    let via = match (args.via.as_deref(), via) {
+        (Some(host), Some(through)) => Some(format!("{host}, {through}")),
+        (host, through) => host.or(through).map(str::to_owned),
+    };
     let showing = Showing {
         options: &options,
         allowed,
-        via,
+        via: via.as_deref(),
         cancel: &cancel,
         delivery: &delivery,
     };

@@ -191,6 +191,7 @@ fn run_dialog(
         on_answer,
         outcome: Arc::clone(&outcome),
         sized: false,
+        wants_attention: false,
         caret: CaretBlink::default(),
         #[cfg(feature = "gl")]
         bursts: egui_soft::KeyBursts::default(),
@@ -316,6 +317,9 @@ struct Shell {
     on_answer: Option<AnswerHook>,
     outcome: Arc<Mutex<Option<Answer>>>,
     sized: bool,
+    /// The urgency hint is set (the window opened asking for attention) and not yet cleared:
+    /// the person's focusing the window clears it, or the taskbar keeps flashing.
+    wants_attention: bool,
     caret: CaretBlink,
     /// With `--renderer gl`, input held back for the next pass (egui-soft does this itself).
     #[cfg(feature = "gl")]
@@ -378,6 +382,12 @@ impl Shell {
             ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
             ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
                 egui::UserAttentionType::Informational,
+            ));
+            self.wants_attention = true;
+        } else if self.wants_attention && ctx.input(|i| i.viewport().focused == Some(true)) {
+            self.wants_attention = false;
+            ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
+                egui::UserAttentionType::Reset,
             ));
         }
         if let Some(answer) = self.app.outcome() {

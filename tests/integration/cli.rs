@@ -502,6 +502,7 @@ fn the_man_page_and_completions_carry_every_option() {
         "PERL_ANYEVENT_MCP_ELICITATION_HELPER",
         "FORM_ELICITATION_SERVER",
         "FORM_ELICITATION_OPENER",
+        "FORM_ELICITATION_SOCKET",
     ] {
         assert!(
             man.stdout.contains(words),

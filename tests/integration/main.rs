@@ -8,6 +8,7 @@
 //! - `hostile`: hostile text in the window (kittest).
 //! - `keyboard`: every field kind answered with the keyboard alone (kittest).
 //! - `proxy`: `form-elicitation proxy` between the Python SDK's client and server.
+//! - `serve`: `form-elicitation serve` under Xvfb and askers on its socket.
 //! - `properties`: random requests and edits, every answer checked by `jsonschema`.
 //! - `terminal`: the terminal dialog on a pseudo-terminal.
 //! - `ui`: the form window's controls through AccessKit (kittest).
@@ -26,6 +27,7 @@ mod hostile;
 mod keyboard;
 mod properties;
 mod proxy;
+mod serve;
 mod terminal;
 mod ui;
 mod url;

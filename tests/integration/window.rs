@@ -477,6 +477,40 @@ fn the_window_names_itself_and_is_a_dialog() {
     }
 }
 
+/// Issue 32: a window that opens without the focus (the person is elsewhere when an agent
+/// asks) sets the X11 urgency hint, and clears it once it has the focus, or the taskbar would
+/// keep flashing for a window the person is already answering.
+#[test]
+fn the_urgency_hint_is_set_until_the_window_has_the_focus() {
+    let Some(x) = display_or_skip(&["xprop"]) else {
+        return;
+    };
+    let title = unique_title("urgent");
+    let app = x.run(NAME_REQUEST, &["--title", &title], &[]);
+    let urgent = |id: &str| {
+        let out = run_tool(&x.display, "xprop", &["-id", id, "WM_HINTS"]);
+        assert_eq!(out.code, Some(0), "xprop failed:\n{}", out.describe());
+        out.stdout.contains("urgency hint bit is set")
+    };
+    let until = |what: &str, done: &dyn Fn() -> bool| {
+        let deadline = Instant::now() + WINDOW_TIMEOUT;
+        while !done() {
+            assert!(Instant::now() < deadline, "{what}");
+            thread::sleep(Duration::from_millis(50));
+        }
+    };
+    until("no window appeared", &|| !x.find_windows(&title).is_empty());
+    let id = x.find_windows(&title).remove(0);
+    until("the unfocused window never set the urgency hint", &|| {
+        urgent(&id)
+    });
+    let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &id]);
+    assert_eq!(focus.code, Some(0), "{}", focus.describe());
+    until("the focused window kept its urgency hint", &|| !urgent(&id));
+    x.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
 /// Issue 15 ("Also"): multi-line text in several scripts, put on the X11 clipboard by another
 /// program and pasted with Ctrl+V into a multi-line field, arrives exactly.
 #[test]

@@ -43,6 +43,37 @@ fn ctx_elicit_in_the_2025_11_25_era_is_answered_in_our_window() {
     assert_eq!(outcome(shown)["text"], "hello Ada");
 }
 
+/// The proxy's forms travel to `serve` too: its dialogs inherit `FORM_ELICITATION_SOCKET`, so
+/// a proxy on a build box asks on the desktop.
+#[test]
+fn the_proxy_s_forms_travel_over_serve_s_socket() {
+    let Some(python) = python_or_skip() else {
+        return;
+    };
+    let Some(served) = super::serve::Served::start("proxy") else {
+        return;
+    };
+    let socket = served.socket.to_string_lossy().into_owned();
+    let (mut shown, title) = client(
+        &served.x,
+        &python,
+        ("legacy", "ask_name"),
+        &[],
+        &[("FORM_ELICITATION_SOCKET", &socket)],
+        true,
+    );
+    let window = served.x.wait_for_window(&mut shown, &title);
+    let pid: u32 = window_pid(&served.x, &window).parse().expect("a pid");
+    assert_eq!(
+        super::serve::parent_of(pid),
+        Some(served.serve.pid()),
+        "the form is shown by serve's dialog, not by the proxy's"
+    );
+    served.x.type_text("Ada");
+    served.x.key("Return");
+    assert_eq!(outcome(shown)["text"], "hello Ada");
+}
+
 /// Case 6: a client with its own callback gets the server's form itself, untouched.
 #[test]
 fn a_client_that_answers_forms_itself_gets_them_under_intercept_auto() {

@@ -1,0 +1,361 @@
+//! What crosses the socket between an asker and `form-elicitation serve`: pure encoding and
+//! decoding, no sockets.
+//!
+//! One connection carries one request and one answer:
+//!
+//! 1. the asker writes a [`Header`], one JSON line of at most [`MAX_HEADER_BYTES`] bytes, whose
+//!    `length` says how many request bytes follow (at most [`MAX_REQUEST_BYTES`]);
+//! 2. then exactly that many bytes: the request as the asker read it;
+//! 3. `serve` writes back one [`Reply`] line (the answer line with exit 0, or a refusal or failure
+//!    with its exit code and message) and closes.
+//!
+//! The asker keeps its side open while it waits: closing it is how it says "I am gone", and
+//! `serve` then closes the form's window.
+
+use std::io::{BufRead, Read, Write};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cli::DisplayOptions;
+pub use crate::request::MAX_REQUEST_BYTES;
+
+/// The protocol version this build speaks; a header with another one is refused.
+pub const VERSION: u32 = 1;
+
+/// The longest header line, newline included: display options and a host name fit easily.
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+
+/// The longest reply line: an answer is at most what the request allowed, escaped.
+pub const MAX_REPLY_BYTES: usize = 4 * MAX_REQUEST_BYTES + 64 * 1024;
+
+/// The first line an asker writes: who asks, how to show the request, and how long it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Header {
+    /// The protocol version, [`VERSION`].
+    pub version: u32,
+    /// The asking machine's name, as it claims it.
+    pub host: String,
+    /// `--server`: who asks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
+    /// `--title`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// `--timeout`, in seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<f64>,
+    /// `--lang`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// How many request bytes follow the header.
+    pub length: usize,
+}
+
+impl Header {
+    /// The header for a request of `length` bytes from `host`, shown with `options`.
+    pub fn new(host: &str, options: &DisplayOptions, length: usize) -> Self {
+        Self {
+            version: VERSION,
+            host: host.to_owned(),
+            server: options.server.clone(),
+            title: options.title.clone(),
+            timeout: options.timeout.map(|t| t.as_secs_f64()),
+            lang: options.lang.clone(),
+            length,
+        }
+    }
+
+    /// `base` (how `serve` itself shows forms) with what this header asks for: each option
+    /// the asker gave wins, and a timeout that is no number of seconds is left out.
+    pub fn display_options(&self, base: &DisplayOptions) -> DisplayOptions {
+        let mut options = base.clone();
+        let timeout = self
+            .timeout
+            .filter(|t| t.is_finite() && *t > 0.0 && *t <= f64::from(u32::MAX))
+            .map(Duration::from_secs_f64);
+        options.server = self.server.clone().or(options.server);
+        options.title = self.title.clone().or(options.title);
+        options.timeout = timeout.or(options.timeout);
+        options.lang = self.lang.clone().or(options.lang);
+        options
+    }
+}
+
+/// What `serve` answers: the exit code the asker ends with, the line it prints (if any), and
+/// the message it writes to stderr (if any).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    /// The asker's exit code (0 answered, 1 failure, 2 refused, 3 not shown).
+    pub exit: u8,
+    /// The line for the asker's stdout: the answer, or a JSON-RPC error response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
+    /// One line for the asker's stderr.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Why a header, request or reply could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ProtocolError {
+    /// The line is longer than its limit.
+    #[error("the {what} is longer than {limit} bytes")]
+    TooLong {
+        /// "header" or "reply".
+        what: &'static str,
+        /// The limit.
+        limit: usize,
+    },
+    /// The request is longer than [`MAX_REQUEST_BYTES`].
+    #[error("the request is {0} bytes, more than the limit of {MAX_REQUEST_BYTES}")]
+    RequestTooLong(usize),
+    /// The line is not the JSON it should be.
+    #[error("the {what} is not valid: {error}")]
+    Garbage {
+        /// "header" or "reply".
+        what: &'static str,
+        /// What the JSON reader said.
+        error: String,
+    },
+    /// The other side speaks another version.
+    #[error(
+        "protocol version {0} is not supported (this build speaks version {VERSION}): update form-elicitation on both machines"
+    )]
+    Version(u32),
+    /// The connection ended early.
+    #[error("the connection ended before the {0} was complete")]
+    Truncated(&'static str),
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Writes `header` and the `request` bytes.
+pub fn write_request(
+    out: &mut impl Write,
+    header: &Header,
+    request: &[u8],
+) -> Result<(), ProtocolError> {
+    if request.len() > MAX_REQUEST_BYTES {
+        return Err(ProtocolError::RequestTooLong(request.len()));
+    }
+    let mut line = serde_json::to_vec(header).map_err(|e| ProtocolError::Garbage {
+        what: "header",
+        error: e.to_string(),
+    })?;
+    line.push(b'\n');
+    if line.len() > MAX_HEADER_BYTES {
+        return Err(ProtocolError::TooLong {
+            what: "header",
+            limit: MAX_HEADER_BYTES,
+        });
+    }
+    out.write_all(&line)?;
+    out.write_all(request)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Reads a header and the request bytes it announces.
+pub fn read_request(input: &mut impl BufRead) -> Result<(Header, Vec<u8>), ProtocolError> {
+    let line = read_line(input, MAX_HEADER_BYTES, "header")?;
+    let value: serde_json::Value = parse(&line, "header")?;
+    // The version first: a newer asker's header may not fit this build's shape at all.
+    let version = value.get("version").and_then(serde_json::Value::as_u64);
+    match version {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) => return Err(ProtocolError::Version(u32::try_from(v).unwrap_or(u32::MAX))),
+        None => {
+            return Err(ProtocolError::Garbage {
+                what: "header",
+                error: "no \"version\"".into(),
+            });
+        }
+    }
+    let header: Header = serde_json::from_value(value).map_err(|e| ProtocolError::Garbage {
+        what: "header",
+        error: e.to_string(),
+    })?;
+    if header.length > MAX_REQUEST_BYTES {
+        return Err(ProtocolError::RequestTooLong(header.length));
+    }
+    let mut request = vec![0; header.length];
+    input.read_exact(&mut request).map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => ProtocolError::Truncated("request"),
+        _ => ProtocolError::Io(e),
+    })?;
+    Ok((header, request))
+}
+
+/// Writes `reply` as one line.
+pub fn write_reply(out: &mut impl Write, reply: &Reply) -> Result<(), ProtocolError> {
+    let mut line = serde_json::to_vec(reply).map_err(|e| ProtocolError::Garbage {
+        what: "reply",
+        error: e.to_string(),
+    })?;
+    line.push(b'\n');
+    out.write_all(&line)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Reads the one reply line.
+pub fn read_reply(input: &mut impl BufRead) -> Result<Reply, ProtocolError> {
+    let line = read_line(input, MAX_REPLY_BYTES, "reply")?;
+    parse(&line, "reply")
+}
+
+/// Reads one line of at most `limit` bytes, newline included.
+fn read_line(
+    input: &mut impl BufRead,
+    limit: usize,
+    what: &'static str,
+) -> Result<Vec<u8>, ProtocolError> {
+    let mut line = Vec::new();
+    input.take(limit as u64 + 1).read_until(b'\n', &mut line)?;
+    if line.last() != Some(&b'\n') {
+        return Err(if line.len() > limit {
+            ProtocolError::TooLong { what, limit }
+        } else {
+            ProtocolError::Truncated(what)
+        });
+    }
+    Ok(line)
+}
+
+fn parse<T: serde::de::DeserializeOwned>(
+    line: &[u8],
+    what: &'static str,
+) -> Result<T, ProtocolError> {
+    serde_json::from_slice(line).map_err(|e| ProtocolError::Garbage {
+        what,
+        error: e.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(length: usize) -> Header {
+        let options = DisplayOptions {
+            server: Some("issue-tracker".into()),
+            title: Some("Ünïcode\ntitle".into()),
+            timeout: Some(Duration::from_secs_f64(2.5)),
+            lang: Some("de".into()),
+            ..DisplayOptions::default()
+        };
+        Header::new("build-box", &options, length)
+    }
+
+    #[test]
+    fn header_and_request_round_trip_exactly() {
+        let request = b"{\"message\":\"x\"}\n\xff trailing bytes stay as they were";
+        let mut wire = Vec::new();
+        write_request(&mut wire, &header(request.len()), request).expect("writes");
+        let mut input = &wire[..];
+        let (read, bytes) = read_request(&mut input).expect("reads");
+        assert_eq!(read, header(request.len()));
+        assert_eq!(bytes, request);
+        let options = read.display_options(&DisplayOptions::default());
+        assert_eq!(options.server.as_deref(), Some("issue-tracker"));
+        assert_eq!(options.title.as_deref(), Some("Ünïcode\ntitle"));
+        assert_eq!(options.timeout, Some(Duration::from_secs_f64(2.5)));
+        assert_eq!(options.lang.as_deref(), Some("de"));
+    }
+
+    #[test]
+    fn the_asker_s_options_win_and_serve_s_fill_the_rest() {
+        let base = DisplayOptions {
+            server: Some("desktop default".into()),
+            lang: Some("ko".into()),
+            timeout: Some(Duration::from_secs(60)),
+            ..DisplayOptions::default()
+        };
+        let mut bare = Header::new("h", &DisplayOptions::default(), 0);
+        assert_eq!(bare.display_options(&base), base);
+        bare.timeout = Some(f64::NAN);
+        assert_eq!(
+            bare.display_options(&base).timeout,
+            Some(Duration::from_secs(60))
+        );
+        let asked = header(0).display_options(&base);
+        assert_eq!(asked.server.as_deref(), Some("issue-tracker"));
+        assert_eq!(asked.lang.as_deref(), Some("de"));
+        assert_eq!(asked.timeout, Some(Duration::from_secs_f64(2.5)));
+    }
+
+    #[test]
+    fn replies_round_trip() {
+        for reply in [
+            Reply {
+                exit: 0,
+                line: Some("{\"action\":\"accept\",\"content\":{\"a\":\"b\\n\"}}".into()),
+                message: None,
+            },
+            Reply {
+                exit: 2,
+                line: None,
+                message: Some("requestedSchema: bad".into()),
+            },
+        ] {
+            let mut wire = Vec::new();
+            write_reply(&mut wire, &reply).expect("writes");
+            assert_eq!(wire.iter().filter(|b| **b == b'\n').count(), 1);
+            assert_eq!(read_reply(&mut &wire[..]).expect("reads"), reply);
+        }
+    }
+
+    #[test]
+    fn oversize_is_refused_before_it_is_read() {
+        let mut wire = Vec::new();
+        let too_long = vec![b' '; MAX_REQUEST_BYTES + 1];
+        assert!(matches!(
+            write_request(&mut wire, &header(too_long.len()), &too_long),
+            Err(ProtocolError::RequestTooLong(_))
+        ));
+        // A header that announces too much is refused without reading the rest.
+        let line = format!(
+            "{{\"version\":1,\"host\":\"h\",\"length\":{}}}\n",
+            MAX_REQUEST_BYTES + 1
+        );
+        assert!(matches!(
+            read_request(&mut line.as_bytes()),
+            Err(ProtocolError::RequestTooLong(_))
+        ));
+        // A header line with no end within the limit.
+        let endless = vec![b'x'; MAX_HEADER_BYTES * 2];
+        assert!(matches!(
+            read_request(&mut &endless[..]),
+            Err(ProtocolError::TooLong { what: "header", .. })
+        ));
+    }
+
+    #[test]
+    fn garbage_truncation_and_other_versions_are_refused_clearly() {
+        let cases: [(&[u8], &str); 6] = [
+            (b"hello\n", "the header is not valid"),
+            (b"{\"host\":\"h\",\"length\":0}\n", "no \"version\""),
+            (b"{\"version\":1,\"length\":0}\n", "missing field `host`"),
+            (
+                b"{\"version\":2,\"host\":\"h\",\"length\":0}\n",
+                "protocol version 2 is not supported",
+            ),
+            (
+                b"{\"version\":1,\"host\":\"h\",\"length\":10}\nabc",
+                "before the request was complete",
+            ),
+            (b"{\"version\":1", "before the header was complete"),
+        ];
+        for (wire, expected) in cases {
+            let error = read_request(&mut &wire[..])
+                .expect_err("refused")
+                .to_string();
+            assert!(error.contains(expected), "{error:?} lacks {expected:?}");
+        }
+        assert!(read_reply(&mut &b"{\"exit\":\"zero\"}\n"[..]).is_err());
+        assert!(read_reply(&mut &b""[..]).is_err());
+    }
+}

@@ -1,0 +1,647 @@
+//! `form-elicitation serve` and its askers, end to end: the real binary serves under Xvfb, and
+//! askers with no display and no terminal (`setsid`) send it their requests over the socket
+//! with `--connect` or `FORM_ELICITATION_SOCKET`. Skips like the window tests without Xvfb
+//! and xdotool.
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::os::unix::fs::PermissionsExt as _;
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::support::process::{Running, without_terminal};
+use super::support::{BIN, ENGLISH, on_path, skip};
+use super::wayland::USER;
+use super::window::{ANSWER_TIMEOUT, Shown, Xvfb, display_or_skip, run_tool, unique_title};
+
+/// A request with one required text field.
+const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
+
+/// A folder of the test's own (mode 0755), removed on drop.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "fe-serve-{name}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder for the socket");
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        Dir(dir)
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A running `serve` on its own Xvfb and socket.
+pub(crate) struct Served {
+    pub(crate) x: Xvfb,
+    dir: Dir,
+    pub(crate) socket: PathBuf,
+    pub(crate) serve: Running,
+}
+
+impl Served {
+    /// `serve --socket` under a fresh Xvfb, or `None` when the window tools are missing.
+    pub(crate) fn start(name: &str) -> Option<Served> {
+        let x = display_or_skip(&[])?;
+        let dir = Dir::new(name);
+        let socket = dir.0.join("socket");
+        let mut command = Command::new(BIN);
+        command.arg("serve").arg("--socket").arg(&socket);
+        let serve = spawn_on(&x, command);
+        wait_for_socket(&socket);
+        Some(Served {
+            x,
+            dir,
+            socket,
+            serve,
+        })
+    }
+
+    /// Starts an asker with `--connect` to our socket: no display, no terminal.
+    fn ask(&self, args: &[&str]) -> Shown {
+        let mut command = asker();
+        command.arg("--connect").arg(&self.socket).args(args);
+        Shown {
+            app: Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())),
+            window: None,
+            started: Instant::now(),
+        }
+    }
+
+    /// Asks with a unique title, waits for the window on the desktop and focuses it.
+    fn ask_and_wait(&self, name: &str, args: &[&str]) -> (Shown, String, String) {
+        let title = unique_title(name);
+        let mut all = vec!["--title", title.as_str()];
+        all.extend_from_slice(args);
+        let mut shown = self.ask(&all);
+        let id = self.x.wait_for_window(&mut shown, &title);
+        (shown, title, id)
+    }
+}
+
+/// `command` with the display and the test's environment, and none of the caller's options.
+fn spawn_on(x: &Xvfb, mut command: Command) -> Running {
+    command
+        .env("DISPLAY", &x.display)
+        .envs(ENGLISH)
+        .env_remove("WAYLAND_DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    Running::spawn("form-elicitation serve", command, None)
+}
+
+/// Removes every `FORM_ELICITATION_*` variable the test runner has.
+fn clear_options(command: &mut Command) {
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
+            command.env_remove(name);
+        }
+    }
+}
+
+/// The helper as an asker: no display, no terminal.
+fn asker() -> Command {
+    let mut command = Command::new(BIN);
+    command
+        .envs(ENGLISH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    command
+}
+
+fn wait_for_socket(socket: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while UnixStream::connect(socket).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "serve did not listen on {}",
+            socket.display()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn focus(x: &Xvfb, id: &str) {
+    let out = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", id]);
+    assert_eq!(out.code, Some(0), "{}", out.describe());
+    thread::sleep(Duration::from_millis(300));
+}
+
+fn expect_line(shown: Shown, line: &str) {
+    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(0) && out.stdout == format!("{line}\n"),
+        "expected exit 0 and {line:?}.\n{}",
+        out.describe()
+    );
+}
+
+#[test]
+fn text_typed_on_the_desktop_arrives_at_an_asker_without_display_or_terminal() {
+    let Some(served) = Served::start("typed") else {
+        return;
+    };
+    let (shown, _, _) = served.ask_and_wait("typed", &["--server", "issue-tracker"]);
+    served.x.type_text("Zoe from afar");
+    served.x.key("Return");
+    expect_line(
+        shown,
+        r#"{"action":"accept","content":{"name":"Zoe from afar"}}"#,
+    );
+    // Through the environment variable and a JSON-RPC envelope too.
+    let title = unique_title("env");
+    let mut command = asker();
+    command
+        .env("FORM_ELICITATION_SOCKET", &served.socket)
+        .args(["--title", &title]);
+    let request = format!(
+        r#"{{"jsonrpc":"2.0","id":"x-1","method":"elicitation/create","params":{NAME_REQUEST}}}"#
+    );
+    let mut shown = Shown {
+        app: Running::spawn("asker", command, Some(request.as_bytes())),
+        window: None,
+        started: Instant::now(),
+    };
+    served.x.wait_for_window(&mut shown, &title);
+    served.x.type_text("rpc");
+    served.x.key("Return");
+    expect_line(
+        shown,
+        r#"{"jsonrpc":"2.0","id":"x-1","result":{"action":"accept","content":{"name":"rpc"}}}"#,
+    );
+}
+
+/// The agent was stopped or the SSH connection dropped: nobody can read the answer, so the
+/// window must not wait for the person.
+#[test]
+fn an_asker_that_goes_away_closes_its_window_and_serve_keeps_serving() {
+    let Some(served) = Served::start("gone") else {
+        return;
+    };
+    let (mut shown, title, _) = served.ask_and_wait("gone", &[]);
+    shown.app.stop();
+    let killed = Instant::now();
+    while !served.x.find_windows(&title).is_empty() {
+        assert!(
+            killed.elapsed() < Duration::from_secs(1),
+            "the window of a vanished asker is still open after {:?}",
+            killed.elapsed()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    let (shown, _, _) = served.ask_and_wait("after", &[]);
+    served.x.key("Escape");
+    expect_line(shown, r#"{"action":"cancel"}"#);
+}
+
+/// A signal to the asker answers cancel there, as a local window does, and closes the window
+/// on the desktop.
+#[test]
+fn a_signal_to_the_asker_cancels_and_closes_the_desktop_s_window() {
+    let Some(served) = Served::start("signal") else {
+        return;
+    };
+    let (shown, title, _) = served.ask_and_wait("signal", &[]);
+    let status = Command::new("kill")
+        .args(["-TERM", &shown.app.pid().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    expect_line(shown, r#"{"action":"cancel"}"#);
+    let deadline = Instant::now() + Duration::from_secs(1);
+    while !served.x.find_windows(&title).is_empty() {
+        assert!(Instant::now() < deadline, "the window is still open");
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn two_askers_at_once_each_get_their_own_window_and_answer() {
+    let Some(served) = Served::start("two") else {
+        return;
+    };
+    let (first, _, first_id) = served.ask_and_wait("first", &[]);
+    let (second, _, _) = served.ask_and_wait("second", &[]);
+    served.x.type_text("two");
+    served.x.key("Return");
+    focus(&served.x, &first_id);
+    served.x.type_text("one");
+    served.x.key("Return");
+    expect_line(second, r#"{"action":"accept","content":{"name":"two"}}"#);
+    expect_line(first, r#"{"action":"accept","content":{"name":"one"}}"#);
+}
+
+#[test]
+fn garbage_on_the_socket_is_refused_with_exit_2_and_serve_keeps_serving() {
+    let Some(served) = Served::start("garbage") else {
+        return;
+    };
+    for garbage in ["hello\n", "{\"version\":99,\"host\":\"h\",\"length\":0}\n"] {
+        let mut stream = UnixStream::connect(&served.socket).expect("connects");
+        stream.write_all(garbage.as_bytes()).expect("writes");
+        let mut reply = String::new();
+        BufReader::new(&stream)
+            .read_line(&mut reply)
+            .expect("a reply");
+        assert!(reply.contains("\"exit\":2"), "{garbage:?}: {reply}");
+    }
+    let (shown, _, _) = served.ask_and_wait("after-garbage", &[]);
+    served.x.key("Escape");
+    expect_line(shown, r#"{"action":"cancel"}"#);
+}
+
+/// The asker's `--timeout` counts down on the desktop and ends in cancel there.
+#[test]
+fn a_timeout_travels_with_the_request() {
+    let Some(served) = Served::start("timeout") else {
+        return;
+    };
+    let (shown, title, _) = served.ask_and_wait("timeout", &["--timeout", "1.5"]);
+    expect_line(shown, r#"{"action":"cancel"}"#);
+    assert!(served.x.find_windows(&title).is_empty());
+}
+
+/// The file mode keeps other users out, but a mode opened by mistake (or a socket handed
+/// around) must not: SO_PEERCRED refuses them. The socket here is opened to everyone.
+#[test]
+fn another_user_is_refused_even_where_the_file_mode_lets_them_in() {
+    if !rustix::process::geteuid().is_root() || !on_path("setpriv") {
+        skip("the other-user test runs as root with setpriv");
+        return;
+    }
+    let id = |flag: &str| {
+        let out = Command::new("id").args([flag, USER]).output().ok()?;
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse::<u32>()
+            .ok()
+    };
+    let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
+        skip(&format!(
+            "the other-user test needs the user {USER:?} (.ci/run makes it)"
+        ));
+        return;
+    };
+    let Some(served) = Served::start("other") else {
+        return;
+    };
+    std::fs::set_permissions(&served.socket, std::fs::Permissions::from_mode(0o666))
+        .expect("open the socket's mode");
+    // A copy the user can run: the checkout may be where only root can read.
+    let bin = served.dir.0.join("form-elicitation");
+    if std::fs::hard_link(BIN, &bin).is_err() {
+        std::fs::copy(BIN, &bin).expect("copy the binary");
+    }
+    let mut command = Command::new("setpriv");
+    command
+        .args([
+            &format!("--reuid={uid}"),
+            &format!("--regid={gid}"),
+            "--clear-groups",
+            "--",
+        ])
+        .arg(&bin)
+        .arg("--connect")
+        .arg(&served.socket)
+        .envs(ENGLISH)
+        .env_remove("DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    let out = Running::spawn(
+        "asker as another user",
+        command,
+        Some(NAME_REQUEST.as_bytes()),
+    )
+    .wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(1) && out.stdout.is_empty() && out.stderr.contains("refused"),
+        "{}",
+        out.describe()
+    );
+    let mut served = served;
+    let log = served.serve.stop();
+    assert!(
+        log.stderr
+            .contains(&format!("refused a connection: user {uid}")),
+        "serve logs the refusal:\n{}",
+        log.describe()
+    );
+}
+
+#[test]
+fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
+    if !on_path("systemd-socket-activate") {
+        skip("the socket activation test needs systemd-socket-activate (Debian's systemd)");
+        return;
+    }
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let dir = Dir::new("activated");
+    let socket = dir.0.join("socket");
+    let mut command = Command::new("systemd-socket-activate");
+    command.arg("-l").arg(&socket);
+    // It hands its child only the variables named with -E, as systemd does.
+    for (name, _) in ENGLISH.iter().chain(&[("DISPLAY", "")]) {
+        command.args(["-E", name]);
+    }
+    command.args([BIN, "serve", "--idle-exit", "2"]);
+    let mut serve = spawn_on(&x, command);
+    wait_for_socket(&socket);
+    let title = unique_title("activated");
+    let mut command = asker();
+    command
+        .arg("--connect")
+        .arg(&socket)
+        .args(["--title", &title]);
+    let mut shown = Shown {
+        app: Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())),
+        window: None,
+        started: Instant::now(),
+    };
+    x.wait_for_window(&mut shown, &title);
+    x.type_text("activated");
+    x.key("Return");
+    expect_line(
+        shown,
+        r#"{"action":"accept","content":{"name":"activated"}}"#,
+    );
+    let answered = Instant::now();
+    while serve.running() {
+        assert!(
+            answered.elapsed() < Duration::from_secs(8),
+            "serve did not exit when idle:\n{}",
+            serve.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(serve.stop().code, Some(0));
+}
+
+/// `--connect` asks for the desktop's window only: nothing there is exit 3 with the fix.
+/// `FORM_ELICITATION_SOCKET` falls back to showing the form here, with a note.
+#[test]
+fn nothing_answering_is_exit_3_with_connect_and_a_local_fallback_with_the_variable() {
+    let dir = Dir::new("nothing");
+    let socket = dir.0.join("socket");
+    let mut command = asker();
+    command.arg("--connect").arg(&socket);
+    let out =
+        Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())).wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(3)
+            && out.stdout.is_empty()
+            && out.stderr.lines().count() == 1
+            && out.stderr.contains("nothing answers at")
+            && out.stderr.contains("form-elicitation serve"),
+        "{}",
+        out.describe()
+    );
+    let mut command = asker();
+    command
+        .env("FORM_ELICITATION_SOCKET", &socket)
+        .args(["--ui", "window"]);
+    let out =
+        Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())).wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(3)
+            && out.stderr.contains("showing the form here")
+            && out.stderr.contains("no display"),
+        "the fallback tried the local window:\n{}",
+        out.describe()
+    );
+}
+
+/// The parent of process `pid`, from `/proc`.
+pub(crate) fn parent_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The parent is the second field after the command's closing parenthesis.
+    let (_, rest) = stat.rsplit_once(") ")?;
+    rest.split(' ').nth(1)?.parse().ok()
+}
+
+/// The command lines of `pid`'s children, arguments joined by spaces.
+fn children_of(pid: u32) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let child = entry.file_name().to_string_lossy().parse::<u32>().ok();
+        if child.and_then(parent_of) == Some(pid) {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            found.push(String::from_utf8_lossy(&cmdline).replace('\0', " "));
+        }
+    }
+    found
+}
+
+/// A sandbox with its own mount, network and host name, no display, and only the socket bound
+/// in: the answer arrives, and the window names the sandbox's host.
+#[test]
+fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
+    if !on_path("bwrap") {
+        skip("the sandbox test needs bwrap (Debian's bubblewrap)");
+        return;
+    }
+    let Some(served) = Served::start("sandbox") else {
+        return;
+    };
+    let title = unique_title("sandbox");
+    let inside = "/run/form-elicitation.sock";
+    let mut command = Command::new("bwrap");
+    command
+        .args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"])
+        // The test's folders (and the socket's real path) are not in the sandbox.
+        .args(["--tmpfs", "/tmp", "--tmpfs", "/run"])
+        .args([
+            "--unshare-all",
+            "--die-with-parent",
+            "--hostname",
+            "build-box",
+        ])
+        .arg("--bind")
+        .arg(&served.socket)
+        .arg(inside)
+        .args(["--setenv", "FORM_ELICITATION_SOCKET", inside, "--", BIN])
+        .args(["--title", &title, "--server", "issue-tracker"])
+        .envs(ENGLISH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    let mut shown = Shown {
+        app: Running::spawn("asker in bwrap", command, Some(NAME_REQUEST.as_bytes())),
+        window: None,
+        started: Instant::now(),
+    };
+    served.x.wait_for_window(&mut shown, &title);
+    let dialogs = children_of(served.serve.pid());
+    assert!(
+        dialogs
+            .iter()
+            .any(|d| d.contains("--server issue-tracker") && d.contains("--via build-box")),
+        "the window names the sandbox's host: {dialogs:?}"
+    );
+    served.x.type_text("boxed in");
+    served.x.key("Return");
+    expect_line(
+        shown,
+        r#"{"action":"accept","content":{"name":"boxed in"}}"#,
+    );
+}
+
+/// Over real SSH: Debian's sshd on a free port of 127.0.0.1 with its own host key and config,
+/// `ssh -R` forwarding serve's socket to the "remote" side, where the asker runs as an
+/// unprivileged user with no display and no terminal. The answer typed on the desktop comes
+/// back exactly, in its JSON-RPC envelope.
+#[test]
+fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
+    let tools = [
+        "/usr/sbin/sshd",
+        "/usr/bin/ssh",
+        "/usr/bin/ssh-keygen",
+        "/usr/sbin/usermod",
+    ];
+    if !rustix::process::geteuid().is_root() || tools.iter().any(|t| !Path::new(t).exists()) {
+        skip("the SSH test runs as root with Debian's openssh-server and openssh-client");
+        return;
+    }
+    let id = |flag: &str| {
+        let out = Command::new("id").args([flag, USER]).output().ok()?;
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse::<u32>()
+            .ok()
+    };
+    let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
+        skip(&format!(
+            "the SSH test needs the user {USER:?} (.ci/run makes it)"
+        ));
+        return;
+    };
+    let Some(served) = Served::start("ssh") else {
+        return;
+    };
+    let dir = &served.dir.0;
+    // sshd lets in only an unlocked account with a shell that runs commands.
+    let usermod = Command::new("/usr/sbin/usermod")
+        .args(["-p", "*", "-s", "/bin/sh", USER])
+        .status()
+        .expect("usermod runs");
+    assert!(usermod.success(), "usermod: {usermod}");
+    std::fs::create_dir_all("/run/sshd").expect("sshd's privilege separation folder");
+    for key in ["host_key", "client_key"] {
+        let status = Command::new("/usr/bin/ssh-keygen")
+            .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+            .arg(dir.join(key))
+            .status()
+            .expect("ssh-keygen runs");
+        assert!(status.success());
+    }
+    let authorized = dir.join("authorized_keys");
+    std::fs::copy(dir.join("client_key.pub"), &authorized).expect("authorize the key");
+    std::fs::set_permissions(&authorized, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    // The remote side's folder for the forwarded socket, the user's own.
+    let remote = dir.join("remote");
+    std::fs::create_dir(&remote).expect("the remote folder");
+    std::os::unix::fs::chown(&remote, Some(uid), Some(gid)).expect("chown");
+    std::fs::set_permissions(&remote, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let bin = dir.join("form-elicitation");
+    if std::fs::hard_link(BIN, &bin).is_err() {
+        std::fs::copy(BIN, &bin).expect("copy the binary");
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let config = dir.join("sshd_config");
+    std::fs::write(
+        &config,
+        format!(
+            "Port {port}\nListenAddress 127.0.0.1\nHostKey {}\nUsePAM no\nStrictModes no\n\
+             PidFile none\nAuthorizedKeysFile {}\nPasswordAuthentication no\n\
+             KbdInteractiveAuthentication no\nStreamLocalBindUnlink yes\nAllowUsers {USER}\n",
+            dir.join("host_key").display(),
+            authorized.display()
+        ),
+    )
+    .expect("write sshd's config");
+    let mut sshd = Command::new("/usr/sbin/sshd");
+    sshd.arg("-D").arg("-e").arg("-f").arg(&config);
+    let mut sshd = Running::spawn("sshd", sshd, None);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline && sshd.running(),
+            "sshd did not listen:\n{}",
+            sshd.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    let title = unique_title("ssh");
+    let forwarded = remote.join("form-elicitation.sock");
+    let mut ssh = Command::new("/usr/bin/ssh");
+    ssh.args(["-F", "/dev/null", "-T", "-i"])
+        .arg(dir.join("client_key"))
+        .args([
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "ExitOnForwardFailure=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-p",
+            &port.to_string(),
+            "-R",
+        ])
+        .arg(format!(
+            "{}:{}",
+            forwarded.display(),
+            served.socket.display()
+        ))
+        .arg(format!("{USER}@127.0.0.1"))
+        .arg(format!(
+            "LC_ALL=C.UTF-8 FORM_ELICITATION_SOCKET={} exec {} --title {title}",
+            forwarded.display(),
+            bin.display()
+        ))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("SSH_AUTH_SOCK");
+    without_terminal(&mut ssh);
+    let request = format!(
+        r#"{{"jsonrpc":"2.0","id":42,"method":"elicitation/create","params":{NAME_REQUEST}}}"#
+    );
+    let mut shown = Shown {
+        app: Running::spawn("ssh asker", ssh, Some(request.as_bytes())),
+        window: None,
+        started: Instant::now(),
+    };
+    served.x.wait_for_window(&mut shown, &title);
+    // Characters of the keymap only: typing others races xdotool's remapping under load (see
+    // window.rs), which is no part of what this test proves.
+    served.x.type_text("over SSH \"quoted\"");
+    served.x.key("Return");
+    expect_line(
+        shown,
+        r#"{"jsonrpc":"2.0","id":42,"result":{"action":"accept","content":{"name":"over SSH \"quoted\""}}}"#,
+    );
+    sshd.stop();
+}
