@@ -78,6 +78,7 @@ impl Served {
             app: Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())),
             window: None,
             started: Instant::now(),
+            shown_signal: None,
         }
     }
 
@@ -176,6 +177,7 @@ fn text_typed_on_the_desktop_arrives_at_an_asker_without_display_or_terminal() {
         app: Running::spawn("asker", command, Some(request.as_bytes())),
         window: None,
         started: Instant::now(),
+        shown_signal: None,
     };
     served.x.wait_for_window(&mut shown, &title);
     served.x.type_text("rpc");
@@ -373,6 +375,7 @@ fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
         app: Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
+        shown_signal: None,
     };
     x.wait_for_window(&mut shown, &title);
     x.type_text("activated");
@@ -486,6 +489,7 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
         app: Running::spawn("asker in bwrap", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
+        shown_signal: None,
     };
     served.x.wait_for_window(&mut shown, &title);
     let dialogs = children_of(served.serve.pid());
@@ -633,6 +637,7 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
         app: Running::spawn("ssh asker", ssh, Some(request.as_bytes())),
         window: None,
         started: Instant::now(),
+        shown_signal: None,
     };
     served.x.wait_for_window(&mut shown, &title);
     // Characters of the keymap only: typing others races xdotool's remapping under load (see

@@ -114,7 +114,7 @@ pub(super) fn client(
         app: Running::spawn("the Python client", command, None),
         window: None,
         started,
-        shown_signal,
+        shown_signal: Some(shown_signal),
     };
     (shown, title)
 }
@@ -123,7 +123,9 @@ pub(super) fn client(
 pub(super) fn form(x: &Xvfb, shown: &mut Shown, title: &str, answer: impl FnOnce(&Xvfb)) {
     let window = x.wait_for_window(shown, title);
     // Before this form is answered, so that only the next form's window can say it is shown.
-    shown.shown_signal.reset();
+    if let Some(signal) = &shown.shown_signal {
+        signal.reset();
+    }
     let pid = window_pid(x, &window);
     answer(x);
     wait_pid_gone(x, title, &pid);

@@ -62,6 +62,8 @@ fn the_proxy_s_forms_travel_over_serve_s_socket() {
         &[("FORM_ELICITATION_SOCKET", &socket)],
         true,
     );
+    // Serve's dialog shows the form, with serve's environment, not the client's signal file.
+    shown.shown_signal = None;
     let window = served.x.wait_for_window(&mut shown, &title);
     let pid: u32 = window_pid(&served.x, &window).parse().expect("a pid");
     assert_eq!(
@@ -322,7 +324,7 @@ fn a_typescript_sdk_client_gets_the_form_too() {
         app: Running::spawn("the TypeScript client", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal,
+        shown_signal: Some(shown_signal),
     };
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
