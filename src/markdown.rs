@@ -200,7 +200,9 @@ impl Reader {
                 let html = text.trim_end_matches('\n');
                 self.push_text(html, self.emphasis);
             }
-            Event::SoftBreak => self.push_text(" ", self.emphasis),
+            // A single line break stays one: messages written for a plain-text box (most of
+            // them, so far) keep their lines, as on GitHub's comments.
+            Event::SoftBreak => self.push_text("\n", self.emphasis),
             Event::HardBreak => self.push_text("\n", self.emphasis),
             Event::Rule => {
                 self.flush(LineKind::Text);
@@ -356,13 +358,13 @@ mod tests {
     fn markdown_becomes_lines() {
         let cases: &[(&str, &[&str])] = &[
             ("plain words", &["|plain words"]),
-            ("one\ntwo\n\nthree", &["|one two", "|three"]),
+            ("one\ntwo\n\nthree", &["|one\ntwo", "|three"]),
             ("a **b** *c* `d`", &["|a **b** _c_ `d`"]),
             ("# Title\nbody", &["H |Title", "|body"]),
             ("- a\n- b", &["• |a", "• |b"]),
             ("3. a\n4. b", &["3. |a", "4. |b"]),
             ("- a\n  - b\n- c", &["• |a", "  • |b", "• |c"]),
-            ("> quoted\n> more", &["│ |quoted more"]),
+            ("> quoted\n> more", &["│ |quoted\nmore"]),
             (
                 "```\nlet x = 1;\nlet y;\n```",
                 &["CODE |let x = 1;\nlet y;"],
