@@ -53,7 +53,7 @@ pub struct MdLine {
     /// What the line is.
     pub kind: LineKind,
     /// What stands before the first row: quote bars, bullets and numbers of its containers
-    /// (`"│ "`, `"• "`, `"3. "`).
+    /// (`"› "`, `"• "`, `"3. "`).
     pub prefix: String,
     /// How many columns the rows after the first are indented, to line up under the text.
     pub indent: usize,
@@ -227,7 +227,8 @@ impl Reader {
             }
             Tag::BlockQuote(_) => {
                 self.flush(LineKind::Text);
-                self.open("│ ".to_owned(), "│ ".to_owned());
+                // A mark the window's own fonts have (a box-drawing bar is missing from them).
+                self.open("› ".to_owned(), "› ".to_owned());
             }
             Tag::List(start) => {
                 self.flush(LineKind::Text);
@@ -364,7 +365,7 @@ mod tests {
             ("- a\n- b", &["• |a", "• |b"]),
             ("3. a\n4. b", &["3. |a", "4. |b"]),
             ("- a\n  - b\n- c", &["• |a", "  • |b", "• |c"]),
-            ("> quoted\n> more", &["│ |quoted\nmore"]),
+            ("> quoted\n> more", &["› |quoted\nmore"]),
             (
                 "```\nlet x = 1;\nlet y;\n```",
                 &["CODE |let x = 1;\nlet y;"],
@@ -416,7 +417,7 @@ mod tests {
         let lines = parse(&quotes);
         assert_eq!(lines.len(), 1);
         assert_eq!(lines[0].indent, MAX_DEPTH * 2);
-        assert_eq!(lines[0].plain(), "│ ".repeat(MAX_DEPTH) + "deep");
+        assert_eq!(lines[0].plain(), "› ".repeat(MAX_DEPTH) + "deep");
     }
 
     #[test]

@@ -327,6 +327,8 @@ fn markdown_message_reads_without_markup() {
         ),
         ("<script>alert(1)</script>", &["<script>alert(1)</script>"]),
         ("```\nfn main() {}\n```", &["fn main() {}"]),
+        // Drawing the quote's mark proves the window's fonts have it (kittest panics if not).
+        ("> quoted", &["› ", "quoted"]),
     ];
     for (message, labels) in cases {
         let form =
