@@ -143,6 +143,10 @@ pub struct DisplayOptions {
     /// `gl` feature).
     #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
     pub renderer: Renderer,
+
+    /// Messages as Markdown (bold, lists, code; links shown with their URL), or as they came.
+    #[arg(long, value_enum, default_value_t = Markdown::On, env = "FORM_ELICITATION_MARKDOWN")]
+    pub markdown: Markdown,
 }
 
 impl Default for DisplayOptions {
@@ -155,6 +159,7 @@ impl Default for DisplayOptions {
             theme: Theme::System,
             lang: None,
             renderer: Renderer::Cpu,
+            markdown: Markdown::On,
         }
     }
 }
@@ -174,6 +179,7 @@ impl DisplayOptions {
             theme,
             lang,
             renderer,
+            markdown,
         } = self;
         let mut args = Vec::new();
         let mut push = |name: &str, value: String| args.extend([format!("--{name}"), value]);
@@ -192,6 +198,7 @@ impl DisplayOptions {
             push("lang", lang.clone());
         }
         push("renderer", value_name(renderer));
+        push("markdown", value_name(markdown));
         args
     }
 }
@@ -224,6 +231,16 @@ pub enum Renderer {
     /// Paint through OpenGL (glow), in builds with the `gl` feature.
     #[cfg(feature = "gl")]
     Gl,
+}
+
+/// How a message's text is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Markdown {
+    /// Read as Markdown: emphasis, lists, code and links drawn, the markup characters gone.
+    #[default]
+    On,
+    /// Shown exactly as it came.
+    Off,
 }
 
 /// The window's colour themes.
@@ -289,6 +306,8 @@ mod tests {
             "pt-BR",
             "--renderer",
             "cpu",
+            "--markdown",
+            "off",
         ]
         .map(str::to_owned)
         .to_vec();

@@ -23,6 +23,7 @@ pub mod form;
 pub mod formats;
 pub mod generate;
 pub mod load;
+pub mod markdown;
 pub mod normalize;
 pub mod output;
 pub mod pattern;

@@ -144,6 +144,7 @@ fn window_options(showing: &Showing) -> WindowOptions {
         timeout: options.timeout,
         theme: options.theme,
         renderer: options.renderer,
+        markdown: options.markdown,
         cancel: showing.cancel.clone(),
     }
 }
@@ -156,6 +157,7 @@ fn terminal_options(showing: &Showing) -> TerminalOptions {
         via: showing.via.map(str::to_owned),
         title: options.title.clone(),
         timeout: options.timeout,
+        markdown: options.markdown,
         cancel: showing.cancel.clone(),
     }
 }

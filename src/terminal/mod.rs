@@ -23,6 +23,7 @@ use thiserror::Error;
 
 use crate::answer::{self, Answer};
 use crate::cancel::Cancel;
+use crate::cli::Markdown;
 use crate::deadline::Deadline;
 use crate::describe;
 use crate::form::Form;
@@ -44,6 +45,8 @@ pub struct TerminalOptions {
     pub title: Option<String>,
     /// Cancel after this long without an answer.
     pub timeout: Option<Duration>,
+    /// Whether the message is read as Markdown.
+    pub markdown: Markdown,
     /// Cancels the dialog from outside (a signal, the parent's death).
     pub cancel: Cancel,
 }
@@ -168,7 +171,10 @@ impl TerminalDialog<'_> {
         {
             lines.push(Line::styled(title.clone(), Style::Strong));
         }
-        lines.push(Line::styled(self.form.message.clone(), Style::Plain));
+        match self.options.markdown {
+            Markdown::On => lines.extend(text::markdown_lines(&self.form.message)),
+            Markdown::Off => lines.push(Line::styled(self.form.message.clone(), Style::Plain)),
+        }
         if let Some(description) = &self.form.description {
             lines.push(Line::styled(description.clone(), Style::Weak));
         }

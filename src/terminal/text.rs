@@ -7,6 +7,8 @@
 
 use unicode_width::UnicodeWidthChar;
 
+use crate::markdown::{self, LineKind};
+
 /// How a piece of text looks; the [`super::tty::Theme`] turns it into colour or into nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -44,6 +46,45 @@ pub struct Line {
     pub wrap: Wrap,
     /// Where the cursor stands, as a character index into the line's text.
     pub cursor: Option<usize>,
+}
+
+/// A message read as Markdown ([`crate::markdown`]), as lines: headings and strong text bold,
+/// code in the accent style, list markers and quote bars dim, nesting as indentation. Under
+/// `NO_COLOR` the styles fall away and the indentation stays.
+pub fn markdown_lines(source: &str) -> Vec<Line> {
+    markdown::parse(source)
+        .into_iter()
+        .map(|md| {
+            let mut line = Line::new();
+            line.indent = md.indent;
+            if !md.prefix.is_empty() {
+                line = line.push(md.prefix, Style::Weak);
+            }
+            match md.kind {
+                LineKind::Rule => line = line.push("────────", Style::Weak),
+                LineKind::Code => {
+                    // Code keeps its line breaks and breaks anywhere rather than between words.
+                    line.wrap = Wrap::Chars;
+                    for span in md.spans {
+                        line = line.push(span.text, Style::Accent);
+                    }
+                }
+                LineKind::Text | LineKind::Heading => {
+                    for span in md.spans {
+                        let style = if span.emphasis.strong {
+                            Style::Strong
+                        } else if span.emphasis.code {
+                            Style::Accent
+                        } else {
+                            Style::Plain
+                        };
+                        line = line.push(span.text, style);
+                    }
+                }
+            }
+            line
+        })
+        .collect()
 }
 
 impl Line {

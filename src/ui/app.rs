@@ -9,8 +9,10 @@ use egui::{Event, Id, Key, Modifiers, RichText, Ui};
 
 use crate::answer::{self, Answer};
 use crate::cancel::Cancel;
+use crate::cli::Markdown;
 use crate::describe;
 use crate::form::{FieldKind, Form};
+use crate::markdown::{self, LineKind};
 use crate::validate::{FieldState, field_value};
 
 use super::buttons::{Labels, Pressed, button_row};
@@ -73,6 +75,12 @@ struct Layout {
 }
 
 impl FormApp {
+    /// The same dialog, with its message read as Markdown or shown as it came.
+    pub fn markdown(mut self, markdown: Markdown) -> Self {
+        self.message_box.markdown = markdown;
+        self
+    }
+
     /// The same dialog, naming what the request came through beside who asks.
     pub fn via(mut self, via: Option<String>) -> Self {
         self.via = via;
@@ -407,6 +415,8 @@ struct MessageBox {
     content: f32,
     /// An offset asked for by the keyboard, applied on the next frame.
     scroll_to: Option<f32>,
+    /// Whether the message is read as Markdown.
+    markdown: Markdown,
 }
 
 impl MessageBox {
@@ -441,12 +451,18 @@ impl MessageBox {
     }
 
     fn show(&mut self, ui: &mut Ui, message: &str) {
-        let text = RichText::new(message)
-            .size(15.0)
-            .color(ui.visuals().strong_text_color());
-        let label = egui::Label::new(text).selectable(true).wrap();
+        let markdown = self.markdown;
+        let draw = |ui: &mut Ui| match markdown {
+            Markdown::On => markdown_ui(ui, message),
+            Markdown::Off => {
+                let text = RichText::new(message)
+                    .size(15.0)
+                    .color(ui.visuals().strong_text_color());
+                ui.add(egui::Label::new(text).selectable(true).wrap());
+            }
+        };
         if !Self::is_long(message) {
-            ui.add(label);
+            draw(ui);
             return;
         }
         let mut area = egui::ScrollArea::vertical()
@@ -457,12 +473,97 @@ impl MessageBox {
         if let Some(offset) = self.scroll_to.take() {
             area = area.vertical_scroll_offset(offset);
         }
-        let output = area.show(ui, |ui| ui.add(label));
+        let output = area.show(ui, draw);
         self.offset = output.state.clamped_offset().y;
         self.visible = output.inner_rect.height();
         self.content = output.content_size.y;
         if self.more_below() {
             ui.label(RichText::new(t!("more-below")).weak());
+        }
+    }
+}
+
+/// The message read as Markdown ([`crate::markdown`]): one label per block, so a screen
+/// reader reads each as plain text without markup characters. Everything stays inside the
+/// message's own area: code blocks scroll sideways rather than widen the window, and headings
+/// are only a little larger than the text, so nothing imitates who asks or the buttons.
+fn markdown_ui(ui: &mut Ui, message: &str) {
+    use egui::text::{LayoutJob, TextFormat};
+    use egui::{FontId, TextWrapMode};
+
+    let visuals = ui.visuals().clone();
+    for (index, line) in markdown::parse(message).into_iter().enumerate() {
+        if index > 0 {
+            ui.add_space(4.0);
+        }
+        let prefix = line.prefix.clone();
+        let body = |ui: &mut Ui| {
+            if line.kind == LineKind::Rule {
+                ui.separator();
+                return;
+            }
+            let mut job = LayoutJob::default();
+            for span in &line.spans {
+                let size = if line.kind == LineKind::Heading {
+                    16.5
+                } else {
+                    15.0
+                };
+                let font_id = if span.emphasis.code || line.kind == LineKind::Code {
+                    FontId::monospace(size - 1.0)
+                } else {
+                    FontId::proportional(size)
+                };
+                let color = if span.emphasis.strong {
+                    visuals.strong_text_color()
+                } else {
+                    visuals.text_color()
+                };
+                let background = if span.emphasis.code && line.kind != LineKind::Code {
+                    visuals.code_bg_color
+                } else {
+                    egui::Color32::TRANSPARENT
+                };
+                job.append(
+                    &span.text,
+                    0.0,
+                    TextFormat {
+                        font_id,
+                        color,
+                        background,
+                        italics: span.emphasis.italic,
+                        ..TextFormat::default()
+                    },
+                );
+            }
+            if line.kind == LineKind::Code {
+                // Long code lines scroll sideways instead of breaking inside a token.
+                egui::Frame::new()
+                    .fill(visuals.code_bg_color)
+                    .inner_margin(4.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::horizontal()
+                            .id_salt(("message-code", index))
+                            .auto_shrink([false, true])
+                            .show(ui, |ui| {
+                                ui.add(
+                                    egui::Label::new(job)
+                                        .selectable(true)
+                                        .wrap_mode(TextWrapMode::Extend),
+                                );
+                            });
+                    });
+            } else {
+                ui.add(egui::Label::new(job).selectable(true).wrap());
+            }
+        };
+        if prefix.is_empty() {
+            body(ui);
+        } else {
+            ui.horizontal_top(|ui| {
+                ui.label(RichText::new(prefix).size(15.0).weak());
+                ui.vertical(body);
+            });
         }
     }
 }

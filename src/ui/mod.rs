@@ -17,7 +17,7 @@ use thiserror::Error;
 
 use crate::answer::Answer;
 use crate::cancel::Cancel;
-use crate::cli::{Renderer, Theme};
+use crate::cli::{Markdown, Renderer, Theme};
 use crate::form::Form;
 use crate::url::UrlRequest;
 
@@ -39,6 +39,8 @@ pub struct WindowOptions {
     pub theme: Theme,
     /// How the window is painted.
     pub renderer: Renderer,
+    /// Whether the message is read as Markdown.
+    pub markdown: Markdown,
     /// Cancels the dialog from outside (a signal, the parent's death).
     pub cancel: Cancel,
 }
@@ -143,6 +145,7 @@ pub fn run_window(
     let size = app::initial_size(&form);
     let app = FormApp::new(form, options.server.clone(), options.timeout)
         .via(options.via.clone())
+        .markdown(options.markdown)
         .cancelled_by(options.cancel.clone());
     run_dialog(app, size, &options, on_answer)
 }

@@ -353,6 +353,31 @@ fn a_form_without_fields_is_confirmed_with_enter() {
     d.finish().answered(r#"{"action":"accept","content":{}}"#);
 }
 
+/// A Markdown message: no markup characters, nesting as indentation, links as `text <url>`,
+/// images and HTML as text; `--markdown off` shows the text as it came.
+#[test]
+fn a_markdown_message_is_rendered_and_off_shows_it_as_it_came() {
+    let request = r##"{"message":"# Plan\n\nDeploy **now**?\n\n- one\n  - two\n\nSee [docs](https://docs.example) and ![cat](https://img.example/c.png) <b>x</b>","requestedSchema":{"type":"object","properties":{}}}"##;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("Deploy now?");
+    d.expect("• one");
+    d.expect("  • two");
+    d.expect("See docs <https://docs.example> and [cat] <https://img.example/c.png> <b>x</b>");
+    d.send(ENTER);
+    let done = d.finish();
+    assert!(!done.raw.contains("**now**"), "{done:?}");
+    done.answered(r#"{"action":"accept","content":{}}"#);
+
+    let Some(mut d) = Dialog::start(request, &["--markdown", "off"], Setup::default()) else {
+        return;
+    };
+    d.expect("Deploy **now**?");
+    d.send(ENTER);
+    d.finish().answered(r#"{"action":"accept","content":{}}"#);
+}
+
 #[test]
 fn escape_cancels() {
     let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {

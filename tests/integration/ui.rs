@@ -307,6 +307,78 @@ fn server_and_message_are_shown() {
     h.get_by_label("Please answer.");
 }
 
+/// The message read as Markdown, found by what a screen reader reads: each block a label of
+/// plain text without markup characters, links followed by their full URL, images and HTML as
+/// text, and nothing that reads as our header or a button.
+#[test]
+fn markdown_message_reads_without_markup() {
+    use form_elicitation::cli::Markdown;
+    let cases: &[(&str, &[&str])] = &[
+        ("Deploy **now**?", &["Deploy now?"]),
+        ("# Plan\n- one\n- `two`", &["Plan", "one", "two"]),
+        (
+            "[https://bank.example](https://evil.example)",
+            &["https://bank.example <https://evil.example>"],
+        ),
+        ("[x](javascript:alert(1))", &["x <javascript:alert(1)>"]),
+        (
+            "![cat](https://img.example/c.png)",
+            &["[cat] <https://img.example/c.png>"],
+        ),
+        ("<script>alert(1)</script>", &["<script>alert(1)</script>"]),
+        ("```\nfn main() {}\n```", &["fn main() {}"]),
+        // Drawing the quote's mark proves the window's fonts have it (kittest panics if not).
+        ("> quoted", &["› ", "quoted"]),
+    ];
+    for (message, labels) in cases {
+        let form =
+            Form::from_schema((*message).into(), &json!({"properties": {}})).expect("valid schema");
+        let app = FormApp::new(form, Some("test-server".into()), None).markdown(Markdown::On);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(520.0, 600.0))
+            .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+        h.run();
+        for label in *labels {
+            h.get_by_label(label);
+        }
+        // Our header and buttons are still ours alone.
+        assert_eq!(
+            h.get_all_by_label("test-server asks:").count(),
+            1,
+            "{message}"
+        );
+        assert_eq!(h.get_all_by_role(Role::Button).count(), 3, "{message}");
+    }
+
+    // Off: the text as it came.
+    let form = Form::from_schema("Deploy **now**?".into(), &json!({"properties": {}}))
+        .expect("valid schema");
+    let app = FormApp::new(form, None, None).markdown(Markdown::Off);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(520.0, 600.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    h.get_by_label("Deploy **now**?");
+}
+
+/// The hostile set within limits: 10,000 nested lists and a 1 MB code block draw without
+/// panicking or overflowing the stack.
+#[test]
+fn hostile_markdown_message_draws() {
+    for message in [
+        "- ".repeat(10_000) + "deep",
+        format!("```\n{}\n```", "x".repeat(1 << 20)),
+    ] {
+        let form = Form::from_schema(message, &json!({"properties": {}})).expect("valid schema");
+        let app = FormApp::new(form, None, None);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(520.0, 600.0))
+            .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Cancel");
+    }
+}
+
 #[test]
 fn korean_renders_through_system_fonts_and_latin_loads_none() {
     // kittest panics on any glyph the fonts lack, so merely rendering this form proves the
