@@ -213,6 +213,7 @@ fn problem_message(problem: &Problem) -> (&'static str, Args<'static>) {
             args.set("max", value(u64::MAX.to_string()));
             "problem-too-large"
         }
+        Problem::TooNearZero => "problem-too-near-zero",
         Problem::NotWholeNumber => "problem-whole-number",
         Problem::NotNumber => "problem-number",
         Problem::AtLeast(n) => {
@@ -316,6 +317,7 @@ mod tests {
                 pattern: "^(a+)+$".into(),
             },
             Problem::TooLarge,
+            Problem::TooNearZero,
             Problem::NotWholeNumber,
             Problem::NotNumber,
             Problem::AtLeast(Exact::Int(5)),
@@ -342,19 +344,20 @@ mod tests {
             Problem::NoMatch { .. } => 7,
             Problem::PatternTooSlow { .. } => 8,
             Problem::TooLarge => 9,
-            Problem::NotWholeNumber => 10,
-            Problem::NotNumber => 11,
-            Problem::AtLeast(_) => 12,
-            Problem::AtMost(_) => 13,
-            Problem::MoreThan(_) => 14,
-            Problem::LessThan(_) => 15,
-            Problem::MultipleOf(_) => 16,
-            Problem::ChooseAtLeast(_) => 17,
-            Problem::ChooseAtMost(_) => 18,
-            Problem::StateMismatch => 19,
+            Problem::TooNearZero => 10,
+            Problem::NotWholeNumber => 11,
+            Problem::NotNumber => 12,
+            Problem::AtLeast(_) => 13,
+            Problem::AtMost(_) => 14,
+            Problem::MoreThan(_) => 15,
+            Problem::LessThan(_) => 16,
+            Problem::MultipleOf(_) => 17,
+            Problem::ChooseAtLeast(_) => 18,
+            Problem::ChooseAtMost(_) => 19,
+            Problem::StateMismatch => 20,
         };
         let kinds: BTreeSet<usize> = all.iter().map(kind).collect();
-        assert_eq!(kinds, (0..20).collect(), "every kind is listed");
+        assert_eq!(kinds, (0..21).collect(), "every kind is listed");
         all
     }
 
@@ -397,6 +400,7 @@ mod tests {
             ("fr", "option"),
             ("fr", "options"),
             ("es", "error"),
+            ("pt-BR", "zero"),
         ];
         let problems = every_problem();
         let mut mixed = Vec::new();

@@ -91,6 +91,8 @@ pub enum Problem {
     },
     /// A whole number past 64 bits, which would be rounded on its way out.
     TooLarge,
+    /// A decimal so close to zero that it would be sent as 0 (`1e-400`).
+    TooNearZero,
     /// Not a whole number, in an integer field.
     NotWholeNumber,
     /// Not a number.
@@ -261,11 +263,17 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
     let is_numeric = text
         .bytes()
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'));
-    text.parse::<f64>()
+    let number = text
+        .parse::<f64>()
         .ok()
         .filter(|f| is_numeric && f.is_finite())
-        .and_then(Number::from_f64)
-        .ok_or(Problem::NotNumber)
+        .ok_or(Problem::NotNumber)?;
+    // A decimal past the smallest double reads as 0 and would be sent as 0: say so.
+    let mantissa = text.split(['e', 'E']).next().unwrap_or_default();
+    if number == 0.0 && mantissa.bytes().any(|b| matches!(b, b'1'..=b'9')) {
+        return Err(Problem::TooNearZero);
+    }
+    Number::from_f64(number).ok_or(Problem::NotNumber)
 }
 
 /// Checks a number against a number field's bounds, exactly (see [`Exact`]).
@@ -489,6 +497,18 @@ mod tests {
         }
     }
 
+    /// Regression test for issue 30 item 20: `1e-400` read as 0 and was sent as `0.0`.
+    #[test]
+    fn a_number_too_near_zero_is_refused() {
+        for text in ["1e-400", "-2.5e-400", "0.000001e-320", "１e-400"] {
+            assert_eq!(
+                parse_number(text, false),
+                Err(Problem::TooNearZero),
+                "{text}"
+            );
+        }
+    }
+
     #[test]
     fn numbers_keep_their_type() {
         let cases: &[(&str, bool, Option<&str>)] = &[
@@ -501,6 +521,8 @@ mod tests {
             ("2.0", true, None),
             ("1e3", false, Some("1000.0")),
             ("1e400", false, None),
+            ("0e-400", false, Some("0.0")),
+            ("5e-324", false, Some("5e-324")),
             ("NaN", false, None),
             ("inf", false, None),
             ("abc", false, None),

@@ -128,6 +128,7 @@ problem-too-long = Höchstens { $max ->
 problem-pattern = Hat nicht die erwartete Form (Muster { $pattern })
 problem-pattern-slow = Kann nicht rechtzeitig gegen das Muster { $pattern } geprüft werden (zu viel Backtracking)
 problem-too-large = Zu groß: Ganze Zahlen reichen von { $min } bis { $max }
+problem-too-near-zero = Zu nah an null, um so gesendet zu werden: Geben Sie 0 oder eine Zahl weiter weg von null ein
 problem-whole-number = Geben Sie eine ganze Zahl ein (z. B. 42)
 problem-number = Geben Sie eine Zahl ein (z. B. 2.5)
 problem-at-least = Muss mindestens { $n } sein

@@ -132,6 +132,7 @@ problem-too-long = At most { $max ->
 problem-pattern = Does not have the expected form (pattern { $pattern })
 problem-pattern-slow = Cannot be checked in time against the pattern { $pattern } (it backtracks too much)
 problem-too-large = Too large: whole numbers go from { $min } to { $max }
+problem-too-near-zero = Too close to zero to send as typed: enter 0 or a number farther from zero
 problem-whole-number = Enter a whole number (like 42)
 problem-number = Enter a number (like 2.5)
 problem-at-least = Must be at least { $n }

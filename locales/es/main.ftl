@@ -128,6 +128,7 @@ problem-too-long = Como máximo { $max ->
 problem-pattern = No tiene la forma esperada (patrón { $pattern })
 problem-pattern-slow = No se puede comprobar a tiempo con el patrón { $pattern } (retrocede demasiado)
 problem-too-large = Demasiado grande: los números enteros van de { $min } a { $max }
+problem-too-near-zero = Demasiado cerca de cero para enviarlo tal como está: introduzca 0 o un número más lejos de cero
 problem-whole-number = Introduzca un número entero (p. ej., 42)
 problem-number = Introduzca un número (p. ej., 2.5)
 problem-at-least = Debe ser al menos { $n }

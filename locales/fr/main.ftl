@@ -128,6 +128,7 @@ problem-too-long = Au plus { $max ->
 problem-pattern = N’a pas la forme attendue (motif { $pattern })
 problem-pattern-slow = Impossible de vérifier à temps avec le motif { $pattern } (trop de retours arrière)
 problem-too-large = Trop grand : les nombres entiers vont de { $min } à { $max }
+problem-too-near-zero = Trop proche de zéro pour être envoyé tel quel : saisissez 0 ou un nombre plus éloigné de zéro
 problem-whole-number = Saisissez un nombre entier (par ex. 42)
 problem-number = Saisissez un nombre (par ex. 2.5)
 problem-at-least = Doit être supérieur ou égal à { $n }

@@ -113,6 +113,7 @@ problem-too-long = { $max }文字以下にしてください (現在 { $now })
 problem-pattern = 期待される形式ではありません (パターン { $pattern })
 problem-pattern-slow = パターン { $pattern } による検査が時間内に終わりません (バックトラックが多すぎます)
 problem-too-large = 大きすぎます: 整数は { $min }～{ $max } の範囲です
+problem-too-near-zero = 0 に近すぎて入力どおりに送信できません: 0 か、0 からもっと離れた数値を入力してください
 problem-whole-number = 整数を入力してください (例: 42)
 problem-number = 数値を入力してください (例: 2.5)
 problem-at-least = { $n }以上にしてください

@@ -113,6 +113,7 @@ problem-too-long = 최대 { $max }자(현재 { $now })
 problem-pattern = 예상한 형식이 아닙니다(패턴 { $pattern })
 problem-pattern-slow = 제한 시간 안에 패턴 { $pattern } 검사를 마칠 수 없습니다(역추적이 너무 많음)
 problem-too-large = 너무 큽니다: 정수는 { $min }부터 { $max }까지입니다
+problem-too-near-zero = 0에 너무 가까워 입력한 그대로 보낼 수 없습니다: 0이나 0에서 더 먼 숫자를 입력하세요
 problem-whole-number = 정수를 입력하세요(예: 42)
 problem-number = 숫자를 입력하세요(예: 2.5)
 problem-at-least = { $n } 이상이어야 합니다

@@ -128,6 +128,7 @@ problem-too-long = No máximo { $max ->
 problem-pattern = Não tem a forma esperada (padrão { $pattern })
 problem-pattern-slow = Não é possível verificar a tempo com o padrão { $pattern } (retrocede demais)
 problem-too-large = Grande demais: números inteiros vão de { $min } a { $max }
+problem-too-near-zero = Próximo demais de zero para ser enviado como digitado: digite 0 ou um número mais distante de zero
 problem-whole-number = Digite um número inteiro (por exemplo, 42)
 problem-number = Digite um número (por exemplo, 2.5)
 problem-at-least = Deve ser no mínimo { $n }

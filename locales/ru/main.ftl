@@ -143,6 +143,7 @@ problem-too-long = Не более { $max ->
 problem-pattern = Не соответствует ожидаемому виду (шаблон { $pattern })
 problem-pattern-slow = Не удаётся вовремя проверить по шаблону { $pattern } (слишком много возвратов)
 problem-too-large = Слишком большое: целые числа допустимы от { $min } до { $max }
+problem-too-near-zero = Слишком близко к нулю, чтобы отправить как введено: введите 0 или число дальше от нуля
 problem-whole-number = Введите целое число (например, 42)
 problem-number = Введите число (например, 2.5)
 problem-at-least = Должно быть не меньше { $n }

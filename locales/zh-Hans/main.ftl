@@ -113,6 +113,7 @@ problem-too-long = 最多 { $max } 个字符（当前 { $now }）
 problem-pattern = 不符合预期格式（模式 { $pattern }）
 problem-pattern-slow = 无法在限定时间内按模式 { $pattern } 完成检查（回溯过多）
 problem-too-large = 太大：整数范围为 { $min } 到 { $max }
+problem-too-near-zero = 太接近零，无法按输入原样发送：请输入 0 或离零更远的数字
 problem-whole-number = 请输入整数（例如 42）
 problem-number = 请输入数字（例如 2.5）
 problem-at-least = 不能小于 { $n }

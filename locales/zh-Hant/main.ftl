@@ -113,6 +113,7 @@ problem-too-long = 最多 { $max } 個字元（目前 { $now }）
 problem-pattern = 不符合預期格式（模式 { $pattern }）
 problem-pattern-slow = 無法在時限內依模式 { $pattern } 完成檢查（回溯過多）
 problem-too-large = 太大：整數範圍為 { $min } 到 { $max }
+problem-too-near-zero = 太接近零，無法按輸入原樣傳送：請輸入 0 或離零更遠的數字
 problem-whole-number = 請輸入整數（例如 42）
 problem-number = 請輸入數字（例如 2.5）
 problem-at-least = 不能小於 { $n }

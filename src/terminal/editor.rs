@@ -299,6 +299,28 @@ mod tests {
         assert_eq!(e.key(&ctrl('d')), Edit::Eof);
     }
 
+    /// Issue 30 item 21: `docs/terminal.md` lists what a paste drops (ESC, BEL, NUL, Backspace,
+    /// DEL, the C0 and C1 controls) and what it keeps (tabs, line breaks); this holds the code
+    /// to that list.
+    #[test]
+    fn paste_drops_exactly_the_documented_control_characters() {
+        let dropped: Vec<char> = ('\u{0}'..='\u{1F}')
+            .chain('\u{7F}'..='\u{9F}')
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect();
+        for c in dropped {
+            let mut editor = Editor::new("", Lines::Multi);
+            assert_eq!(editor.paste(&format!("a{c}b")), Edit::Changed);
+            assert_eq!(editor.text(), "ab", "U+{:04X}", u32::from(c));
+        }
+        let mut editor = Editor::new("", Lines::Single);
+        editor.paste("\u{1b}[31mred\u{7}\u{9b}0m\tx\r\ny");
+        assert_eq!(editor.text(), "[31mred0m\tx y");
+        let mut editor = Editor::new("", Lines::Multi);
+        editor.paste("a\rb\r\nc\n");
+        assert_eq!(editor.text(), "a\nb\nc\n");
+    }
+
     #[test]
     fn paste_keeps_line_breaks_only_in_multi_line_text() {
         let mut multi = Editor::new("", Lines::Multi);

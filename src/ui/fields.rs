@@ -499,6 +499,17 @@ fn radio_ui(
             ui.memory_mut(|m| m.request_focus(edge));
         }
     }
+    // With nothing chosen (or "No answer"), the first arrow chooses the first option, as in
+    // the terminal; egui would move the focus one row on, skipping it (or off the group).
+    let first_move = arrow
+        && chosen.is_none()
+        && !spec.options.is_empty()
+        && focused.is_some_and(|f| extra.radio_ids.contains(&f));
+    if first_move {
+        *chosen = Some(0);
+        extra.arrow_moved = false;
+        extra.focused_option = Some(0);
+    }
     // An optional group ends with "No answer", which stands for `None`: the one way to take
     // a choice back, by mouse or keyboard.
     let n = spec.options.len();
@@ -534,6 +545,11 @@ fn radio_ui(
         responses.push(response);
     }
     extra.radio_ids = responses.iter().map(|r| r.id).collect();
+    if first_move {
+        ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+        responses[0].request_focus();
+        responses[0].mark_changed();
+    }
     if entered && let Some(c) = *chosen {
         responses[c].request_focus();
     }
@@ -552,7 +568,7 @@ fn radio_ui(
     }
     // egui moves the focus at the end of a frame, so remember the arrow until a radio button
     // gains the focus; Tab means the focus moves for another reason.
-    if arrow && any_focused {
+    if arrow && any_focused && !first_move {
         extra.arrow_moved = true;
     } else if tab {
         extra.arrow_moved = false;

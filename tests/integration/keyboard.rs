@@ -119,6 +119,59 @@ fn an_arrow_chooses_while_the_window_is_briefly_unfocused() {
     }
 }
 
+/// Answers `h`'s form with Enter and returns the answer's content.
+fn accepted(h: &mut Harness<'_, FormApp>) -> Value {
+    press(h, Key::Enter);
+    match h.state().outcome() {
+        Some(Answer::Accept(content)) => Value::Object(content.clone()),
+        other => panic!(
+            "expected accept, got {other:?}; problems {:?}",
+            h.state().problems()
+        ),
+    }
+}
+
+/// Regression test for issue 30 item 14: with nothing chosen the first Down chose the second
+/// option and Up chose nothing; from "No answer" Down left the group. The first move chooses
+/// the first option, as in the terminal.
+#[test]
+fn the_first_arrow_with_nothing_chosen_chooses_the_first_option() {
+    let required = json!({"properties": {
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]}},
+        "required": ["size"]});
+    for key in [
+        Key::ArrowDown,
+        Key::ArrowUp,
+        Key::ArrowRight,
+        Key::ArrowLeft,
+    ] {
+        let mut h = harness(required.clone());
+        focused(&h, Role::RadioButton, "S");
+        press(&mut h, key);
+        focused(&h, Role::RadioButton, "S");
+        assert_eq!(accepted(&mut h), json!({"size": "S"}), "{key:?}");
+    }
+    // The second move walks on from there.
+    let mut h = harness(required);
+    press(&mut h, Key::ArrowDown);
+    press(&mut h, Key::ArrowDown);
+    focused(&h, Role::RadioButton, "M");
+    assert_eq!(accepted(&mut h), json!({"size": "M"}));
+
+    // From "No answer" (an optional group whose choice was taken back).
+    let optional = json!({"properties": {
+        "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"], "default": "M"}}});
+    for key in [Key::ArrowDown, Key::ArrowUp] {
+        let mut h = harness(optional.clone());
+        focused(&h, Role::RadioButton, "M");
+        press(&mut h, Key::Backspace);
+        focused(&h, Role::RadioButton, "No answer");
+        press(&mut h, key);
+        focused(&h, Role::RadioButton, "S");
+        assert_eq!(accepted(&mut h), json!({"size": "S"}), "{key:?}");
+    }
+}
+
 #[test]
 fn tab_reaches_the_buttons_after_the_last_field_and_space_presses_them() {
     let mut h = harness(json!({"properties": {"note": {"type": "string", "title": "Note"}}}));
