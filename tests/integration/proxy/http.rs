@@ -223,3 +223,117 @@ fn the_reference_servers_form_is_answered_in_our_window() {
     assert!(text.contains("Name: Ada"), "{result}");
     assert!(text.contains("It was a dark and stormy night."), "{result}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The official conformance suite's client scenarios (no OAuth), through the proxy
+
+/// `conformance client --scenario SCENARIO`, its client the SDK's stdio client
+/// (`tests/proxy/conformance_client.cjs`) reaching the scenario's server through
+/// `proxy --url`; `None` after the loud skip when the suite is not installed.
+fn conformance(modules: &PathBuf, scenario: &str, proxy_args: &[&str]) -> Option<Command> {
+    let index = std::env::split_paths(modules.as_os_str())
+        .map(|dir| dir.join("@modelcontextprotocol/conformance/dist/index.js"))
+        .find(|index| index.exists());
+    let Some(index) = index else {
+        let message = "SKIPPED: the conformance tests need @modelcontextprotocol/conformance in FORM_ELICITATION_TEST_NODE_PATH";
+        if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+            panic!("{message} (FORM_ELICITATION_E2E=require)");
+        }
+        eprintln!("{message}");
+        return None;
+    };
+    let client = root().join("tests/proxy/conformance_client.cjs");
+    let mut client_command = format!("node {} {BIN}", client.display());
+    for arg in proxy_args {
+        client_command.push(' ');
+        client_command.push_str(arg);
+    }
+    let mut command = Command::new("node");
+    command
+        .arg(index)
+        .args([
+            "client",
+            "--scenario",
+            scenario,
+            "--command",
+            &client_command,
+        ])
+        .env("NODE_PATH", modules)
+        .envs(ENGLISH);
+    without_terminal(&mut command);
+    Some(command)
+}
+
+fn assert_passed(out: &std::process::Output) {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The suite prints its verdict on stderr.
+    assert!(
+        out.status.success() && stderr.contains("OVERALL: PASSED"),
+        "the scenario failed:\n{stdout}\n{stderr}"
+    );
+}
+
+fn scenario_passes(scenario: &str) {
+    let Some(modules) = node_path() else {
+        return;
+    };
+    let Some(mut command) = conformance(&modules, scenario, &[]) else {
+        return;
+    };
+    assert_passed(&command.output().expect("node runs"));
+}
+
+#[test]
+fn conformance_initialize() {
+    scenario_passes("initialize");
+}
+
+#[test]
+fn conformance_tools_call() {
+    scenario_passes("tools_call");
+}
+
+/// The server closes the call's SSE stream after a priming event: the proxy resumes it with a
+/// GET and `Last-Event-ID` after the server's `retry` (500 ms), and gets the response there.
+#[test]
+fn conformance_sse_retry() {
+    scenario_passes("sse-retry");
+}
+
+/// SEP-1034: the form accepted as shown keeps every default (answered in our window).
+#[test]
+fn conformance_elicitation_defaults_in_our_window() {
+    let Some(modules) = node_path() else {
+        return;
+    };
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let title = unique_title("proxy-conformance");
+    let title_arg = format!("--title={title}");
+    let Some(mut command) = conformance(
+        &modules,
+        "elicitation-sep1034-client-defaults",
+        &[&title_arg],
+    ) else {
+        return;
+    };
+    command.env("DISPLAY", &x.display);
+    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
+    let (name, path) = shown_signal.env();
+    command.env(name, path);
+    let mut shown = Shown {
+        app: Running::spawn("the conformance suite", command, None),
+        window: None,
+        started: Instant::now(),
+        shown_signal,
+    };
+    form(&x, &mut shown, &title, |x| x.key("Return"));
+    let out = shown.app.wait_output(SESSION_TIMEOUT);
+    assert!(
+        out.code == Some(0) && out.stderr.contains("OVERALL: PASSED"),
+        "the scenario failed.\n{}",
+        out.describe()
+    );
+}
