@@ -324,23 +324,18 @@ impl Remote {
         let mut reader = SseReader::new(BufReader::new(response.into_body().into_reader()));
         let mut resumes = 0;
         loop {
-            loop {
-                match reader.next_event() {
-                    Ok(Some(event)) => {
-                        if event.kind != "message" {
-                            continue;
-                        }
-                        resumes = 0;
-                        let answers = id.is_some_and(|id| answers(&event.data, id));
-                        if self.session_version_missing() {
-                            self.note_version(&event.data);
-                        }
-                        self.deliver(&event.data);
-                        if answers {
-                            return Ok(true);
-                        }
-                    }
-                    Ok(None) | Err(_) => break,
+            while let Ok(Some(event)) = reader.next_event() {
+                if event.kind != "message" {
+                    continue;
+                }
+                resumes = 0;
+                let answers = id.is_some_and(|id| answers(&event.data, id));
+                if self.session_version_missing() {
+                    self.note_version(&event.data);
+                }
+                self.deliver(&event.data);
+                if answers {
+                    return Ok(true);
                 }
             }
             let Some(last_id) = reader.last_id.clone() else {

@@ -664,6 +664,29 @@ mod tests {
     }
 
     #[test]
+    fn proxy_takes_a_url_or_a_command_not_both() {
+        let args = parse(&[
+            "fe",
+            "proxy",
+            "--url",
+            "https://mcp.example.com/mcp",
+            "--header",
+            "Authorization: Bearer ${TOKEN}",
+            "--header",
+            "X-A: b",
+        ]);
+        let Some(Sub::Proxy(proxy)) = args.command else {
+            panic!("no proxy subcommand");
+        };
+        assert_eq!(proxy.url.as_deref(), Some("https://mcp.example.com/mcp"));
+        assert_eq!(proxy.headers, ["Authorization: Bearer ${TOKEN}", "X-A: b"]);
+        assert!(proxy.server_command.is_empty());
+        assert!(Args::try_parse_from(["fe", "proxy", "--url", "http://x/", "--", "srv"]).is_err());
+        // A header without a URL would go nowhere.
+        assert!(Args::try_parse_from(["fe", "proxy", "--header", "A: b", "--", "srv"]).is_err());
+    }
+
+    #[test]
     fn the_command_is_shown_as_typed() {
         let command: Vec<OsString> = ["python3", "my server.py", ""]
             .iter()
