@@ -80,7 +80,7 @@ pub struct ProxyArgs {
 
     /// A header sent with every request to `--url`, as "Name: value" (repeatable); `${VAR}`
     /// in the value is the environment variable VAR, so a token stays off the command line.
-    #[arg(long = "header", value_name = "HEADER", requires = "url")]
+    #[arg(long = "header", value_name = "HEADER")]
     pub headers: Vec<String>,
 }
 
