@@ -100,8 +100,21 @@ pub struct ProxyArgs {
     pub display: DisplayOptions,
 
     /// The server to run, and its arguments (after `--`).
-    #[arg(last = true, required = true, value_name = "SERVER_COMMAND")]
+    #[arg(
+        last = true,
+        required_unless_present = "url",
+        value_name = "SERVER_COMMAND"
+    )]
     pub server_command: Vec<OsString>,
+
+    /// A remote server's Streamable HTTP endpoint, instead of a command (http or https).
+    #[arg(long, value_name = "URL", conflicts_with = "server_command")]
+    pub url: Option<String>,
+
+    /// A header sent with every request to `--url`, as "Name: value" (repeatable); `${VAR}`
+    /// in the value is the environment variable VAR, so a token stays off the command line.
+    #[arg(long = "header", value_name = "HEADER")]
+    pub headers: Vec<String>,
 }
 
 /// How a form is shown: the options every way of showing one shares (the helper, `proxy`, and

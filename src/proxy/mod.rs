@@ -9,6 +9,8 @@
 //! writer on the other side is that far behind, as a plain pipe would block.
 
 mod dialog;
+mod http;
+mod sse;
 mod state;
 pub mod wire;
 
@@ -77,17 +79,14 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
     let (events, inbox) = mpsc::channel();
     // The server must be started on this thread, which lives as long as the proxy: see
     // `die_with_us`.
-    let mut child = start_server(&args.server_command)?;
-    let server_pid = child.id();
-    let server_in = child.stdin.take().context("the server's stdin")?;
-    let server_out = child.stdout.take().context("the server's stdout")?;
-    {
-        let events = events.clone();
-        ctrlc::set_handler(move || {
-            let _ = events.send(Event::Signal);
-        })
-        .context("cannot install the signal handler")?;
+    if args.url.is_none() && !args.headers.is_empty() {
+        anyhow::bail!("--header goes with --url: a server started as a command has no headers");
     }
+    let mut child = match &args.url {
+        Some(_) => None,
+        None => Some(start_server(&args.server_command)?),
+    };
+    let server_pid = child.as_ref().map(Child::id);
     let toward_server = Arc::new(Flow::default());
     let toward_client = Arc::new(Flow::default());
     read_lines(
@@ -97,27 +96,48 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
         Event::Client,
         Event::ClientEnd,
     );
-    read_lines(
-        server_out,
-        Arc::clone(&toward_client),
-        events.clone(),
-        Event::Server,
-        Event::ServerEnd,
-    );
-    let waiter_events = events.clone();
-    thread::spawn(move || wait_for(child, waiter_events));
-    let to_server = write_lines(server_in, Arc::clone(&toward_server));
+    let (to_server, shown) = match (&mut child, &args.url) {
+        (Some(child), _) => {
+            let server_in = child.stdin.take().context("the server's stdin")?;
+            let server_out = child.stdout.take().context("the server's stdout")?;
+            read_lines(
+                server_out,
+                Arc::clone(&toward_client),
+                events.clone(),
+                Event::Server,
+                Event::ServerEnd,
+            );
+            let to_server = write_lines(server_in, Arc::clone(&toward_server)).0;
+            (to_server, shown_command(&args.server_command))
+        }
+        (None, Some(url)) => {
+            let headers = args
+                .headers
+                .iter()
+                .map(|h| http::parse_header(h, |var| std::env::var(var).ok()))
+                .collect::<anyhow::Result<_>>()?;
+            let to_server = http::start(
+                url,
+                headers,
+                events.clone(),
+                Arc::clone(&toward_server),
+                Arc::clone(&toward_client),
+            )?;
+            (to_server, url.clone())
+        }
+        (None, None) => anyhow::bail!("no server command"),
+    };
+    if let Some(child) = child {
+        let waiter_events = events.clone();
+        thread::spawn(move || wait_for(child, waiter_events));
+    }
     let to_client = write_lines(io::stdout(), Arc::clone(&toward_client));
 
     let mut proxy = Proxy {
-        state: State::new(
-            args.intercept,
-            args.display.server.clone(),
-            shown_command(&args.server_command),
-        ),
+        state: State::new(args.intercept, args.display.server.clone(), shown),
         args: args.clone(),
         events,
-        to_server: Some(to_server.0),
+        to_server: Some(to_server),
         to_client: Some(to_client.0),
         toward_server,
         toward_client,
@@ -190,7 +210,8 @@ struct Proxy {
     toward_server: Arc<Flow>,
     toward_client: Arc<Flow>,
     dialogs: HashMap<Ticket, Dialog>,
-    server_pid: u32,
+    /// None for a server at a URL.
+    server_pid: Option<u32>,
     /// Whether the server's stdout has ended.
     server_ended: bool,
 }
@@ -375,8 +396,9 @@ impl Proxy {
     }
 
     fn signal_server(&self, signal: rustix::process::Signal) {
-        if let Some(pid) = i32::try_from(self.server_pid)
-            .ok()
+        if let Some(pid) = self
+            .server_pid
+            .and_then(|pid| i32::try_from(pid).ok())
             .and_then(rustix::process::Pid::from_raw)
         {
             let _ = rustix::process::kill_process(pid, signal);
@@ -642,6 +664,27 @@ mod tests {
         assert_eq!(proxy.intercept, Intercept::Always);
         assert_eq!(proxy.server_command, ["npx", "-y", "srv", "--flag"]);
         assert!(Args::try_parse_from(["fe", "proxy"]).is_err());
+    }
+
+    #[test]
+    fn proxy_takes_a_url_or_a_command_not_both() {
+        let args = parse(&[
+            "fe",
+            "proxy",
+            "--url",
+            "https://mcp.example.com/mcp",
+            "--header",
+            "Authorization: Bearer ${TOKEN}",
+            "--header",
+            "X-A: b",
+        ]);
+        let Some(Sub::Proxy(proxy)) = args.command else {
+            panic!("no proxy subcommand");
+        };
+        assert_eq!(proxy.url.as_deref(), Some("https://mcp.example.com/mcp"));
+        assert_eq!(proxy.headers, ["Authorization: Bearer ${TOKEN}", "X-A: b"]);
+        assert!(proxy.server_command.is_empty());
+        assert!(Args::try_parse_from(["fe", "proxy", "--url", "http://x/", "--", "srv"]).is_err());
     }
 
     #[test]

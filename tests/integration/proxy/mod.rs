@@ -9,6 +9,7 @@
 //! `node_modules` named by `FORM_ELICITATION_TEST_NODE_PATH` (else `target/proxy-node`).
 
 mod harness;
+mod http;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -1,0 +1,543 @@
+//! The Streamable HTTP transport (MCP 2025-03-26 and later), client side: it stands where the
+//! stdio server's pipes stand. The loop hands it the lines it would write to a server's stdin;
+//! it POSTs each, and every message the server sends (in a JSON body, on a POST's SSE stream
+//! or on the GET stream) comes back to the loop as a line, as a server's stdout would.
+//!
+//! Requests other than `initialize` are sent on threads of their own: a server may keep a
+//! request's response open while it asks the person a question, and the answer must be
+//! POSTed meanwhile. `initialize`, notifications and responses are sent in order.
+
+use std::io::{self, BufReader, Read};
+use std::os::unix::process::ExitStatusExt as _;
+use std::process::ExitStatus;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::Duration;
+
+use anyhow::{Context as _, bail};
+use serde_json::Value;
+use ureq::Agent;
+use ureq::http::Response;
+
+use super::sse::SseReader;
+use super::{Event, FLOW_LIMIT, Flow};
+
+/// How long a connection may take to open.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long to wait before resuming a broken stream when the server named no `retry`.
+const DEFAULT_RETRY: Duration = Duration::from_secs(1);
+/// How many times in a row a broken stream is resumed before the request fails.
+const RESUMES: u32 = 5;
+/// How many same-origin redirects one request follows.
+const REDIRECTS: u32 = 5;
+
+/// One `--header` after its environment references are filled in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    pub name: String,
+    pub value: String,
+}
+
+/// Parses `Name: value`; `${VAR}` in the value is replaced by the environment variable `VAR`
+/// (which must be set), so a token need not appear on the command line. Nothing else is
+/// expanded: a `$` not followed by `{` is itself.
+pub fn parse_header(spec: &str, env: impl Fn(&str) -> Option<String>) -> anyhow::Result<Header> {
+    let (name, value) = spec
+        .split_once(':')
+        .with_context(|| format!("--header {spec:?}: not \"Name: value\""))?;
+    let name = name.trim();
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_graphic()) {
+        bail!("--header {spec:?}: the name is not a header name");
+    }
+    let mut out = String::new();
+    let mut rest = value.trim();
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after
+            .find('}')
+            .with_context(|| format!("--header {name}: \"${{\" without \"}}\""))?;
+        let var = &after[..end];
+        let Some(found) = env(var) else {
+            bail!("--header {name}: the environment variable {var} is not set");
+        };
+        out.push_str(&found);
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    if out.contains(['\r', '\n']) {
+        bail!("--header {name}: the value has a line break");
+    }
+    Ok(Header {
+        name: name.to_owned(),
+        value: out,
+    })
+}
+
+/// What the session knows, shared by the threads that send.
+#[derive(Debug, Default)]
+struct Session {
+    /// `Mcp-Session-Id`, once the server gave one.
+    id: Option<String>,
+    /// The protocol version the server answered `initialize` with.
+    version: Option<String>,
+}
+
+/// The connection to one server URL.
+struct Remote {
+    agent: Agent,
+    url: String,
+    headers: Vec<Header>,
+    session: Mutex<Session>,
+    events: Sender<Event>,
+    toward_client: Arc<Flow>,
+    /// The client has gone: streams stop resuming.
+    closing: AtomicBool,
+}
+
+/// Starts the transport; returns where the loop sends the lines meant for the server.
+/// `Event::ServerEnd` and `Event::ServerExit` come once the sender is dropped and the session
+/// deleted.
+pub fn start(
+    url: &str,
+    headers: Vec<Header>,
+    events: Sender<Event>,
+    toward_server: Arc<Flow>,
+    toward_client: Arc<Flow>,
+) -> anyhow::Result<Sender<Vec<u8>>> {
+    let parsed = url::Url::parse(url).with_context(|| format!("--url {url}: not a URL"))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        bail!("--url {url}: not an http or https URL");
+    }
+    let tls = ureq::tls::TlsConfig::builder()
+        .root_certs(ureq::tls::RootCerts::PlatformVerifier)
+        .build();
+    let agent: Agent = Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        .timeout_connect(Some(CONNECT_TIMEOUT))
+        .tls_config(tls)
+        .build()
+        .into();
+    let remote = Arc::new(Remote {
+        agent,
+        url: url.to_owned(),
+        headers,
+        session: Mutex::new(Session::default()),
+        events,
+        toward_client,
+        closing: AtomicBool::new(false),
+    });
+    let (sender, lines) = mpsc::channel::<Vec<u8>>();
+    thread::spawn(move || post_lines(&remote, &lines, &toward_server));
+    Ok(sender)
+}
+
+/// The sending thread: POSTs each line in turn, then deletes the session when the loop is
+/// done with the server.
+fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &Flow) {
+    while let Ok(line) = lines.recv() {
+        toward_server.take(line.len());
+        let message: Value = match serde_json::from_slice(&line) {
+            Ok(message) => message,
+            Err(_) => {
+                remote.note("a line from the client is not JSON; not sent");
+                continue;
+            }
+        };
+        let is_request = message.get("method").is_some() && message.get("id").is_some();
+        let method = message.get("method").and_then(Value::as_str).unwrap_or("");
+        if is_request && method != "initialize" {
+            let remote = Arc::clone(remote);
+            thread::spawn(move || remote.request(&line, &message));
+        } else if is_request {
+            remote.request(&line, &message);
+        } else {
+            remote.send(&line, method == "notifications/initialized");
+        }
+    }
+    remote.closing.store(true, Ordering::Relaxed);
+    remote.delete_session();
+    let _ = remote.events.send(Event::ServerEnd);
+    let _ = remote
+        .events
+        .send(Event::ServerExit(ExitStatus::from_raw(0)));
+}
+
+impl Remote {
+    fn note(&self, note: &str) {
+        super::note_line(note);
+    }
+
+    /// Hands one message to the loop as a line, as a stdio server's stdout would, waiting
+    /// while the client is far behind.
+    fn deliver(&self, data: &str) {
+        let data = data.trim();
+        if data.is_empty() {
+            return;
+        }
+        let mut lines = Vec::new();
+        match serde_json::from_str::<Value>(data) {
+            // A batch (2025-03-26): its messages one by one.
+            Ok(Value::Array(batch)) => {
+                lines.extend(batch.iter().map(|m| m.to_string().into_bytes()));
+            }
+            // A line break inside the JSON would split the line.
+            Ok(value) if data.contains(['\n', '\r']) => lines.push(value.to_string().into_bytes()),
+            // Passed on as the bytes that came, like a stdio server's line.
+            _ => lines.push(data.as_bytes().to_vec()),
+        }
+        for mut line in lines {
+            line.push(b'\n');
+            while self.toward_client.wait_for_room(Duration::from_millis(100)) >= FLOW_LIMIT {}
+            self.toward_client.add(line.len());
+            if self.events.send(Event::Server(line)).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Sends a request and passes its response (and what comes on its stream) to the loop;
+    /// a request that fails gets an error response the client can read.
+    fn request(&self, line: &[u8], message: &Value) {
+        let id = message.get("id").cloned().unwrap_or(Value::Null);
+        if let Err(error) = self.try_request(line, message, &id) {
+            let text = format!("{error:#}");
+            self.note(&text);
+            let reply = serde_json::json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "error": {"code": -32603, "message": text},
+            });
+            self.deliver(&reply.to_string());
+        }
+    }
+
+    fn try_request(&self, line: &[u8], message: &Value, id: &Value) -> anyhow::Result<()> {
+        let response = self.post(line)?;
+        let initialize = message.get("method").and_then(Value::as_str) == Some("initialize");
+        if initialize {
+            let mut session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+            session.id = header(&response, "mcp-session-id");
+        }
+        let status = response.status().as_u16();
+        if status == 202 {
+            return Ok(());
+        }
+        let answered = if is_event_stream(&response) {
+            self.read_stream(response, Some(id))?
+        } else {
+            let mut body = String::new();
+            response
+                .into_body()
+                .into_reader()
+                .read_to_string(&mut body)
+                .context("reading the server's response")?;
+            if initialize {
+                self.note_version(&body);
+            }
+            self.deliver(&body);
+            true
+        };
+        if !answered {
+            bail!("the server closed the stream before it answered");
+        }
+        Ok(())
+    }
+
+    /// Remembers the protocol version an `initialize` response names.
+    fn note_version(&self, data: &str) {
+        let version = serde_json::from_str::<Value>(data).ok().and_then(|v| {
+            v.pointer("/result/protocolVersion")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        });
+        if version.is_some() {
+            let mut session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+            session.version = version;
+        }
+    }
+
+    /// Sends a notification or a response (202 expected); after `notifications/initialized`,
+    /// opens the GET stream.
+    fn send(&self, line: &[u8], initialized: bool) {
+        match self.post(line) {
+            Ok(response) => {
+                let status = response.status().as_u16();
+                if is_event_stream(&response) {
+                    let _ = self.read_stream(response, None);
+                } else if !(200..300).contains(&status) {
+                    self.note(&format!(
+                        "the server answered a notification with HTTP {status}"
+                    ));
+                }
+            }
+            Err(error) => self.note(&format!("{error:#}")),
+        }
+        if initialized {
+            self.open_get_stream();
+        }
+    }
+
+    /// The GET stream for messages the server sends outside any request, when it offers one.
+    fn open_get_stream(&self) {
+        let Some(remote) = self.clone_for_stream() else {
+            return;
+        };
+        thread::spawn(move || match remote.get(None) {
+            Ok(response) if response.status().as_u16() == 200 && is_event_stream(&response) => {
+                let _ = remote.read_stream(response, None);
+            }
+            // 405: the server offers no such stream; anything else: none either.
+            Ok(_) => {}
+            Err(error) => remote.note(&format!("{error:#}")),
+        });
+    }
+
+    /// A handle for a thread of its own (the agent shares its connections).
+    fn clone_for_stream(&self) -> Option<Arc<Remote>> {
+        let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+        Some(Arc::new(Remote {
+            agent: self.agent.clone(),
+            url: self.url.clone(),
+            headers: self.headers.clone(),
+            session: Mutex::new(Session {
+                id: session.id.clone(),
+                version: session.version.clone(),
+            }),
+            events: self.events.clone(),
+            toward_client: Arc::clone(&self.toward_client),
+            closing: AtomicBool::new(false),
+        }))
+    }
+
+    /// Passes on each message of an SSE stream; resumes it with `Last-Event-ID` after the
+    /// server's `retry` when it breaks. With `id`, stops at that request's response; true when
+    /// it came.
+    fn read_stream(
+        &self,
+        response: Response<ureq::Body>,
+        id: Option<&Value>,
+    ) -> anyhow::Result<bool> {
+        let mut reader = SseReader::new(BufReader::new(response.into_body().into_reader()));
+        let mut resumes = 0;
+        loop {
+            while let Ok(Some(event)) = reader.next_event() {
+                if event.kind != "message" {
+                    continue;
+                }
+                resumes = 0;
+                let answers = id.is_some_and(|id| answers(&event.data, id));
+                if self.session_version_missing() {
+                    self.note_version(&event.data);
+                }
+                self.deliver(&event.data);
+                if answers {
+                    return Ok(true);
+                }
+            }
+            let Some(last_id) = reader.last_id.clone() else {
+                return Ok(false);
+            };
+            if self.closing.load(Ordering::Relaxed) || resumes >= RESUMES {
+                return Ok(false);
+            }
+            resumes += 1;
+            thread::sleep(reader.retry.unwrap_or(DEFAULT_RETRY));
+            let response = self.get(Some(&last_id))?;
+            let status = response.status().as_u16();
+            if status != 200 || !is_event_stream(&response) {
+                bail!("the server did not resume its stream (HTTP {status})");
+            }
+            let retry = reader.retry;
+            reader = SseReader::new(BufReader::new(response.into_body().into_reader()));
+            reader.last_id = Some(last_id);
+            reader.retry = retry;
+        }
+    }
+
+    fn session_version_missing(&self) -> bool {
+        let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+        session.version.is_none()
+    }
+
+    /// The headers every request carries: the person's, the session's, the version's.
+    fn headers(&self) -> Vec<(String, String)> {
+        let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut all: Vec<_> = self
+            .headers
+            .iter()
+            .map(|h| (h.name.clone(), h.value.clone()))
+            .collect();
+        if let Some(id) = &session.id {
+            all.push(("Mcp-Session-Id".into(), id.clone()));
+        }
+        if let Some(version) = &session.version {
+            all.push(("MCP-Protocol-Version".into(), version.clone()));
+        }
+        all
+    }
+
+    fn post(&self, body: &[u8]) -> anyhow::Result<Response<ureq::Body>> {
+        self.call("POST", Some(body), None)
+    }
+
+    fn get(&self, last_id: Option<&str>) -> anyhow::Result<Response<ureq::Body>> {
+        self.call("GET", None, last_id)
+    }
+
+    /// Ends the session on the server, when it has one.
+    fn delete_session(&self) {
+        let has_session = {
+            let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+            session.id.is_some()
+        };
+        if has_session {
+            let _ = self.call("DELETE", None, None);
+        }
+    }
+
+    /// One HTTP exchange, following same-origin redirects; errors are one clear line.
+    fn call(
+        &self,
+        method: &str,
+        body: Option<&[u8]>,
+        last_id: Option<&str>,
+    ) -> anyhow::Result<Response<ureq::Body>> {
+        let mut url = url::Url::parse(&self.url).context("the server URL")?;
+        for _ in 0..=REDIRECTS {
+            let mut request = ureq::http::Request::builder()
+                .method(method)
+                .uri(url.as_str());
+            for (name, value) in self.headers() {
+                request = request.header(name, value);
+            }
+            request = match method {
+                "POST" => request
+                    .header("Accept", "application/json, text/event-stream")
+                    .header("Content-Type", "application/json"),
+                "GET" => request.header("Accept", "text/event-stream"),
+                _ => request,
+            };
+            if let Some(last_id) = last_id {
+                request = request.header("Last-Event-ID", last_id);
+            }
+            let result = match body {
+                Some(body) => self.agent.run(
+                    request
+                        .body(body.to_vec())
+                        .context("building the request")?,
+                ),
+                None => self
+                    .agent
+                    .run(request.body(()).context("building the request")?),
+            };
+            let response = result.map_err(|error| http_error(&url, &error))?;
+            let status = response.status().as_u16();
+            if matches!(status, 301 | 302 | 303 | 307 | 308) {
+                let location = header(&response, "location")
+                    .with_context(|| format!("{url}: HTTP {status} without a Location"))?;
+                let next = url.join(&location).context("the redirect's Location")?;
+                if next.origin() != url.origin() {
+                    bail!(
+                        "{url}: the server redirects to another origin ({}); not followed, so the headers stay with {}",
+                        next.origin().ascii_serialization(),
+                        url.origin().ascii_serialization()
+                    );
+                }
+                url = next;
+                continue;
+            }
+            let has_session = {
+                let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+                session.id.is_some()
+            };
+            if status == 404 && has_session && method != "DELETE" {
+                bail!("{url}: the server's session has expired (HTTP 404)");
+            }
+            if (400..600).contains(&status) && !(method == "GET" && status == 405) {
+                bail!("{url}: HTTP {status}{}", reason(status));
+            }
+            return Ok(response);
+        }
+        bail!("{url}: more than {REDIRECTS} redirects")
+    }
+}
+
+/// A transport error as one line that names the URL.
+fn http_error(url: &url::Url, error: &ureq::Error) -> anyhow::Error {
+    match error {
+        ureq::Error::Timeout(_) => anyhow::anyhow!("{url}: timed out ({error})"),
+        ureq::Error::Io(io) if io.kind() == io::ErrorKind::ConnectionRefused => {
+            anyhow::anyhow!("{url}: connection refused")
+        }
+        _ => anyhow::anyhow!("{url}: {error}"),
+    }
+}
+
+fn reason(status: u16) -> String {
+    ureq::http::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .map(|r| format!(" {r}"))
+        .unwrap_or_default()
+}
+
+fn header(response: &Response<ureq::Body>, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+}
+
+fn is_event_stream(response: &Response<ureq::Body>) -> bool {
+    header(response, "content-type").is_some_and(|t| t.starts_with("text/event-stream"))
+}
+
+/// Whether `data` is the response to the request `id`.
+fn answers(data: &str, id: &Value) -> bool {
+    serde_json::from_str::<Value>(data)
+        .is_ok_and(|message| message.get("method").is_none() && message.get("id") == Some(id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(name: &str) -> Option<String> {
+        (name == "TOKEN").then(|| "s3cret".to_owned())
+    }
+
+    #[test]
+    fn a_header_takes_its_value_from_the_environment() {
+        let header = parse_header("Authorization: Bearer ${TOKEN}", env).expect("parses");
+        assert_eq!(header.name, "Authorization");
+        assert_eq!(header.value, "Bearer s3cret");
+        // A plain `$` is itself: only `${...}` is expanded.
+        let plain = parse_header("X-Price: $5", env).expect("parses");
+        assert_eq!(plain.value, "$5");
+    }
+
+    #[test]
+    fn a_header_that_names_an_unset_variable_is_an_error() {
+        let error = parse_header("Authorization: Bearer ${NOPE}", env).expect_err("unset");
+        assert!(error.to_string().contains("NOPE is not set"), "{error}");
+        assert!(parse_header("no colon", env).is_err());
+        assert!(parse_header(": empty name", env).is_err());
+        assert!(parse_header("X: ${TOKEN", env).is_err());
+    }
+
+    #[test]
+    fn only_the_response_to_the_request_ends_its_stream() {
+        let id = serde_json::json!(3);
+        assert!(answers(r#"{"jsonrpc":"2.0","id":3,"result":{}}"#, &id));
+        assert!(!answers(
+            r#"{"jsonrpc":"2.0","id":3,"method":"elicitation/create"}"#,
+            &id
+        ));
+        assert!(!answers(r#"{"jsonrpc":"2.0","id":"3","result":{}}"#, &id));
+    }
+}
