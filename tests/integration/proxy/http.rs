@@ -212,7 +212,7 @@ fn the_reference_servers_form_is_answered_in_our_window() {
         app: Running::spawn("the TypeScript client", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal,
+        shown_signal: Some(shown_signal),
     };
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
@@ -327,7 +327,7 @@ fn conformance_elicitation_defaults_in_our_window() {
         app: Running::spawn("the conformance suite", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal,
+        shown_signal: Some(shown_signal),
     };
     form(&x, &mut shown, &title, |x| x.key("Return"));
     let out = shown.app.wait_output(SESSION_TIMEOUT);
