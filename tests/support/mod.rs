@@ -8,6 +8,7 @@ pub mod process;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use form_elicitation::request::Envelope;
 use serde_json::Value;
 
 /// The binary under test.
@@ -34,7 +35,12 @@ pub const BURST_ANSWER: &str = r#"{"action":"accept","content":{"name":"Ada Love
 pub fn requested_schema(bytes: &[u8]) -> Option<Value> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let value: Value = serde_json::from_slice(bytes).ok()?;
-    let params = value.get("params").unwrap_or(&value);
+    // Where the program reads the params: under "params" in a JSON-RPC or input request only
+    // (a bare request may carry a "params" key of its own, which means nothing).
+    let params = match form_elicitation::request::envelope_of(&value) {
+        Envelope::JsonRpc { .. } | Envelope::InputRequest => value.get("params")?,
+        Envelope::Bare | Envelope::ClaudeCodeHook { .. } => &value,
+    };
     ["requestedSchema", "requested_schema"]
         .iter()
         .find_map(|key| params.get(key))
