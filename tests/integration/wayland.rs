@@ -249,7 +249,15 @@ fn scale_2_is_sharp() {
         return;
     };
     let app = sway.show("scale-2", NAME_REQUEST, &[], &[]);
-    let node = sway.window(&app);
+    // Sway gives a floating window its title bar as it places it, which may come just after
+    // the program's first frame: read the tree once it has.
+    let deadline = Instant::now() + ANSWER_TIMEOUT;
+    let mut node = sway.window(&app);
+    while node["deco_rect"]["height"].as_i64().unwrap_or_default() == 0 && Instant::now() < deadline
+    {
+        thread::sleep(Duration::from_millis(20));
+        node = sway.window(&app);
+    }
     // The window's own pixels: sway draws its title bar sharp whatever the window does.
     let rect = &node["window_rect_on_output"];
     let shot = sway.screenshot(rect);
