@@ -10,6 +10,7 @@ pub mod i18n;
 
 pub mod answer;
 pub mod cancel;
+pub mod child;
 pub mod claude_code;
 pub mod cli;
 pub mod datetime;

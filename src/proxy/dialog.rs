@@ -6,18 +6,16 @@
 //! it answers with cancel (and the terminal dialog restores the terminal).
 
 use std::io::Write as _;
-use std::process::{Command, Stdio};
 use std::sync::mpsc::Sender;
 
+use crate::child::{Child, StartError};
 use crate::cli::ProxyArgs;
 
 use super::Event;
 use super::state::{DialogEnd, Ticket};
 
-/// A running dialog, by process id.
-pub struct Dialog {
-    pid: u32,
-}
+/// A running dialog.
+pub struct Dialog(Child);
 
 impl Dialog {
     /// Starts the dialog for `request`; its end arrives on `events` as [`Event::Dialog`].
@@ -28,36 +26,9 @@ impl Dialog {
         args: &ProxyArgs,
         events: Sender<Event>,
     ) -> Option<Dialog> {
-        let program = match std::env::current_exe() {
-            Ok(program) => program,
-            Err(error) => {
-                let why = format!("cannot find our own program to show the form: {error}");
-                let _ = events.send(Event::Dialog(ticket, DialogEnd::Failed(why)));
-                return None;
-            }
-        };
-        let mut command = Command::new(program);
-        command.args(dialog_args(args, server));
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = match command.spawn() {
-            Ok(child) => child,
-            Err(error) => {
-                let why = format!("cannot start the form's dialog: {error}");
-                let _ = events.send(Event::Dialog(ticket, DialogEnd::Failed(why)));
-                return None;
-            }
-        };
-        let pid = child.id();
-        let stdin = child.stdin.take();
-        std::thread::spawn(move || {
-            if let Some(mut stdin) = stdin {
-                // A dialog that died before reading says why through its exit status.
-                let _ = stdin.write_all(&request);
-            }
-            let end = match child.wait_with_output() {
+        let ended = events.clone();
+        let started = Child::start(&dialog_args(args, server), &[], request, move |output| {
+            let end = match output {
                 Ok(output) => {
                     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
                     // Its diagnostics are the person's and the client's to read, as ours are.
@@ -69,19 +40,26 @@ impl Dialog {
                     DialogEnd::Failed(format!("cannot wait for the form's dialog: {error}"))
                 }
             };
-            let _ = events.send(Event::Dialog(ticket, end));
+            let _ = ended.send(Event::Dialog(ticket, end));
         });
-        Some(Dialog { pid })
+        match started {
+            Ok(child) => Some(Dialog(child)),
+            Err(error) => {
+                let why = match error {
+                    StartError::NoProgram(error) => {
+                        format!("cannot find our own program to show the form: {error}")
+                    }
+                    StartError::Spawn(error) => format!("cannot start the form's dialog: {error}"),
+                };
+                let _ = events.send(Event::Dialog(ticket, DialogEnd::Failed(why)));
+                None
+            }
+        }
     }
 
     /// Asks the dialog to close: it answers cancel, which nobody reads.
     pub fn stop(&self) {
-        let pid = i32::try_from(self.pid)
-            .ok()
-            .and_then(rustix::process::Pid::from_raw);
-        if let Some(pid) = pid {
-            let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
-        }
+        self.0.stop();
     }
 }
 

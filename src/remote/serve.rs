@@ -10,7 +10,6 @@ use std::io::{BufReader, Read as _, Write as _};
 use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -20,6 +19,7 @@ use anyhow::Context as _;
 use rustix::event::{PollFd, PollFlags, poll};
 
 use super::protocol::{self, Header, Reply};
+use crate::child::{Child, StartError};
 use crate::cli::{DisplayOptions, ServeArgs};
 use crate::exit::Exit;
 use crate::output::diag;
@@ -243,38 +243,24 @@ fn show(
         line: None,
         message: Some(message),
     };
-    let program = match std::env::current_exe() {
-        Ok(program) => program,
-        Err(error) => return failed(format!("serve cannot find its own program: {error}")),
-    };
-    let mut command = Command::new(program);
-    command.args(header.display_options(base).to_args());
+    let mut args = header.display_options(base).to_args();
     // A request from this machine needs no "via": the window names the host only when it
     // differs.
     if header.host != host && !header.host.is_empty() {
-        command.args(["--via", &header.host]);
+        args.extend(["--via".to_owned(), header.host.clone()]);
     }
-    for name in NOT_FOR_DIALOGS {
-        command.env_remove(name);
-    }
-    command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = match command.spawn() {
-        Ok(child) => child,
-        Err(error) => return failed(format!("serve cannot start the form's dialog: {error}")),
-    };
-    let pid = child.id();
-    let stdin = child.stdin.take();
     let (done, ended) = mpsc::channel();
-    std::thread::spawn(move || {
-        if let Some(mut stdin) = stdin {
-            // A dialog that died before reading says why through its exit status.
-            let _ = stdin.write_all(&request);
+    let child = match Child::start(&args, &NOT_FOR_DIALOGS, request, move |output| {
+        let _ = done.send(output);
+    }) {
+        Ok(child) => child,
+        Err(StartError::NoProgram(error)) => {
+            return failed(format!("serve cannot find its own program: {error}"));
         }
-        let _ = done.send(child.wait_with_output());
-    });
+        Err(StartError::Spawn(error)) => {
+            return failed(format!("serve cannot start the form's dialog: {error}"));
+        }
+    };
     let mut stopped = false;
     loop {
         match ended.recv_timeout(PEER_POLL) {
@@ -311,12 +297,7 @@ fn show(
         if !stopped && gone(stream) {
             // The asker is gone: close its window (the dialog answers cancel, to nobody).
             stopped = true;
-            if let Some(pid) = i32::try_from(pid)
-                .ok()
-                .and_then(rustix::process::Pid::from_raw)
-            {
-                let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
-            }
+            child.stop();
         }
     }
 }
