@@ -13,9 +13,10 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::harness::*;
+use crate::support::desktop::{Shown, unique_title};
 use crate::support::process::{Running, ShownSignal, without_terminal};
+use crate::support::xvfb::display_or_skip;
 use crate::support::{BIN, ENGLISH, root};
-use crate::window::{Shown, display_or_skip, unique_title};
 
 /// The reference server, killed when dropped.
 struct Everything {
@@ -212,7 +213,7 @@ fn the_reference_servers_form_is_answered_in_our_window() {
         app: Running::spawn("the TypeScript client", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
@@ -327,7 +328,7 @@ fn conformance_elicitation_defaults_in_our_window() {
         app: Running::spawn("the conformance suite", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     form(&x, &mut shown, &title, |x| x.key("Return"));
     let out = shown.app.wait_output(SESSION_TIMEOUT);
