@@ -13,7 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
-use super::support::process::{Running, ShownWindows, without_terminal};
+use super::support::process::{Running, ShownWindows, thread_runs, without_terminal};
 use super::support::sway::USER;
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use super::support::{BIN, ENGLISH, on_path, skip};
@@ -236,6 +236,59 @@ fn a_signal_to_the_asker_cancels_and_closes_the_desktop_s_window() {
     let deadline = Instant::now() + Duration::from_secs(1);
     while !served.x.find_windows(&title).is_empty() {
         assert!(Instant::now() < deadline, "the window is still open");
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// serve waiting for askers costs nothing: no thread of it wakes while no form is open, with
+/// or without an idle exit to keep (it used to look at the clock every second). Then it still
+/// serves, and with `--idle-exit` still exits when idle.
+#[test]
+fn serve_idles_without_waking() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let dir = Dir::new("idle");
+    let socket = dir.0.join("socket");
+    let mut command = Command::new(BIN);
+    command
+        .arg("serve")
+        .arg("--socket")
+        .arg(&socket)
+        .args(["--idle-exit", "4"]);
+    let windows = ShownWindows::new();
+    let mut serve = spawn_on(&x, command, &windows);
+    // Not by connecting (as wait_for_socket does): a connection is work.
+    let started = Instant::now();
+    while !socket.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "serve did not bind"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    let before = thread_runs(serve.pid());
+    thread::sleep(Duration::from_millis(2500));
+    let after = thread_runs(serve.pid());
+    let woken: Vec<String> = after
+        .iter()
+        .filter_map(|(tid, (name, runs))| {
+            let earlier = before.get(tid).map_or(0, |(_, runs)| *runs);
+            // Once, to go from binding the socket to waiting in poll.
+            (runs - earlier > 1).then(|| format!("{name} ({tid}): {} times", runs - earlier))
+        })
+        .collect();
+    assert!(
+        woken.is_empty(),
+        "serve woke while idle for 2.5 s: {}",
+        woken.join(", ")
+    );
+    let started = Instant::now();
+    while serve.running() {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "serve did not exit when idle for 4 s"
+        );
         thread::sleep(Duration::from_millis(20));
     }
 }

@@ -18,7 +18,7 @@ use super::support::desktop::{
     ANSWER_TIMEOUT, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT, auto_type_fills_each_field, expect_answer,
     unique_title,
 };
-use super::support::process::{Running, ShownSignal};
+use super::support::process::{Running, ShownSignal, thread_runs};
 use super::support::xvfb::{
     Xvfb, display_alone_or_skip, display_or_skip, run_tool, tools_available,
 };
@@ -333,22 +333,6 @@ impl Xwd {
         }
         bounds
     }
-}
-
-/// Each thread of process `pid`: its name and how many times it has been put on a CPU
-/// (`/proc/PID/task/TID/schedstat`, third figure).
-fn thread_runs(pid: u32) -> std::collections::BTreeMap<u32, (String, u64)> {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the program runs");
-    tasks
-        .filter_map(|task| {
-            let path = task.ok()?.path();
-            let tid = path.file_name()?.to_str()?.parse().ok()?;
-            let name = std::fs::read_to_string(path.join("comm")).ok()?;
-            let stat = std::fs::read_to_string(path.join("schedstat")).ok()?;
-            let runs = stat.split_whitespace().nth(2)?.parse().ok()?;
-            Some((tid, (name.trim().to_owned(), runs)))
-        })
-        .collect()
 }
 
 #[test]

@@ -284,3 +284,19 @@ impl Drop for ShownSignal {
         let _ = std::fs::remove_file(&self.0);
     }
 }
+
+/// Each thread of process `pid`: its name and how many times it has been put on a CPU
+/// (`/proc/PID/task/TID/schedstat`, third figure).
+pub fn thread_runs(pid: u32) -> std::collections::BTreeMap<u32, (String, u64)> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the program runs");
+    tasks
+        .filter_map(|task| {
+            let path = task.ok()?.path();
+            let tid = path.file_name()?.to_str()?.parse().ok()?;
+            let name = std::fs::read_to_string(path.join("comm")).ok()?;
+            let stat = std::fs::read_to_string(path.join("schedstat")).ok()?;
+            let runs = stat.split_whitespace().nth(2)?.parse().ok()?;
+            Some((tid, (name.trim().to_owned(), runs)))
+        })
+        .collect()
+}
