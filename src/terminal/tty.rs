@@ -126,7 +126,7 @@ impl Theme {
         Self {
             colors,
             paste: !dumb && !vt,
-            hide_cursor: !dumb && !(term.starts_with("vt1") || term.starts_with("vt5")),
+            hide_cursor: !(dumb || term.starts_with("vt1") || term.starts_with("vt5")),
             dumb,
         }
     }

@@ -1072,6 +1072,7 @@ fn a_small_screen_shows_the_label_the_problem_and_the_key_hints() {
         return;
     };
     // The introduction is paged on so small a screen: End, then Enter goes on.
+    d.expect_screen("the pager", |s| s.shows("tracker asks:") && s.shows("more"));
     d.send(END);
     d.send(ENTER);
     let screen = d.expect_screen("the first field", |s| s.shows("[1/3] Component *"));
@@ -1090,6 +1091,7 @@ fn a_small_screen_shows_the_label_the_problem_and_the_key_hints() {
     let Some(mut d) = Dialog::start(&ticket(), &[], setup) else {
         return;
     };
+    d.expect_screen("the pager", |s| s.shows("more"));
     d.send(END);
     d.send(ENTER);
     d.expect_screen("the first field", |s| s.shows("[1/3] Component *"));
@@ -1165,7 +1167,7 @@ fn a_dumb_terminal_is_asked_line_by_line_without_escape_sequences() {
         return;
     };
     d.expect("shop asks:");
-    d.expect("Ctrl+C or Ctrl+D cancels");
+    d.expect("Ctrl+D cancels.");
     d.expect("[1/5] Name");
     d.expect("Now: Ada. Enter alone keeps it.");
     d.expect("> ");
@@ -1189,7 +1191,7 @@ fn a_dumb_terminal_is_asked_line_by_line_without_escape_sequences() {
     d.send("1 2");
     d.send(ENTER);
     d.expect("Review");
-    d.expect("Extras        Paper bag, Card");
+    d.expect("5. Extras      Paper bag, Card");
     d.send(ENTER);
     d.expect("Answer sent.");
     let done = d.finish();
