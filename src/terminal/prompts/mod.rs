@@ -684,7 +684,7 @@ pub fn line_prompt(field: &Field, state: &FieldState, position: (usize, usize)) 
     if style != Style::Weak && !matches!(field.kind, FieldKind::Fixed(_)) {
         lines.push(
             Line::styled(
-                format!("  {}", t!("term-line-now", value = now)),
+                format!("  {}", t!("term-line-now", text = now)),
                 Style::Weak,
             )
             .indent(2),
