@@ -363,6 +363,16 @@ impl Tty {
     pub fn read_line(&mut self, prompt: &str) -> Result<String, Stop> {
         self.out.write_all(prompt.as_bytes())?;
         self.out.flush()?;
+        let read = self.read_typed_line();
+        if read.is_err() {
+            // The farewell goes on a line of its own, not after the prompt.
+            let _ = self.out.write_all(b"\n");
+        }
+        read
+    }
+
+    /// The next line typed on a dumb terminal (see [`Self::read_line`]).
+    fn read_typed_line(&mut self) -> Result<String, Stop> {
         loop {
             if let Some(end) = self.typed.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.typed.drain(..=end).collect();

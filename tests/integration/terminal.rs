@@ -1209,7 +1209,17 @@ fn a_dumb_terminal_is_asked_line_by_line_without_escape_sequences() {
     };
     d.expect("> ");
     d.send(CTRL_D);
-    d.expect("End of input: cancelled.");
+    d.expect("\nEnd of input: cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+
+    // Ctrl+C is the terminal's interrupt signal there.
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], setup_dumb()) else {
+        return;
+    };
+    d.expect("> ");
+    d.send("Ad");
+    d.send(CTRL_C);
+    d.expect("Stopped by a signal: cancelled.");
     d.finish().answered(r#"{"action":"cancel"}"#);
 }
 
