@@ -495,10 +495,10 @@ impl TerminalDialog<'_> {
 /// The frame of a field being answered on a screen `height` rows tall: who asks, the prompt
 /// and the key hints, in the rows the live region may take (all but one, see `Tty::paint`).
 ///
-/// On a small screen the prompt gives way first (see [`FieldPrompt::lines`]: lists and values
-/// scroll down to three rows), then the key hints are cut to one row, then the help shortens
-/// and goes, then who asks is left out, then lists and values scroll down to their focused
-/// row; the label, that row, the problem and a row of key hints stay.
+/// On a small screen lists and values scroll down to three rows first, then the key hints are
+/// cut to one row, then the help shortens and goes and lists and values scroll down to their
+/// focused row (see [`FieldPrompt::lines`]), then who asks is left out; the label, that row,
+/// the problem and a row of key hints stay.
 fn fit_field(
     prompt: &FieldPrompt,
     asker: Option<Line>,
