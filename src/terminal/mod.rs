@@ -552,6 +552,65 @@ fn decision(typed: &str, fields: usize) -> Option<Decision> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crossterm::event::KeyEvent;
+
+    /// Issue 30, item 17: on a small screen the key hints are cut to one row before who asks
+    /// is left out, and the label, the value and the problem stay.
+    #[test]
+    fn a_small_screen_cuts_the_hints_then_leaves_out_who_asks() {
+        let schema = serde_json::json!({"properties": {
+            "severity": {"type": "number", "title": "Severity", "maximum": 5,
+                "description": "1 = cosmetic, 5 = blocks the release."}},
+            "required": ["severity"]});
+        let form = Form::from_schema("m".into(), &schema).expect("valid schema");
+        let field = &form.fields[0];
+        let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (2, 3));
+        for code in [KeyCode::Char('9'), KeyCode::Enter] {
+            prompt.key(&KeyEvent::new(code, KeyModifiers::NONE));
+        }
+        let asker = || Some(Line::styled("tracker asks:", Style::Strong));
+        let hint = || Line::styled("  Enter: next · Esc: cancel", Style::Weak).indent(2);
+        let shown = |height: usize| -> Vec<String> {
+            let lines = fit_field(&prompt, asker(), hint(), 19, height);
+            text::layout(&lines, 19)
+                .rows
+                .iter()
+                .map(|row| row.spans.iter().map(|(s, _)| s.as_str()).collect())
+                .collect()
+        };
+        assert_eq!(
+            shown(9),
+            [
+                "tracker asks:",
+                "[2/3] Severity *",
+                "  1 = cosmetic, 5 =",
+                "  blocks the…",
+                "> 9",
+                "! Must be at most 5",
+                "  Enter: next ·",
+                "  Esc: cancel"
+            ]
+        );
+        assert_eq!(
+            shown(6),
+            [
+                "tracker asks:",
+                "[2/3] Severity *",
+                "> 9",
+                "! Must be at most 5",
+                "Enter: next · Esc…"
+            ]
+        );
+        assert_eq!(
+            shown(5),
+            [
+                "[2/3] Severity *",
+                "> 9",
+                "! Must be at most 5",
+                "Enter: next · Esc…"
+            ]
+        );
+    }
 
     #[test]
     fn review_commands() {
