@@ -433,10 +433,22 @@ impl TerminalDialog<'_> {
         let mut editor = Editor::new("", Lines::Single);
         let mut problem: Option<String> = None;
         loop {
-            let mut lines = vec![self.hint_line(&question), prompts::command_line(&editor)];
-            if let Some(problem) = &problem {
-                lines.push(Line::styled(format!("! {problem}"), Style::Error).indent(2));
-            }
+            let (_, height) = self.tty.size();
+            let width = self.tty.width();
+            let hint = self.hint_line(&question);
+            let problem_line = problem
+                .as_ref()
+                .map(|problem| Line::styled(format!("! {problem}"), Style::Error).indent(2));
+            // What was typed scrolls in the rows the hint and the problem leave, noting
+            // what it hides, rather than being cut from the top.
+            let taken = text::height(std::slice::from_ref(&hint), width)
+                + problem_line
+                    .as_ref()
+                    .map_or(0, |p| text::height(std::slice::from_ref(p), width));
+            let room = height.saturating_sub(1 + taken).max(1);
+            let mut lines = vec![hint];
+            lines.extend(text::scrolled(&prompts::command_line(&editor), width, room));
+            lines.extend(problem_line);
             self.tty.draw(&lines)?;
             let edit = match self.tty.next()? {
                 Input::Key(key) if cancels(&key) => return Err(Stop::Key),

@@ -1054,6 +1054,31 @@ fn iana_time_zones_from_tz() {
     }
 }
 
+/// Regression (issue 30, item 22): text taller than the screen at the review's prompt was cut
+/// from its top, with the key hints, and nothing said rows were hidden. It scrolls now, under
+/// the hints, with a note of the rows above.
+#[test]
+fn a_long_paste_at_the_review_scrolls_under_its_hints() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/1] Name *");
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("Enter: submit");
+    let pasted = "word ".repeat(600);
+    d.send(&format!("{PASTE_START}{pasted}{PASTE_END}"));
+    let screen = d.expect_screen("the hints above the scrolled text", |s| {
+        s.shows("more lines above)")
+    });
+    assert!(
+        screen.row_of("Enter: submit") < screen.row_of("more lines above)"),
+        "{screen}"
+    );
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
 /// The ticket example, as a person would pass it.
 fn ticket() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/ticket.json"))
