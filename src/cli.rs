@@ -133,11 +133,7 @@ pub struct ProxyArgs {
 
     /// For `--url`'s sign-in: the https URL of your client ID metadata document, used where
     /// the authorization server takes one instead of registering a client.
-    #[arg(
-        long,
-        value_name = "URL",
-        env = "FORM_ELICITATION_CLIENT_METADATA_URL"
-    )]
+    #[arg(long, value_name = "URL", env = "FORM_ELICITATION_CLIENT_METADATA_URL")]
     pub client_metadata_url: Option<String>,
 
     /// Forget the sign-in kept for the server at URL, and exit.

@@ -85,7 +85,10 @@ pub fn parse_challenge(value: &str) -> Challenge {
 /// `resource_metadata` first when it gave one, then the path-aware well-known URL, then the
 /// root one (RFC 9728 section 3.1; MCP 2025-11-25 "Protected Resource Metadata Discovery").
 pub fn resource_metadata_urls(server: &Url, from_challenge: Option<&str>) -> Vec<Url> {
-    let mut urls: Vec<Url> = from_challenge.and_then(|u| server.join(u).ok()).into_iter().collect();
+    let mut urls: Vec<Url> = from_challenge
+        .and_then(|u| server.join(u).ok())
+        .into_iter()
+        .collect();
     let path = server.path().trim_end_matches('/');
     if !path.is_empty() {
         urls.extend(with_path(
@@ -170,7 +173,10 @@ pub fn scopes(
             chosen.push(scope.to_owned());
         }
     };
-    already.into_iter().flat_map(str::split_whitespace).for_each(&mut add);
+    already
+        .into_iter()
+        .flat_map(str::split_whitespace)
+        .for_each(&mut add);
     match (challenge.filter(|s| !s.trim().is_empty()), supported) {
         (Some(scope), _) => scope.split_whitespace().for_each(&mut add),
         (None, Some(list)) => list.iter().for_each(|s| add(s)),
@@ -234,9 +240,7 @@ impl AuthMethod {
             Some(list) if list.iter().any(|s| s == "client_secret_basic") => {
                 Self::ClientSecretBasic
             }
-            Some(list) if list.iter().any(|s| s == "client_secret_post") => {
-                Self::ClientSecretPost
-            }
+            Some(list) if list.iter().any(|s| s == "client_secret_post") => Self::ClientSecretPost,
             _ => Self::ClientSecretBasic,
         }
     }
@@ -377,8 +381,14 @@ mod tests {
     fn the_canonical_resource_drops_the_fragment_and_a_trailing_slash() {
         for (server, canonical) in [
             ("https://MCP.example.com/mcp", "https://mcp.example.com/mcp"),
-            ("https://mcp.example.com/mcp/", "https://mcp.example.com/mcp"),
-            ("https://mcp.example.com/mcp#x", "https://mcp.example.com/mcp"),
+            (
+                "https://mcp.example.com/mcp/",
+                "https://mcp.example.com/mcp",
+            ),
+            (
+                "https://mcp.example.com/mcp#x",
+                "https://mcp.example.com/mcp",
+            ),
             ("https://mcp.example.com/", "https://mcp.example.com"),
             ("http://localhost:8080/mcp", "http://localhost:8080/mcp"),
         ] {
@@ -389,7 +399,10 @@ mod tests {
     #[test]
     fn scopes_come_from_the_challenge_else_the_supported_list() {
         let supported = vec!["a".to_owned(), "b".to_owned()];
-        assert_eq!(scopes(Some("x y"), Some(&supported), None).as_deref(), Some("x y"));
+        assert_eq!(
+            scopes(Some("x y"), Some(&supported), None).as_deref(),
+            Some("x y")
+        );
         assert_eq!(scopes(None, Some(&supported), None).as_deref(), Some("a b"));
         assert_eq!(scopes(Some(" "), None, None), None);
         assert_eq!(scopes(None, None, None), None);
@@ -403,7 +416,10 @@ mod tests {
     #[test]
     fn the_token_endpoint_method_is_one_the_server_lists() {
         let list = |names: &[&str]| names.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-        assert_eq!(AuthMethod::choose(None, true), AuthMethod::ClientSecretBasic);
+        assert_eq!(
+            AuthMethod::choose(None, true),
+            AuthMethod::ClientSecretBasic
+        );
         assert_eq!(
             AuthMethod::choose(Some(&list(&["client_secret_post"])), true),
             AuthMethod::ClientSecretPost
@@ -420,6 +436,9 @@ mod tests {
             AuthMethod::for_registration(Some(&list(&["client_secret_post"]))),
             AuthMethod::ClientSecretPost
         );
-        assert_eq!(AuthMethod::for_registration(None), AuthMethod::ClientSecretBasic);
+        assert_eq!(
+            AuthMethod::for_registration(None),
+            AuthMethod::ClientSecretBasic
+        );
     }
 }

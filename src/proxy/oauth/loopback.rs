@@ -37,7 +37,11 @@ impl Loopback {
 
     /// The redirect URI to register and send: `http://127.0.0.1:PORT/callback`.
     pub fn redirect_uri(&self) -> anyhow::Result<String> {
-        let port = self.listener.local_addr().context("the listener's port")?.port();
+        let port = self
+            .listener
+            .local_addr()
+            .context("the listener's port")?
+            .port();
         Ok(format!("http://127.0.0.1:{port}{PATH}"))
     }
 
@@ -101,7 +105,10 @@ fn answer(stream: TcpStream, state: &str, page: &str) -> Option<Redirect> {
 
 /// The redirect in a request target `/callback?code=...&state=...`, when its `state` is ours.
 pub fn read_target(target: &str, state: &str) -> Option<Redirect> {
-    let url = url::Url::parse("http://127.0.0.1").ok()?.join(target).ok()?;
+    let url = url::Url::parse("http://127.0.0.1")
+        .ok()?
+        .join(target)
+        .ok()?;
     if url.path() != PATH {
         return None;
     }
@@ -161,7 +168,10 @@ mod tests {
     fn the_listener_ignores_a_wrong_state_and_takes_the_right_one() {
         let loopback = Loopback::bind().expect("binds");
         let uri = loopback.redirect_uri().expect("a port");
-        assert!(uri.starts_with("http://127.0.0.1:") && uri.ends_with(PATH), "{uri}");
+        assert!(
+            uri.starts_with("http://127.0.0.1:") && uri.ends_with(PATH),
+            "{uri}"
+        );
         let address = uri
             .trim_start_matches("http://")
             .trim_end_matches(PATH)
@@ -185,6 +195,9 @@ mod tests {
         assert_eq!(redirect, Redirect::Code("good".into()));
         let (forged, good) = browser.join().expect("the browser thread");
         assert!(forged.starts_with("HTTP/1.1 404"), "{forged}");
-        assert!(good.starts_with("HTTP/1.1 200") && good.ends_with("signed in"), "{good}");
+        assert!(
+            good.starts_with("HTTP/1.1 200") && good.ends_with("signed in"),
+            "{good}"
+        );
     }
 }

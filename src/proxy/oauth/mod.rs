@@ -93,7 +93,9 @@ impl Auth {
         let store = match Store::default_location() {
             Ok(store) => Some(store),
             Err(error) => {
-                super::note_line(&format!("{error:#}; the sign-in lasts as long as the proxy"));
+                super::note_line(&format!(
+                    "{error:#}; the sign-in lasts as long as the proxy"
+                ));
                 None
             }
         };
@@ -270,9 +272,8 @@ impl Auth {
         let client = self.client(&endpoints, &redirect_uri, scope.as_deref())?;
         let verifier = pkce::verifier()?;
         let state = pkce::random(16)?;
-        let mut authorize = Url::parse(&endpoints.authorization).with_context(|| {
-            format!("the authorization endpoint {:?}", endpoints.authorization)
-        })?;
+        let mut authorize = Url::parse(&endpoints.authorization)
+            .with_context(|| format!("the authorization endpoint {:?}", endpoints.authorization))?;
         {
             let mut query = authorize.query_pairs_mut();
             query
@@ -310,7 +311,12 @@ impl Auth {
             let Some(metadata) = self.get_json(&url)? else {
                 continue;
             };
-            let text = |name: &str| metadata.get(name).and_then(Value::as_str).map(str::to_owned);
+            let text = |name: &str| {
+                metadata
+                    .get(name)
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            };
             let methods = metadata
                 .get("token_endpoint_auth_methods_supported")
                 .and_then(Value::as_array)
@@ -364,7 +370,11 @@ impl Auth {
         if let Some(id) = &self.config.client_id {
             let secret = self.config.client_secret.clone();
             let method = AuthMethod::choose(endpoints.auth_methods.as_deref(), secret.is_some());
-            return Ok(Client { id: id.clone(), secret, method });
+            return Ok(Client {
+                id: id.clone(),
+                secret,
+                method,
+            });
         }
         if endpoints.client_id_metadata_documents
             && let Some(url) = &self.config.client_metadata_url
@@ -466,7 +476,9 @@ impl Auth {
             (Some(0), Some("decline")) => {
                 bail!("the person declined to sign in to {auth_host} for {server_host}")
             }
-            (Some(0), _) => bail!("the person cancelled the sign-in to {auth_host} for {server_host}"),
+            (Some(0), _) => {
+                bail!("the person cancelled the sign-in to {auth_host} for {server_host}")
+            }
             (code, _) => {
                 let why = stderr
                     .lines()
@@ -531,13 +543,18 @@ impl Auth {
                 .get("error_description")
                 .and_then(Value::as_str)
                 .unwrap_or("");
-            bail!("{endpoint}: the token request was refused (HTTP {status}) {error} {description}");
+            bail!(
+                "{endpoint}: the token request was refused (HTTP {status}) {error} {description}"
+            );
         }
         let access_token = answer
             .get("access_token")
             .and_then(Value::as_str)
             .with_context(|| format!("{endpoint}: no access_token in the answer"))?;
-        let token_type = answer.get("token_type").and_then(Value::as_str).unwrap_or("");
+        let token_type = answer
+            .get("token_type")
+            .and_then(Value::as_str)
+            .unwrap_or("");
         if !token_type.eq_ignore_ascii_case("bearer") {
             bail!("{endpoint}: the token is of type {token_type:?}, not Bearer");
         }
@@ -551,7 +568,10 @@ impl Auth {
                 .get("expires_in")
                 .and_then(Value::as_u64)
                 .map(|s| now() + s),
-            scope: answer.get("scope").and_then(Value::as_str).map(str::to_owned),
+            scope: answer
+                .get("scope")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
         })
     }
 }
@@ -587,7 +607,10 @@ impl Granted {
 }
 
 /// The status and JSON body of a response (`Null` when the body is not JSON).
-fn read_json(response: ureq::http::Response<ureq::Body>, url: &str) -> anyhow::Result<(u16, Value)> {
+fn read_json(
+    response: ureq::http::Response<ureq::Body>,
+    url: &str,
+) -> anyhow::Result<(u16, Value)> {
     let status = response.status().as_u16();
     let mut body = String::new();
     response

@@ -99,7 +99,9 @@ impl Store {
         // A folder made earlier by someone else keeps our tokens private all the same.
         fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
             .with_context(|| format!("making {} private", dir.display()))?;
-        let temporary = self.path.with_extension(format!("tmp{}", std::process::id()));
+        let temporary = self
+            .path
+            .with_extension(format!("tmp{}", std::process::id()));
         let mut file = OpenOptions::new()
             .write(true)
             .create(true)
@@ -141,8 +143,14 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         let store = Store::at(dir.join("form-elicitation/tokens.json"));
         assert_eq!(store.load("https://a/mcp").expect("reads"), None);
-        assert!(!store.save("https://a/mcp", Some(&saved("one"))).expect("saves"));
-        store.save("https://b/mcp", Some(&saved("two"))).expect("saves");
+        assert!(
+            !store
+                .save("https://a/mcp", Some(&saved("one")))
+                .expect("saves")
+        );
+        store
+            .save("https://b/mcp", Some(&saved("two")))
+            .expect("saves");
         let mode = |p: &Path| fs::metadata(p).expect("exists").permissions().mode() & 0o777;
         assert_eq!(mode(store.path()), 0o600);
         assert_eq!(mode(&dir.join("form-elicitation")), 0o700);
@@ -157,7 +165,11 @@ mod tests {
             store.load("https://b/mcp").expect("reads"),
             Some(saved("two"))
         );
-        assert!(!store.save("https://a/mcp", None).expect("nothing to forget"));
+        assert!(
+            !store
+                .save("https://a/mcp", None)
+                .expect("nothing to forget")
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

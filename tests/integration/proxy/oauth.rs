@@ -37,8 +37,7 @@ impl FakeServe {
         thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { return };
-                let Ok((_, request)) = protocol::read_request(&mut BufReader::new(&stream))
-                else {
+                let Ok((_, request)) = protocol::read_request(&mut BufReader::new(&stream)) else {
                     continue;
                 };
                 let request: Value = serde_json::from_slice(&request).unwrap_or(Value::Null);
@@ -204,7 +203,10 @@ fn the_consent_names_both_hosts_and_shows_the_authorization_url() {
     let query: std::collections::HashMap<_, _> = parsed.query_pairs().into_owned().collect();
     assert_eq!(query["code_challenge_method"], "S256", "{url}");
     assert_eq!(query["response_type"], "code", "{url}");
-    assert!(query["redirect_uri"].starts_with("http://127.0.0.1:"), "{url}");
+    assert!(
+        query["redirect_uri"].starts_with("http://127.0.0.1:"),
+        "{url}"
+    );
     assert!(server.starts_with(&query["resource"]), "{url} {server}");
 }
 
@@ -217,7 +219,10 @@ fn a_declined_sign_in_is_a_clear_error_for_the_client() {
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("OVERALL: PASSED"), "{stderr}");
-    assert!(stderr.contains("declined to sign in to localhost:"), "{stderr}");
+    assert!(
+        stderr.contains("declined to sign in to localhost:"),
+        "{stderr}"
+    );
     assert_eq!(serve.asked().len(), 1);
 }
 
@@ -231,13 +236,7 @@ fn the_sign_in_is_kept_privately_and_sign_out_forgets_it() {
     };
     assert_passed(&out);
     let file = serve.state_home().join("form-elicitation/tokens.json");
-    let mode = |p: &Path| {
-        std::fs::metadata(p)
-            .expect("exists")
-            .permissions()
-            .mode()
-            & 0o777
-    };
+    let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
     assert_eq!(mode(&file), 0o600);
     assert_eq!(mode(file.parent().expect("a folder")), 0o700);
     let server = server_url(&out);
