@@ -89,7 +89,6 @@ struct Client {
 impl Auth {
     /// The sign-in for `config.server`, with what the token file keeps for it.
     pub fn new(config: Config, agent: Agent) -> anyhow::Result<Self> {
-        let server = Url::parse(&config.server).context("the server URL")?;
         let store = match Store::default_location() {
             Ok(store) => Some(store),
             Err(error) => {
@@ -99,6 +98,12 @@ impl Auth {
                 None
             }
         };
+        Self::with_store(config, agent, store)
+    }
+
+    /// The sign-in for `config.server`, kept in `store` (or only in memory).
+    fn with_store(config: Config, agent: Agent, store: Option<Store>) -> anyhow::Result<Self> {
+        let server = Url::parse(&config.server).context("the server URL")?;
         let saved = match &store {
             Some(store) => store.load(&config.server).unwrap_or_else(|error| {
                 super::note_line(&format!("{error:#}"));
@@ -640,4 +645,132 @@ fn now() -> u64 {
 /// `proxy --sign-out URL`: forgets what is kept for `server`; true when there was something.
 pub fn sign_out(server: &str) -> anyhow::Result<bool> {
     Store::default_location()?.save(server, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    use std::net::TcpListener;
+
+    use super::*;
+
+    /// A token endpoint on a free port that answers `count` requests, each with a new access
+    /// and refresh token; what each request said comes back through the handle.
+    fn token_endpoint(count: usize) -> (String, std::thread::JoinHandle<Vec<String>>) {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("binds");
+        let port = listener.local_addr().expect("a port").port();
+        let handle = std::thread::spawn(move || {
+            let mut seen = Vec::new();
+            for n in 0..count {
+                let (stream, _) = listener.accept().expect("a request");
+                let mut reader = BufReader::new(&stream);
+                let mut head = String::new();
+                let mut length = 0;
+                loop {
+                    let mut line = String::new();
+                    reader.read_line(&mut line).expect("reads");
+                    if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = value.trim().parse().expect("a length");
+                    }
+                    if line.trim().is_empty() {
+                        break;
+                    }
+                    head.push_str(&line);
+                }
+                let mut body = vec![0; length];
+                std::io::Read::read_exact(&mut reader, &mut body).expect("the body");
+                seen.push(format!("{head}\n{}", String::from_utf8_lossy(&body)));
+                let answer = format!(
+                    r#"{{"access_token":"access-{n}","token_type":"Bearer","expires_in":3600,"refresh_token":"refresh-{n}"}}"#
+                );
+                let mut out = &stream;
+                write!(
+                    out,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{answer}",
+                    answer.len()
+                )
+                .expect("answers");
+            }
+            seen
+        });
+        (format!("http://127.0.0.1:{port}/token"), handle)
+    }
+
+    fn display_options() -> crate::cli::DisplayOptions {
+        use clap::Parser as _;
+        let args = crate::cli::Args::try_parse_from(["fe", "proxy", "--url", "https://x/"])
+            .expect("parses");
+        match args.command {
+            Some(crate::cli::Command::Proxy(proxy)) => proxy.display,
+            other => panic!("not proxy: {other:?}"),
+        }
+    }
+
+    fn auth(store: Store, saved: &Saved) -> Auth {
+        let server = "https://mcp.example.com/mcp";
+        store.save(server, Some(saved)).expect("saves");
+        let config = Config {
+            server: server.into(),
+            client_id: None,
+            client_secret: None,
+            client_metadata_url: None,
+            display: display_options(),
+        };
+        let agent: Agent = Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        Auth::with_store(config, agent, Some(store)).expect("an Auth")
+    }
+
+    /// An expired token is refreshed before it is used, a refused one (401) when the server
+    /// says so; each new token is kept, with the client's secret sent as it registered.
+    #[test]
+    fn an_expired_or_refused_token_is_refreshed_and_kept() {
+        let (endpoint, server) = token_endpoint(2);
+        let dir = std::env::temp_dir().join(format!("fe-refresh-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(dir.join("tokens.json"));
+        let saved = Saved {
+            access_token: "old".into(),
+            refresh_token: Some("refresh-old".into()),
+            expires_at: Some(1),
+            scope: Some("files:read".into()),
+            token_endpoint: endpoint,
+            resource: "https://mcp.example.com/mcp".into(),
+            client_id: "the client".into(),
+            client_secret: Some("s3cret".into()),
+            auth_method: "client_secret_basic".into(),
+        };
+        let auth = auth(store.clone(), &saved);
+        let (token, generation) = auth.bearer();
+        assert_eq!(token.as_deref(), Some("access-0"));
+        assert_eq!(generation, 1);
+        // The server refuses it (revoked, say): refreshed again, with the newest refresh token.
+        auth.challenged(generation, 401, Some(r#"Bearer error="invalid_token""#))
+            .expect("refreshed");
+        assert_eq!(auth.bearer(), (Some("access-1".into()), 2));
+        // A 401 for a token already replaced asks for nothing more.
+        auth.challenged(generation, 401, None)
+            .expect("nothing to do");
+        let seen = server.join().expect("the token endpoint");
+        let basic = format!("Basic {}", pkce::base64(b"the+client:s3cret"));
+        assert!(seen[0].contains(&basic), "{}", seen[0]);
+        assert!(
+            seen[0].ends_with(
+                "grant_type=refresh_token&refresh_token=refresh-old&resource=https%3A%2F%2Fmcp.example.com%2Fmcp&scope=files%3Aread"
+            ),
+            "{}",
+            seen[0]
+        );
+        assert!(seen[1].contains("refresh_token=refresh-0&"), "{}", seen[1]);
+        let kept = store
+            .load("https://mcp.example.com/mcp")
+            .expect("reads")
+            .expect("kept");
+        assert_eq!(kept.access_token, "access-1");
+        assert_eq!(kept.refresh_token.as_deref(), Some("refresh-1"));
+        assert!(kept.expires_at.is_some_and(|at| at > now()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
