@@ -170,10 +170,10 @@ impl Auth {
     }
 
     fn keep(&self, tokens: &mut Tokens, saved: Option<Saved>) {
-        if let Some(store) = &self.store {
-            if let Err(error) = store.save(&self.config.server, saved.as_ref()) {
-                super::note_line(&format!("{error:#}"));
-            }
+        if let Some(store) = &self.store
+            && let Err(error) = store.save(&self.config.server, saved.as_ref())
+        {
+            super::note_line(&format!("{error:#}"));
         }
         tokens.saved = saved;
         tokens.generation += 1;
