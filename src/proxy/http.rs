@@ -535,15 +535,18 @@ fn header(response: &Response<ureq::Body>, name: &str) -> Option<String> {
 /// `insufficient_scope`; with its `WWW-Authenticate` value.
 fn refusal(response: &Response<ureq::Body>) -> Option<Option<String>> {
     let challenge = header(response, "www-authenticate");
-    match response.status().as_u16() {
-        401 => Some(challenge),
-        403 if challenge.as_deref().is_some_and(|c| {
+    asks_to_sign_in(response.status().as_u16(), challenge.as_deref()).then_some(challenge)
+}
+
+/// Whether a response with `status` and this `WWW-Authenticate` asks for a sign-in: a 403
+/// for another reason (the person may not do this at all) does not.
+fn asks_to_sign_in(status: u16, challenge: Option<&str>) -> bool {
+    match status {
+        401 => true,
+        403 => challenge.is_some_and(|c| {
             oauth::discover::parse_challenge(c).error.as_deref() == Some("insufficient_scope")
-        }) =>
-        {
-            Some(challenge)
-        }
-        _ => None,
+        }),
+        _ => false,
     }
 }
 
@@ -582,6 +585,22 @@ mod tests {
         assert!(parse_header("no colon", env).is_err());
         assert!(parse_header(": empty name", env).is_err());
         assert!(parse_header("X: ${TOKEN", env).is_err());
+    }
+
+    #[test]
+    fn a_401_or_a_403_for_scope_asks_for_a_sign_in() {
+        let scope = Some(r#"Bearer error="insufficient_scope", scope="a b""#);
+        assert!(asks_to_sign_in(401, None));
+        assert!(asks_to_sign_in(401, Some("Bearer")));
+        assert!(asks_to_sign_in(403, scope));
+        // Forbidden for another reason: a new sign-in would not help.
+        assert!(!asks_to_sign_in(403, None));
+        assert!(!asks_to_sign_in(
+            403,
+            Some(r#"Bearer error="invalid_token""#)
+        ));
+        assert!(!asks_to_sign_in(400, scope));
+        assert!(!asks_to_sign_in(500, None));
     }
 
     #[test]

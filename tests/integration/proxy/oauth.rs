@@ -94,10 +94,20 @@ static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new
 
 /// Runs `scenario` with the consent answered `action`; its output and the fake serve.
 fn run_scenario(scenario: &str, action: &'static str) -> Option<(std::process::Output, FakeServe)> {
+    run_scenario_in(scenario, action, &[])
+}
+
+/// The same, with more environment variables (a language).
+fn run_scenario_in(
+    scenario: &str,
+    action: &'static str,
+    env: &[(&str, &str)],
+) -> Option<(std::process::Output, FakeServe)> {
     let modules = node_modules_or_skip()?;
     let mut command = conformance(&modules, scenario, &[])?;
     let serve = FakeServe::start(action);
     command
+        .envs(env.iter().copied())
         .env("FORM_ELICITATION_SOCKET", serve.socket())
         .env("XDG_STATE_HOME", serve.state_home())
         .env_remove("FORM_ELICITATION_CLIENT_ID")
@@ -260,4 +270,47 @@ fn the_sign_in_is_kept_privately_and_sign_out_forgets_it() {
     let kept: Value =
         serde_json::from_slice(&std::fs::read(&file).expect("the token file")).expect("JSON");
     assert!(kept.get(&server).is_none(), "{kept}");
+}
+
+/// The consent's message is in the person's language, as the window's own words are.
+#[test]
+fn the_consent_speaks_the_persons_language() {
+    let german = [("LC_ALL", "de_DE.UTF-8"), ("LANGUAGE", "de")];
+    let Some((out, serve)) = run_scenario_in("auth/metadata-var1", "accept", &german) else {
+        return;
+    };
+    assert_passed(&out);
+    let asked = serve.asked();
+    let url = asked[0]["url"].as_str().expect("a URL");
+    assert_eq!(
+        asked[0]["message"],
+        format!(
+            "Bei {} für {} anmelden",
+            authority(url),
+            authority(&server_url(&out))
+        ),
+        "{asked:?}"
+    );
+}
+
+/// `--sign-out` stands alone: with a server it is a usage error, before anything is forgotten.
+#[test]
+fn sign_out_takes_no_server() {
+    for args in [
+        &[
+            "proxy",
+            "--sign-out",
+            "https://a/mcp",
+            "--url",
+            "https://a/mcp",
+        ][..],
+        &["proxy", "--sign-out", "https://a/mcp", "--", "server"][..],
+    ] {
+        let out = std::process::Command::new(crate::support::BIN)
+            .args(args)
+            .env("XDG_STATE_HOME", "/nonexistent")
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+    }
 }
