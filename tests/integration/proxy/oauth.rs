@@ -314,3 +314,63 @@ fn sign_out_takes_no_server() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
     }
 }
+
+/// The whole sign-in as a person does it: the consent in our own window, Open pressed, the
+/// browser (a test opener that follows the redirects, in the background as a browser runs)
+/// comes back to the proxy, and the scenario passes.
+#[test]
+fn conformance_auth_signed_in_through_our_window() {
+    use crate::support::process::{Running, ShownSignal};
+    use crate::window::{Shown, display_or_skip, unique_title};
+    use std::time::Instant;
+    let Some(modules) = node_modules_or_skip() else {
+        return;
+    };
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let title = unique_title("proxy-sign-in");
+    let title_arg = format!("--title={title}");
+    let Some(mut command) = conformance(&modules, "auth/metadata-default", &[&title_arg]) else {
+        return;
+    };
+    let serve = FakeServe::start("cancel"); // only for its folder: no socket is named
+    let opener = serve.dir.join("browser");
+    // Detached, its output nowhere, as the `open` crate starts the real browser: a browser
+    // that held the dialog's stderr would keep its process from being reaped.
+    std::fs::write(
+        &opener,
+        "#!/bin/sh\n(curl -sL -o /dev/null \"$1\" </dev/null >/dev/null 2>&1 &)\n",
+    )
+    .expect("write the opener");
+    let made = std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&opener)
+        .status();
+    assert!(made.is_ok_and(|s| s.success()), "chmod");
+    command
+        .env("DISPLAY", &x.display)
+        .env("FORM_ELICITATION_OPENER", &opener)
+        .env("XDG_STATE_HOME", serve.state_home())
+        .env_remove("FORM_ELICITATION_SOCKET");
+    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
+    let (name, path) = shown_signal.env();
+    command.env(name, path);
+    let mut shown = Shown {
+        app: Running::spawn("the conformance suite", command, None),
+        window: None,
+        started: Instant::now(),
+        shown_signal: Some(shown_signal),
+    };
+    form(&x, &mut shown, &title, |x| {
+        x.key("Tab");
+        x.key("Return");
+    });
+    let out = shown.app.wait_output(SESSION_TIMEOUT);
+    assert!(
+        out.code == Some(0) && out.stderr.contains("OVERALL: PASSED"),
+        "the scenario failed.\n{}",
+        out.describe()
+    );
+    assert!(serve.asked().is_empty());
+}
