@@ -219,3 +219,8 @@ term-cancelled-eof = Ende der Eingabe: abgebrochen.
 term-cancelled-timeout = Zeit abgelaufen: abgebrochen.
 term-cancelled-signal = Durch ein Signal beendet: abgebrochen.
 term-cancelled-lost = Verbindung zum Terminal verloren: abgebrochen.
+
+## Signing in
+
+sign-in-consent = Bei { $host } für { $server } anmelden
+sign-in-done = Sie sind angemeldet. Sie können diese Seite schließen und zu Ihrem MCP-Client zurückkehren.

@@ -223,3 +223,8 @@ term-cancelled-eof = End of input: cancelled.
 term-cancelled-timeout = Time is up: cancelled.
 term-cancelled-signal = Stopped by a signal: cancelled.
 term-cancelled-lost = The terminal went away: cancelled.
+
+## Signing in (proxy --url): the consent's message, and the page the browser shows after it
+
+sign-in-consent = Sign in to { $host } for { $server }
+sign-in-done = You are signed in. You can close this page and go back to your MCP client.

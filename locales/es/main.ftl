@@ -219,3 +219,8 @@ term-cancelled-eof = Fin de la entrada: cancelado.
 term-cancelled-timeout = Se acabó el tiempo: cancelado.
 term-cancelled-signal = Detenido por una señal: cancelado.
 term-cancelled-lost = Se perdió el terminal: cancelado.
+
+## Signing in
+
+sign-in-consent = Iniciar sesión en { $host } para { $server }
+sign-in-done = Ha iniciado sesión. Puede cerrar esta página y volver a su cliente MCP.

@@ -219,3 +219,8 @@ term-cancelled-eof = Fin de l’entrée : annulé.
 term-cancelled-timeout = Temps écoulé : annulé.
 term-cancelled-signal = Arrêté par un signal : annulé.
 term-cancelled-lost = Le terminal a disparu : annulé.
+
+## Signing in
+
+sign-in-consent = Se connecter à { $host } pour { $server }
+sign-in-done = Vous êtes connecté. Vous pouvez fermer cette page et revenir à votre client MCP.

@@ -186,3 +186,8 @@ term-cancelled-eof = 入力の終わり: キャンセルしました。
 term-cancelled-timeout = 時間切れ: キャンセルしました。
 term-cancelled-signal = シグナルで停止: キャンセルしました。
 term-cancelled-lost = 端末との接続が切れました: キャンセルしました。
+
+## Signing in
+
+sign-in-consent = { $server } を使うために { $host } にサインインします
+sign-in-done = サインインしました。このページを閉じて MCP クライアントに戻ってください。

@@ -186,3 +186,8 @@ term-cancelled-eof = 입력 끝: 취소했습니다.
 term-cancelled-timeout = 시간 초과: 취소했습니다.
 term-cancelled-signal = 시그널로 중지됨: 취소했습니다.
 term-cancelled-lost = 터미널 연결이 끊김: 취소했습니다.
+
+## Signing in
+
+sign-in-consent = { $server }을(를) 사용하려면 { $host }에 로그인하세요
+sign-in-done = 로그인되었습니다. 이 페이지를 닫고 MCP 클라이언트로 돌아가세요.

@@ -219,3 +219,8 @@ term-cancelled-eof = Fim da entrada: cancelado.
 term-cancelled-timeout = O tempo acabou: cancelado.
 term-cancelled-signal = Interrompido por um sinal: cancelado.
 term-cancelled-lost = O terminal foi perdido: cancelado.
+
+## Signing in
+
+sign-in-consent = Entrar em { $host } para { $server }
+sign-in-done = Você entrou. Pode fechar esta página e voltar ao seu cliente MCP.

@@ -246,3 +246,8 @@ term-cancelled-eof = Конец ввода: отменено.
 term-cancelled-timeout = Время истекло: отменено.
 term-cancelled-signal = Остановлено сигналом: отменено.
 term-cancelled-lost = Связь с терминалом потеряна: отменено.
+
+## Signing in
+
+sign-in-consent = Войти в { $host } для { $server }
+sign-in-done = Вход выполнен. Можно закрыть эту страницу и вернуться в MCP-клиент.

@@ -186,3 +186,8 @@ term-cancelled-eof = 输入结束：已取消。
 term-cancelled-timeout = 时间已到：已取消。
 term-cancelled-signal = 被信号中止：已取消。
 term-cancelled-lost = 终端已断开：已取消。
+
+## Signing in
+
+sign-in-consent = 为 { $server } 登录 { $host }
+sign-in-done = 已登录。可以关闭此页面并返回 MCP 客户端。

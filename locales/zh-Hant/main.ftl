@@ -186,3 +186,8 @@ term-cancelled-eof = 輸入結束：已取消。
 term-cancelled-timeout = 時間到：已取消。
 term-cancelled-signal = 被訊號中止：已取消。
 term-cancelled-lost = 終端機已中斷連線：已取消。
+
+## Signing in
+
+sign-in-consent = 為 { $server } 登入 { $host }
+sign-in-done = 已登入。可以關閉此頁面並返回 MCP 用戶端。

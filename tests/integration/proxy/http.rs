@@ -231,7 +231,11 @@ fn the_reference_servers_form_is_answered_in_our_window() {
 /// `conformance client --scenario SCENARIO`, its client the SDK's stdio client
 /// (`tests/proxy/conformance_client.cjs`) reaching the scenario's server through
 /// `proxy --url`; `None` after the loud skip when the suite is not installed.
-fn conformance(modules: &PathBuf, scenario: &str, proxy_args: &[&str]) -> Option<Command> {
+pub(super) fn conformance(
+    modules: &PathBuf,
+    scenario: &str,
+    proxy_args: &[&str],
+) -> Option<Command> {
     let index = std::env::split_paths(modules.as_os_str())
         .map(|dir| dir.join("@modelcontextprotocol/conformance/dist/index.js"))
         .find(|index| index.exists());

@@ -10,6 +10,7 @@
 
 mod harness;
 mod http;
+mod oauth;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
