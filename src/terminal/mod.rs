@@ -286,7 +286,8 @@ impl TerminalDialog<'_> {
         let form = self.form;
         let field = &form.fields[i];
         let position = (i + 1, form.fields.len());
-        let mut prompt = FieldPrompt::new(field, &self.states[i], position);
+        let mut prompt =
+            FieldPrompt::new(field, &self.states[i], position).markdown(self.options.markdown);
         loop {
             let (_, height) = self.tty.size();
             let width = self.tty.width();

@@ -7,7 +7,7 @@
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::markdown::{self, LineKind};
+use crate::markdown::{self, LineKind, MdLine};
 
 /// How a piece of text looks; the [`super::tty::Theme`] turns it into colour or into nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,13 +52,24 @@ pub struct Line {
 /// code in the accent style, list markers and quote bars dim, nesting as indentation. Under
 /// `NO_COLOR` the styles fall away and the indentation stays.
 pub fn markdown_lines(source: &str) -> Vec<Line> {
-    markdown::parse(source)
+    styled_lines(markdown::parse(source), Style::Plain, 0)
+}
+
+/// A field's help ([`crate::markdown::field_help`]) as lines, dim, indented by `margin`
+/// columns under the field's label; strong text in it is bold, code in the accent style.
+pub fn help_lines(help: Vec<MdLine>, margin: usize) -> Vec<Line> {
+    styled_lines(help, Style::Weak, margin)
+}
+
+fn styled_lines(lines: Vec<MdLine>, base: Style, margin: usize) -> Vec<Line> {
+    lines
         .into_iter()
         .map(|md| {
             let mut line = Line::new();
-            line.indent = md.indent;
-            if !md.prefix.is_empty() {
-                line = line.push(md.prefix, Style::Weak);
+            line.indent = md.indent + margin;
+            let prefix = format!("{}{}", " ".repeat(margin), md.prefix);
+            if !prefix.is_empty() {
+                line = line.push(prefix, Style::Weak);
             }
             match md.kind {
                 LineKind::Rule => line = line.push("────────", Style::Weak),
@@ -69,14 +80,14 @@ pub fn markdown_lines(source: &str) -> Vec<Line> {
                         line = line.push(span.text, Style::Accent);
                     }
                 }
-                LineKind::Text | LineKind::Heading => {
+                LineKind::Text | LineKind::Heading(_) => {
                     for span in md.spans {
                         let style = if span.emphasis.strong {
                             Style::Strong
                         } else if span.emphasis.code {
                             Style::Accent
                         } else {
-                            Style::Plain
+                            base
                         };
                         line = line.push(span.text, style);
                     }

@@ -7,6 +7,7 @@ mod deadline;
 mod display;
 mod fields;
 mod fonts;
+mod rich;
 mod url_app;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,6 +9,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::editor::{Edit, Editor, Lines};
 use super::text::{self, Line, Style};
+use crate::cli::Markdown;
 use crate::datetime::{self, DateKind};
 use crate::form::{Choice, Field, FieldKind, Format};
 use crate::validate::{self, FieldState};
@@ -35,6 +36,8 @@ pub struct FieldPrompt<'a> {
     position: (usize, usize),
     control: Control,
     problem: Option<String>,
+    /// Whether the field's description is read as Markdown.
+    markdown: Markdown,
 }
 
 /// The control for each kind of field.
@@ -61,6 +64,12 @@ struct ListState {
 }
 
 impl<'a> FieldPrompt<'a> {
+    /// The same prompt, with the field's description read as Markdown or shown as it came.
+    pub fn markdown(mut self, markdown: Markdown) -> Self {
+        self.markdown = markdown;
+        self
+    }
+
     /// Starts answering `field` from `state` (its default, or what was entered before).
     /// `position` is the field's number and the number of fields.
     pub fn new(field: &'a Field, state: &FieldState, position: (usize, usize)) -> Self {
@@ -102,6 +111,7 @@ impl<'a> FieldPrompt<'a> {
             position,
             control,
             problem: None,
+            markdown: Markdown::On,
         }
     }
 
@@ -186,9 +196,10 @@ impl<'a> FieldPrompt<'a> {
     /// list or a tall value scrolls within it, so the label and the problem stay in view.
     pub fn lines(&self, width: usize, rows: usize) -> Vec<Line> {
         let mut lines = vec![label_line(self.field, Some(self.position))];
-        if let Some(help) = help_text(self.field) {
-            lines.push(Line::styled(format!("  {help}"), Style::Weak).indent(2));
-        }
+        lines.extend(text::help_lines(
+            crate::markdown::field_help(self.field, self.markdown),
+            2,
+        ));
         let problem = self
             .problem
             .as_ref()
@@ -517,11 +528,6 @@ pub fn label_line(field: &Field, position: Option<(usize, usize)>) -> Line {
         line = line.push(" *", Style::Required);
     }
     line.indent(2)
-}
-
-/// The description, then what the field accepts, in words.
-fn help_text(field: &Field) -> Option<String> {
-    crate::describe::field_help(field)
 }
 
 /// The editing line: a prompt sign, then the text with the cursor in it.
