@@ -352,7 +352,40 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
         }
         rows.push(row);
     }
+    // A right-to-left paragraph ends its rows at the right edge (Unicode bidi P2-P3 decide).
+    // Text being edited keeps its columns, so that its cursor stays where it is drawn.
+    if line.cursor.is_none() && line.wrap == Wrap::Words {
+        let text: String = chars.iter().map(|&(c, _)| c).collect();
+        if crate::bidi::is_right_to_left(&text) {
+            for row in &mut rows {
+                right_align(row, width);
+            }
+        }
+    }
     (rows, cursor)
+}
+
+/// Moves `row`'s text to the right edge of `width` columns: the indent of a continued row
+/// and any spaces at either end go, spaces before the text fill the room.
+fn right_align(row: &mut Row, width: usize) {
+    let chars: Vec<(char, Style)> = row
+        .spans
+        .iter()
+        .flat_map(|(text, style)| text.chars().map(move |c| (c, *style)))
+        .collect();
+    let start = chars.iter().position(|&(c, _)| c != ' ');
+    let end = chars.iter().rposition(|&(c, _)| c != ' ');
+    let mut aligned = Row::default();
+    if let (Some(start), Some(end)) = (start, end) {
+        let used: usize = chars[start..=end].iter().map(|&(c, _)| char_width(c)).sum();
+        aligned
+            .spans
+            .push((" ".repeat(width.saturating_sub(used)), Style::Plain));
+        for &(c, style) in &chars[start..=end] {
+            aligned.push(c, style);
+        }
+    }
+    *row = aligned;
 }
 
 /// Finds where a row that starts at `start` ends: returns (end, start of the next row, whether
@@ -577,6 +610,30 @@ mod tests {
 
         let short = Line::styled("> short", Style::Plain).cursor(7);
         assert_eq!(scrolled(&short, 40, 1), [short], "what fits is left alone");
+    }
+
+    /// Issue 34: a right-to-left paragraph ends each row at the right edge, the first strong
+    /// character deciding; a left-to-right one and text being edited keep the left edge.
+    #[test]
+    fn right_to_left_paragraphs_end_at_the_right_edge() {
+        let arabic = "سيصل طلبك خلال ثلاثة أيام عمل.";
+        let hebrew = "ההזמנה תגיע בעוד שלושה ימי עסקים.";
+        for text in [arabic, hebrew] {
+            let rows = texts(&[Line::styled(text, Style::Plain).indent(2)], 20);
+            assert!(rows.len() > 1, "{rows:?}");
+            for row in &rows {
+                assert_eq!(text_width(row), 20, "{row:?}");
+                assert!(!row.ends_with(' '), "{row:?}");
+            }
+            assert!(rows.iter().any(|row| row.starts_with(' ')), "{rows:?}");
+        }
+        let prefixed = texts(&[Line::styled("  • שלום", Style::Weak)], 20);
+        assert_eq!(prefixed, [format!("{}• שלום", " ".repeat(14))]);
+        let latin = texts(&[Line::styled("Order عربي", Style::Plain)], 20);
+        assert_eq!(latin, ["Order عربي"]);
+        let edited = layout(&[Line::styled("שלום", Style::Plain).cursor(4)], 20);
+        assert_eq!(edited.rows[0].text(), "שלום");
+        assert_eq!(edited.cursor, Some((0, 4)));
     }
 
     #[test]

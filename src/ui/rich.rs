@@ -41,14 +41,37 @@ pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Lin
         if index > 0 && tone == Tone::Message {
             ui.add_space(4.0);
         }
-        let mut body = |ui: &mut Ui| line_ui(ui, line, tone, salt.with(index), &mut links);
+        let rtl = line.kind != LineKind::Code && crate::bidi::is_right_to_left(&line.plain());
+        let mut body = |ui: &mut Ui| {
+            if rtl {
+                // A right-to-left paragraph hugs the right edge (Unicode bidi P2-P3).
+                ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+                    line_ui(ui, line, tone, salt.with(index), true, &mut links);
+                });
+            } else {
+                line_ui(ui, line, tone, salt.with(index), false, &mut links);
+            }
+        };
         if line.prefix.is_empty() {
             body(ui);
         } else {
-            ui.horizontal_top(|ui| {
+            // Bullets and quote marks stand where the paragraph starts: on the right of a
+            // right-to-left one.
+            let row = if rtl {
+                egui::Layout::right_to_left(egui::Align::Min)
+            } else {
+                egui::Layout::left_to_right(egui::Align::Min)
+            };
+            ui.with_layout(row, |ui| {
                 let size = text_size(ui, tone, line.kind);
+                // The marker's space separates it from the text: after it, or before it.
+                let prefix = if rtl {
+                    format!(" {}", line.prefix.trim_end())
+                } else {
+                    line.prefix.clone()
+                };
                 let marker = ui.label(
-                    egui::RichText::new(&line.prefix)
+                    egui::RichText::new(prefix)
                         .size(size)
                         .color(ui.visuals().weak_text_color()),
                 );
@@ -125,7 +148,7 @@ fn job(ui: &Ui, spans: &[Span], tone: Tone, kind: LineKind) -> LayoutJob {
     job
 }
 
-fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, links: &mut Links) {
+fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mut Links) {
     match line.kind {
         LineKind::Rule => {
             ui.separator();
@@ -156,7 +179,12 @@ fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, links: &mut Links) {
         }
         LineKind::Text | LineKind::Heading(_) => {
             // Text and links in one flow: each link its own widget that Tab reaches.
-            ui.horizontal_wrapped(|ui| {
+            let flow = if rtl {
+                egui::Layout::right_to_left(egui::Align::Center).with_main_wrap(true)
+            } else {
+                egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true)
+            };
+            ui.with_layout(flow, |ui| {
                 ui.spacing_mut().item_spacing.x = 0.0;
                 let mut rest = line.spans.as_slice();
                 while let Some(first) = rest.first() {

@@ -238,3 +238,40 @@ fn markdown_off_has_no_links() {
     assert_eq!(h.query_all_by_role(Role::Link).count(), 0);
     h.get_by_label("Read [the terms](https://terms.example/).");
 }
+
+/// The bounds of the first node with `label`, in window coordinates.
+fn bounds(h: &Harness<'_, FormApp>, label: &str) -> egui::accesskit::Rect {
+    h.get_by_label(label)
+        .accesskit_node()
+        .bounding_box()
+        .expect("a node on screen has bounds")
+}
+
+/// Issue 34: a right-to-left paragraph (its first strong character Arabic or Hebrew) hugs
+/// the right edge, in the message and in a description; a left-to-right one the left edge.
+#[test]
+fn right_to_left_paragraphs_are_right_aligned() {
+    let arabic = "سيصل طلبك خلال 3 أيام عمل.";
+    let hebrew = "ההזמנה תגיע בעוד 3 ימי עסקים.";
+    let english = "Your order ships soon.";
+    let (h, _) = window(
+        &format!("{arabic}\n\n{hebrew}\n\n{english}"),
+        json!({"properties": {"n": {"type": "string", "title": "Name",
+            "description": "אנא כתבו את שמכם."}}}),
+        Markdown::On,
+    );
+    let [ar, he, en, help] =
+        [arabic, hebrew, english, "אנא כתבו את שמכם."].map(|label| bounds(&h, label));
+    let right = en.x0 + 480.0;
+    for (name, rect) in [("Arabic", ar), ("Hebrew", he), ("description", help)] {
+        assert!(
+            rect.x1 > right - 20.0 && rect.x1 <= right + 30.0,
+            "{name} ends at {} (English starts at {})",
+            rect.x1,
+            en.x0
+        );
+        assert!(rect.x0 > en.x0 + 100.0, "{name} starts at {}", rect.x0);
+    }
+    assert!((ar.x1 - he.x1).abs() < 1.0, "{ar:?} {he:?}");
+    assert!(en.x1 < ar.x1 - 100.0, "English ends at {}", en.x1);
+}
