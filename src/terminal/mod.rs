@@ -45,7 +45,7 @@ pub struct TerminalOptions {
     pub title: Option<String>,
     /// Cancel after this long without an answer.
     pub timeout: Option<Duration>,
-    /// Whether the message is read as Markdown.
+    /// Whether the message and the fields' descriptions are read as Markdown.
     pub markdown: Markdown,
     /// Cancels the dialog from outside (a signal, the parent's death).
     pub cancel: Cancel,
