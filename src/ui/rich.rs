@@ -62,7 +62,10 @@ pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Lin
             } else {
                 egui::Layout::left_to_right(egui::Align::Min)
             };
-            ui.with_layout(row, |ui| {
+            // One row high to begin with, like `horizontal_top`: the whole available height
+            // would put the row's content in its middle.
+            let start = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+            ui.allocate_ui_with_layout(start, row, |ui| {
                 let size = text_size(ui, tone, line.kind);
                 // The marker's space separates it from the text: after it, or before it.
                 let prefix = if rtl {
@@ -184,7 +187,8 @@ fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mu
             } else {
                 egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true)
             };
-            ui.with_layout(flow, |ui| {
+            let start = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+            ui.allocate_ui_with_layout(start, flow, |ui| {
                 ui.spacing_mut().item_spacing.x = 0.0;
                 let mut rest = line.spans.as_slice();
                 while let Some(first) = rest.first() {

@@ -92,6 +92,22 @@ fn a_link_goes_through_the_url_consent_and_back_keeps_what_was_typed() {
     h.get_by_role_and_label(Role::MultilineTextInput, "Name")
         .type_text("Ada");
     h.run();
+    // A line with a link flows like the others, one row high: it was once laid out in the
+    // middle of the window's whole height, pushing the fields out of view.
+    let link = h
+        .get_by_role_and_label(Role::Link, "the terms <https://terms.example/v2>")
+        .accesskit_node()
+        .bounding_box()
+        .expect("the link is on screen");
+    let name = h
+        .get_by_role_and_label(Role::MultilineTextInput, "Name")
+        .accesskit_node()
+        .bounding_box()
+        .expect("the field is on screen");
+    assert!(
+        link.y1 - link.y0 < 40.0 && link.y1 < name.y0 && name.y0 - link.y1 < 120.0,
+        "{link:?} {name:?}"
+    );
     h.get_by_role_and_label(Role::Link, "the terms <https://terms.example/v2>")
         .click();
     h.run();
