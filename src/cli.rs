@@ -181,7 +181,8 @@ pub struct DisplayOptions {
     #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
     pub renderer: Renderer,
 
-    /// Messages as Markdown (bold, lists, code; links shown with their URL), or as they came.
+    /// Messages and field descriptions as Markdown (bold, lists, code; links shown with their
+    /// URL), or as they came.
     #[arg(long, value_enum, default_value_t = Markdown::On, env = "FORM_ELICITATION_MARKDOWN")]
     pub markdown: Markdown,
 }

@@ -9,6 +9,7 @@
 pub mod i18n;
 
 pub mod answer;
+pub mod bidi;
 pub mod cancel;
 pub mod child;
 pub mod claude_code;

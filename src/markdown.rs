@@ -2,12 +2,16 @@
 //! (paragraphs, headings, code blocks, block quotes, lists, rules; strong, emphasis, code)
 //! and flattened into indented lines that both front ends draw.
 //!
-//! A server writes this text, so nothing in it acts: links show their text followed by the
-//! full URL and are not clickable, images are never fetched (their alt text and URL are shown
-//! as text), raw HTML is shown as text, and nesting deeper than [`MAX_DEPTH`] is drawn at that
-//! depth, so no message can push its text off the side or make the layout deep.
+//! A server writes this text, so nothing in it acts by itself: links show their text followed
+//! by the full URL, and only `http` and `https` ones can be followed, through the URL consent
+//! (the window's; see [`Span::link`]); images are never fetched (their alt text and URL are
+//! shown as text), raw HTML is shown as text, and nesting deeper than [`MAX_DEPTH`] is drawn at
+//! that depth, so no message can push its text off the side or make the layout deep.
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+
+use crate::cli::Markdown;
+use crate::form::Field;
 
 /// The deepest nesting of lists and block quotes drawn; deeper ones are drawn at this depth.
 pub const MAX_DEPTH: usize = 8;
@@ -32,6 +36,11 @@ pub struct Span {
     pub text: String,
     /// How it is emphasised.
     pub emphasis: Emphasis,
+    /// The address a link's text and its shown URL lead to, when the link may be followed:
+    /// an `http` or `https` URL a browser would open (followed only through the URL consent).
+    /// `None` for ordinary text and for links of any other scheme (`javascript:`, `file:`),
+    /// which stay text.
+    pub link: Option<String>,
 }
 
 /// What kind of line a [`MdLine`] is.
@@ -39,8 +48,8 @@ pub struct Span {
 pub enum LineKind {
     /// Prose: a paragraph or a list item's text.
     Text,
-    /// A heading, drawn as emphasised text of the ordinary size.
-    Heading,
+    /// A heading of level 1 to 6, drawn as emphasised text of about the ordinary size.
+    Heading(u8),
     /// A fenced or indented code block: monospace, not wrapped.
     Code,
     /// A thematic break.
@@ -59,9 +68,27 @@ pub struct MdLine {
     pub indent: usize,
     /// The text.
     pub spans: Vec<Span>,
+    /// Whether the line is a list item's first line (its prefix ends with the item's bullet or
+    /// number), for screen readers.
+    pub list_item: bool,
 }
 
 impl MdLine {
+    /// A line of plain text, not read as Markdown.
+    pub fn plain_text(text: impl Into<String>) -> Self {
+        Self {
+            kind: LineKind::Text,
+            prefix: String::new(),
+            indent: 0,
+            spans: vec![Span {
+                text: text.into(),
+                emphasis: Emphasis::default(),
+                link: None,
+            }],
+            list_item: false,
+        }
+    }
+
     /// The line's text without emphasis, as a screen reader reads it.
     pub fn plain(&self) -> String {
         let mut text = self.prefix.clone();
@@ -91,6 +118,13 @@ pub fn parse(source: &str) -> Vec<MdLine> {
     reader.lines
 }
 
+/// `source` read as Markdown, as plain text without markup characters: its lines'
+/// [`MdLine::plain`] texts, one per row.
+pub fn plain(source: &str) -> String {
+    let lines: Vec<String> = parse(source).iter().map(MdLine::plain).collect();
+    lines.join("\n")
+}
+
 /// The state while reading events.
 #[derive(Default)]
 struct Reader {
@@ -110,6 +144,10 @@ struct Reader {
     link_text: String,
     /// Inside a code block.
     code: bool,
+    /// The address of the followable link being read (see [`Span::link`]).
+    link: Option<String>,
+    /// Whether the next line emitted is a list item's first.
+    item_started: bool,
 }
 
 impl Reader {
@@ -117,11 +155,19 @@ impl Reader {
         if !self.targets.is_empty() {
             self.link_text.push_str(text);
         }
+        let link = self.link.clone();
+        self.push_span(text, emphasis, link);
+    }
+
+    fn push_span(&mut self, text: &str, emphasis: Emphasis, link: Option<String>) {
         match self.spans.last_mut() {
-            Some(last) if last.emphasis == emphasis => last.text.push_str(text),
+            Some(last) if last.emphasis == emphasis && last.link == link => {
+                last.text.push_str(text)
+            }
             _ => self.spans.push(Span {
                 text: text.to_owned(),
                 emphasis,
+                link,
             }),
         }
     }
@@ -149,11 +195,13 @@ impl Reader {
                 last.text.truncate(trimmed);
             }
         }
+        let list_item = std::mem::take(&mut self.item_started);
         self.lines.push(MdLine {
             kind,
             prefix,
             indent,
             spans,
+            list_item,
         });
     }
 
@@ -246,10 +294,15 @@ impl Reader {
                 };
                 let rest = " ".repeat(marker.chars().count());
                 self.open(marker, rest);
+                self.item_started = true;
             }
             Tag::Emphasis => self.emphasis.italic = true,
             Tag::Strong => self.emphasis.strong = true,
             Tag::Link { dest_url, .. } => {
+                // A link inside a link is not one (CommonMark); the outer one's address stays.
+                if self.targets.is_empty() {
+                    self.link = followable(&dest_url);
+                }
                 self.targets.push(dest_url.into_string());
                 self.link_text.clear();
                 self.emphasis.link = true;
@@ -267,11 +320,11 @@ impl Reader {
     fn end(&mut self, tag: TagEnd) {
         match tag {
             TagEnd::Paragraph => self.flush(LineKind::Text),
-            TagEnd::Heading(_) => {
+            TagEnd::Heading(level) => {
                 for span in &mut self.spans {
                     span.emphasis.strong = true;
                 }
-                self.flush(LineKind::Heading);
+                self.flush(LineKind::Heading(level as u8));
             }
             TagEnd::CodeBlock => {
                 self.flush(LineKind::Code);
@@ -301,6 +354,9 @@ impl Reader {
                     self.push_text(&url, shown);
                     self.push_text(">", self.emphasis);
                 }
+                if self.targets.is_empty() {
+                    self.link = None;
+                }
             }
             TagEnd::Image => {
                 let url = self.targets.pop().unwrap_or_default();
@@ -315,6 +371,59 @@ impl Reader {
             _ => {}
         }
     }
+}
+
+/// `url` when it is an address the URL consent would show (an `http` or `https` URL with a
+/// host, as a browser parses it): only those are followed, and only through the consent.
+fn followable(url: &str) -> Option<String> {
+    crate::url::UrlRequest::parse(String::new(), url.to_owned(), "link")
+        .ok()
+        .map(|_| url.to_owned())
+}
+
+/// A field's help as lines: its description read as Markdown (or as it came, with
+/// [`Markdown::Off`]), and what the field accepts placed around it by the catalog's own
+/// joiner ("DESCRIPTION (ACCEPTS)", with the language's punctuation) as plain text, never read
+/// as Markdown: a pattern like `^a*b*$` stays as written.
+pub fn field_help(field: &Field, markdown: Markdown) -> Vec<MdLine> {
+    let description = match (field.description.as_deref(), markdown) {
+        (Some(description), Markdown::On) => description,
+        _ => {
+            return crate::describe::field_help(field)
+                .map(MdLine::plain_text)
+                .into_iter()
+                .collect();
+        }
+    };
+    let accepts = crate::describe::accepts(&field.kind);
+    let mut lines = parse(description);
+    let Some(accepts) = accepts else {
+        return lines;
+    };
+    // The joiner's words around the description: the catalog places the description, we
+    // place its lines.
+    const MARK: &str = "\u{E000}";
+    let joined = t!("help-and-accepts", description = MARK, accepts = accepts);
+    let (before, after) = joined.split_once(MARK).unwrap_or(("", &joined));
+    let plain = |text: &str| Span {
+        text: text.to_owned(),
+        emphasis: Emphasis::default(),
+        link: None,
+    };
+    let prose = |line: &MdLine| line.kind == LineKind::Text;
+    if !before.is_empty() {
+        match lines.first_mut().filter(|line| prose(line)) {
+            Some(first) => first.spans.insert(0, plain(before)),
+            None => lines.insert(0, MdLine::plain_text(before)),
+        }
+    }
+    if !after.is_empty() {
+        match lines.last_mut().filter(|line| prose(line)) {
+            Some(last) => last.spans.push(plain(after)),
+            None => lines.push(MdLine::plain_text(after.trim_start())),
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -339,13 +448,13 @@ mod tests {
                     if span.emphasis.italic {
                         run = format!("_{run}_");
                     }
-                    if span.emphasis.strong && line.kind != LineKind::Heading {
+                    if span.emphasis.strong && !matches!(line.kind, LineKind::Heading(_)) {
                         run = format!("**{run}**");
                     }
                     text.push_str(&run);
                 }
-                if line.kind == LineKind::Heading {
-                    text = format!("H {text}");
+                if let LineKind::Heading(level) = line.kind {
+                    text = format!("H{level} {text}");
                 }
                 if line.kind == LineKind::Code {
                     text = format!("CODE {text}");
@@ -361,7 +470,8 @@ mod tests {
             ("plain words", &["|plain words"]),
             ("one\ntwo\n\nthree", &["|one\ntwo", "|three"]),
             ("a **b** *c* `d`", &["|a **b** _c_ `d`"]),
-            ("# Title\nbody", &["H |Title", "|body"]),
+            ("# Title\nbody", &["H1 |Title", "|body"]),
+            ("### Third\n\n###### Sixth", &["H3 |Third", "H6 |Sixth"]),
             ("- a\n- b", &["• |a", "• |b"]),
             ("3. a\n4. b", &["3. |a", "4. |b"]),
             ("- a\n  - b\n- c", &["• |a", "  • |b", "• |c"]),
@@ -404,6 +514,96 @@ mod tests {
         for (source, expected) in cases {
             assert_eq!(shown(source), *expected, "{source:?}");
         }
+    }
+
+    /// Only an address the URL consent can show is a link to follow; every other scheme, a
+    /// relative path and an image stay text.
+    #[test]
+    fn only_web_addresses_can_be_followed() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "[site](https://example.com/a)",
+                Some("https://example.com/a"),
+            ),
+            ("<http://example.com/>", Some("http://example.com/")),
+            (
+                "[https://bank.example](https://evil.example/)",
+                Some("https://evil.example/"),
+            ),
+            ("[x](javascript:alert(1))", None),
+            ("[x](JavaScript:alert(1))", None),
+            ("[x](%6Aavascript:alert(1))", None),
+            ("[x](file:///etc/passwd)", None),
+            ("[x](data:text/html,hi)", None),
+            ("[x](vbscript:msgbox)", None),
+            ("[x](mailto:a@b.example)", None),
+            ("[x](ftp://example.com/)", None),
+            ("[x](/relative/path)", None),
+            ("[x](https://)", None),
+            ("![cat](https://img.example/c.png)", None),
+        ];
+        for (source, expected) in cases {
+            let lines = parse(source);
+            let links: Vec<Option<&str>> = lines[0]
+                .spans
+                .iter()
+                .map(|span| span.link.as_deref())
+                .collect();
+            // The link's text and its shown URL lead to the same place; nothing else does.
+            assert!(
+                links.iter().all(|link| link == expected),
+                "{source:?}: {links:?}"
+            );
+        }
+        // Text around a link leads nowhere.
+        let lines = parse("see [docs](https://docs.example/) now");
+        let links: Vec<Option<&str>> = lines[0]
+            .spans
+            .iter()
+            .map(|span| span.link.as_deref())
+            .collect();
+        assert_eq!(links.first(), Some(&None));
+        assert_eq!(links.last(), Some(&None));
+        assert!(links.contains(&Some("https://docs.example/")));
+    }
+
+    #[test]
+    fn list_items_are_marked_for_screen_readers() {
+        let lines = parse("intro\n\n- a\n\n  more of a\n- b");
+        let items: Vec<bool> = lines.iter().map(|line| line.list_item).collect();
+        assert_eq!(items, [false, true, false, true]);
+    }
+
+    /// A description is Markdown; the words about what the field accepts that the catalog puts
+    /// after it are not (a pattern's `*` stays), and `--markdown off` shows it all as it came.
+    #[test]
+    fn a_field_description_is_markdown_and_its_limits_are_not() {
+        let schema = serde_json::json!({"properties": {"code": {
+            "type": "string",
+            "description": "Your **badge** code:\n\n- on the card",
+            "pattern": "^a*b*$"}}});
+        let form = crate::form::Form::from_schema("m".into(), &schema).expect("valid schema");
+        let field = &form.fields[0];
+        let accepts = crate::describe::accepts(&field.kind).expect("a pattern is stated");
+        assert!(accepts.contains("^a*b*$"), "{accepts}");
+        let lines = field_help(field, Markdown::On);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0].plain(), "Your badge code:");
+        assert!(lines[0].spans.iter().any(|s| s.emphasis.strong));
+        assert_eq!(lines[1].plain(), format!("• on the card ({accepts})"));
+
+        let off = field_help(field, Markdown::Off);
+        let help = crate::describe::field_help(field).expect("a description");
+        assert_eq!(off, [MdLine::plain_text(help)]);
+
+        // Without a description: only what it accepts, as text.
+        let schema = serde_json::json!({"properties": {"n": {"type": "integer", "maximum": 5}}});
+        let form = crate::form::Form::from_schema("m".into(), &schema).expect("valid schema");
+        let help = crate::describe::field_help(&form.fields[0]).expect("a limit");
+        assert_eq!(
+            field_help(&form.fields[0], Markdown::On),
+            [MdLine::plain_text(help)]
+        );
     }
 
     #[test]

@@ -20,6 +20,8 @@ cancel = Abbrechen
 cancel-tip = Schließen, ohne zu antworten (Esc)
 open-in-browser = Im Browser öffnen
 open-in-browser-tip = Diese Adresse im Webbrowser öffnen
+back-to-form = Zurück zum Formular
+link-consent = Ein Link in diesem Formular führt zur unten genannten Website. Prüfen Sie sie, bevor Sie sie im Browser öffnen: Das Formular behält, was Sie eingegeben haben.
 decline-url-tip = Nicht öffnen
 
 ## The window

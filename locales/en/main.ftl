@@ -24,6 +24,8 @@ cancel = Cancel
 cancel-tip = Dismiss without answering (Esc)
 open-in-browser = Open in browser
 open-in-browser-tip = Open this address in your web browser
+back-to-form = Back to the form
+link-consent = A link in this form leads to the site below. Check it before you open it in your browser: the form keeps what you typed.
 decline-url-tip = Refuse to open it
 
 ## The window

@@ -20,6 +20,8 @@ cancel = Cancelar
 cancel-tip = Cerrar sin responder (Esc)
 open-in-browser = Abrir en el navegador
 open-in-browser-tip = Abrir esta dirección en su navegador web
+back-to-form = Volver al formulario
+link-consent = Un enlace de este formulario lleva al sitio de abajo. Compruébelo antes de abrirlo en el navegador: el formulario conserva lo que ha escrito.
 decline-url-tip = Negarse a abrirla
 
 ## The window

@@ -20,6 +20,8 @@ cancel = Annuler
 cancel-tip = Fermer sans répondre (Échap)
 open-in-browser = Ouvrir dans le navigateur
 open-in-browser-tip = Ouvrir cette adresse dans votre navigateur web
+back-to-form = Revenir au formulaire
+link-consent = Un lien de ce formulaire mène au site ci-dessous. Vérifiez-le avant de l’ouvrir dans votre navigateur : le formulaire garde ce que vous avez saisi.
 decline-url-tip = Refuser de l’ouvrir
 
 ## The window

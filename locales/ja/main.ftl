@@ -20,6 +20,8 @@ cancel = キャンセル
 cancel-tip = 回答せずに閉じます (Esc)
 open-in-browser = ブラウザーで開く
 open-in-browser-tip = このアドレスを Web ブラウザーで開きます
+back-to-form = フォームに戻る
+link-consent = このフォームのリンクは下のサイトにつながっています。ブラウザーで開く前に確認してください。入力した内容はフォームに残ります。
 decline-url-tip = 開くのを拒否します
 
 ## The window

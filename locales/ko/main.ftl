@@ -20,6 +20,8 @@ cancel = 취소
 cancel-tip = 답변하지 않고 닫기 (Esc)
 open-in-browser = 브라우저에서 열기
 open-in-browser-tip = 웹 브라우저에서 이 주소 열기
+back-to-form = 양식으로 돌아가기
+link-consent = 이 양식의 링크는 아래 사이트로 연결됩니다. 브라우저에서 열기 전에 확인하세요. 입력한 내용은 양식에 그대로 남습니다.
 decline-url-tip = 열지 않기
 
 ## The window

@@ -20,6 +20,8 @@ cancel = Cancelar
 cancel-tip = Fechar sem responder (Esc)
 open-in-browser = Abrir no navegador
 open-in-browser-tip = Abrir este endereço no seu navegador web
+back-to-form = Voltar ao formulário
+link-consent = Um link deste formulário leva ao site abaixo. Confira-o antes de abri-lo no navegador: o formulário mantém o que você digitou.
 decline-url-tip = Recusar-se a abri-lo
 
 ## The window

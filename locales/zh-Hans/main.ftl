@@ -20,6 +20,8 @@ cancel = 取消
 cancel-tip = 不回答并关闭（Esc）
 open-in-browser = 在浏览器中打开
 open-in-browser-tip = 在网页浏览器中打开此地址
+back-to-form = 返回表单
+link-consent = 此表单中的链接指向下面的网站。在浏览器中打开之前请先核对；您已输入的内容会保留在表单中。
 decline-url-tip = 拒绝打开
 
 ## The window

@@ -20,6 +20,8 @@ cancel = 取消
 cancel-tip = 不回答並關閉（Esc）
 open-in-browser = 在瀏覽器中開啟
 open-in-browser-tip = 在網頁瀏覽器中開啟此網址
+back-to-form = 返回表單
+link-consent = 此表單中的連結指向下方的網站。在瀏覽器中開啟之前請先核對；您已輸入的內容會保留在表單中。
 decline-url-tip = 拒絕開啟
 
 ## The window

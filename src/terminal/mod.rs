@@ -45,7 +45,7 @@ pub struct TerminalOptions {
     pub title: Option<String>,
     /// Cancel after this long without an answer.
     pub timeout: Option<Duration>,
-    /// Whether the message is read as Markdown.
+    /// Whether the message and the fields' descriptions are read as Markdown.
     pub markdown: Markdown,
     /// Cancels the dialog from outside (a signal, the parent's death).
     pub cancel: Cancel,
@@ -305,6 +305,7 @@ impl TerminalDialog<'_> {
             field,
             &self.states[i],
             (i + 1, form.fields.len()),
+            self.options.markdown,
         ));
         self.tty.print(&lines)?;
         loop {
@@ -329,7 +330,8 @@ impl TerminalDialog<'_> {
         let form = self.form;
         let field = &form.fields[i];
         let position = (i + 1, form.fields.len());
-        let mut prompt = FieldPrompt::new(field, &self.states[i], position);
+        let mut prompt =
+            FieldPrompt::new(field, &self.states[i], position).markdown(self.options.markdown);
         loop {
             let (_, height) = self.tty.size();
             let width = self.tty.width();

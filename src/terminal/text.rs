@@ -7,7 +7,7 @@
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::markdown::{self, LineKind};
+use crate::markdown::{self, LineKind, MdLine};
 
 /// How a piece of text looks; the [`super::tty::Theme`] turns it into colour or into nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,13 +52,24 @@ pub struct Line {
 /// code in the accent style, list markers and quote bars dim, nesting as indentation. Under
 /// `NO_COLOR` the styles fall away and the indentation stays.
 pub fn markdown_lines(source: &str) -> Vec<Line> {
-    markdown::parse(source)
+    styled_lines(markdown::parse(source), Style::Plain, 0)
+}
+
+/// A field's help ([`crate::markdown::field_help`]) as lines, dim, indented by `margin`
+/// columns under the field's label; strong text in it is bold, code in the accent style.
+pub fn help_lines(help: Vec<MdLine>, margin: usize) -> Vec<Line> {
+    styled_lines(help, Style::Weak, margin)
+}
+
+fn styled_lines(lines: Vec<MdLine>, base: Style, margin: usize) -> Vec<Line> {
+    lines
         .into_iter()
         .map(|md| {
             let mut line = Line::new();
-            line.indent = md.indent;
-            if !md.prefix.is_empty() {
-                line = line.push(md.prefix, Style::Weak);
+            line.indent = md.indent + margin;
+            let prefix = format!("{}{}", " ".repeat(margin), md.prefix);
+            if !prefix.is_empty() {
+                line = line.push(prefix, Style::Weak);
             }
             match md.kind {
                 LineKind::Rule => line = line.push("────────", Style::Weak),
@@ -69,14 +80,14 @@ pub fn markdown_lines(source: &str) -> Vec<Line> {
                         line = line.push(span.text, Style::Accent);
                     }
                 }
-                LineKind::Text | LineKind::Heading => {
+                LineKind::Text | LineKind::Heading(_) => {
                     for span in md.spans {
                         let style = if span.emphasis.strong {
                             Style::Strong
                         } else if span.emphasis.code {
                             Style::Accent
                         } else {
-                            Style::Plain
+                            base
                         };
                         line = line.push(span.text, style);
                     }
@@ -421,6 +432,16 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
         }
         rows.push(row);
     }
+    // A right-to-left paragraph ends its rows at the right edge (Unicode bidi P2-P3 decide).
+    // Text being edited keeps its columns, so that its cursor stays where it is drawn.
+    if line.cursor.is_none() && line.wrap == Wrap::Words {
+        let text: String = chars.iter().map(|&(c, _)| c).collect();
+        if crate::bidi::is_right_to_left(&text) {
+            for row in &mut rows {
+                right_align(row, width);
+            }
+        }
+    }
     (rows, cursor)
 }
 
@@ -458,6 +479,29 @@ fn is_hangul(c: char) -> bool {
             | BreakClass::HangulVJamo
             | BreakClass::HangulTJamo
     )
+}
+
+/// Moves `row`'s text to the right edge of `width` columns: the indent of a continued row
+/// and any spaces at either end go, spaces before the text fill the room.
+fn right_align(row: &mut Row, width: usize) {
+    let chars: Vec<(char, Style)> = row
+        .spans
+        .iter()
+        .flat_map(|(text, style)| text.chars().map(move |c| (c, *style)))
+        .collect();
+    let start = chars.iter().position(|&(c, _)| c != ' ');
+    let end = chars.iter().rposition(|&(c, _)| c != ' ');
+    let mut aligned = Row::default();
+    if let (Some(start), Some(end)) = (start, end) {
+        let used: usize = chars[start..=end].iter().map(|&(c, _)| char_width(c)).sum();
+        aligned
+            .spans
+            .push((" ".repeat(width.saturating_sub(used)), Style::Plain));
+        for &(c, style) in &chars[start..=end] {
+            aligned.push(c, style);
+        }
+    }
+    *row = aligned;
 }
 
 /// Finds where a row that starts at `start` ends: returns (end, start of the next row, whether
@@ -783,6 +827,30 @@ mod tests {
             .collect();
         assert_eq!(rows, ["one two", "three fou…"]);
         assert_eq!(clipped(&line, 40, 1), [line]);
+    }
+
+    /// Issue 34: a right-to-left paragraph ends each row at the right edge, the first strong
+    /// character deciding; a left-to-right one and text being edited keep the left edge.
+    #[test]
+    fn right_to_left_paragraphs_end_at_the_right_edge() {
+        let arabic = "سيصل طلبك خلال ثلاثة أيام عمل.";
+        let hebrew = "ההזמנה תגיע בעוד שלושה ימי עסקים.";
+        for text in [arabic, hebrew] {
+            let rows = texts(&[Line::styled(text, Style::Plain).indent(2)], 20);
+            assert!(rows.len() > 1, "{rows:?}");
+            for row in &rows {
+                assert_eq!(text_width(row), 20, "{row:?}");
+                assert!(!row.ends_with(' '), "{row:?}");
+            }
+            assert!(rows.iter().any(|row| row.starts_with(' ')), "{rows:?}");
+        }
+        let prefixed = texts(&[Line::styled("  • שלום", Style::Weak)], 20);
+        assert_eq!(prefixed, [format!("{}• שלום", " ".repeat(14))]);
+        let latin = texts(&[Line::styled("Order عربي", Style::Plain)], 20);
+        assert_eq!(latin, ["Order عربي"]);
+        let edited = layout(&[Line::styled("שלום", Style::Plain).cursor(4)], 20);
+        assert_eq!(edited.rows[0].text(), "שלום");
+        assert_eq!(edited.cursor, Some((0, 4)));
     }
 
     #[test]

@@ -12,13 +12,16 @@ use crate::cancel::Cancel;
 use crate::cli::Markdown;
 use crate::describe;
 use crate::form::{FieldKind, Form};
-use crate::markdown::{self, LineKind};
+use crate::markdown;
+use crate::url::UrlRequest;
 use crate::validate::{FieldState, field_value};
 
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::{Deadline, DeadlineUi as _};
 use super::fields::{self, FieldUi};
 use super::fonts::{self as font_fallback, FontFallback};
+use super::rich::{self, Links, Tone};
+use super::url_app::{Opener, url_details_ui};
 use super::{DialogState, WindowDialog};
 
 /// The window's width before it fits itself to its content.
@@ -58,6 +61,20 @@ pub struct FormApp {
     unchecked_text: Option<String>,
     /// Which fields to lay out in the next pass.
     layout: Layout,
+    /// The links of the message drawn in the last frame: a focused link takes Enter.
+    link_ids: Vec<Id>,
+    /// A link the person followed, shown in the URL consent in place of the form.
+    link: Option<LinkConsent>,
+    /// Opens a link's URL in the browser when the person presses Open in its consent.
+    opener: Opener,
+}
+
+/// The URL consent for a link of the message or of a description, shown in place of the form
+/// until the person opens the link or goes back; the form keeps everything typed meanwhile.
+struct LinkConsent {
+    request: UrlRequest,
+    /// Why the browser could not be opened, shown until the person tries again.
+    failure: Option<String>,
 }
 
 /// A long form lays out only the fields in view (and those around the focus): the others
@@ -78,6 +95,9 @@ impl FormApp {
     /// The same dialog, with its message read as Markdown or shown as it came.
     pub fn markdown(mut self, markdown: Markdown) -> Self {
         self.message_box.markdown = markdown;
+        for (field, extra) in self.form.fields.iter().zip(&mut self.field_ui) {
+            extra.set_markdown(field, markdown);
+        }
         self
     }
 
@@ -85,6 +105,18 @@ impl FormApp {
     pub fn via(mut self, via: Option<String>) -> Self {
         self.via = via;
         self
+    }
+
+    /// The same dialog, opening a followed link with `opener` (after the person's consent)
+    /// rather than the system's browser.
+    pub fn opener(mut self, opener: Opener) -> Self {
+        self.opener = opener;
+        self
+    }
+
+    /// The URL of the link whose consent is shown, if one is.
+    pub fn link_shown(&self) -> Option<&str> {
+        self.link.as_ref().map(|link| link.request.url.as_str())
     }
 
     /// The same dialog, cancelled early by `cancel` (a signal, the parent's death).
@@ -120,6 +152,9 @@ impl FormApp {
             fonts: FontFallback::default(),
             unchecked_text,
             layout: Layout::default(),
+            link_ids: Vec::new(),
+            link: None,
+            opener: super::system_opener(),
         }
     }
 
@@ -162,7 +197,12 @@ impl FormApp {
         let focused = ctx.memory(|m| m.focused());
         // A focused button takes Enter itself (as a click); everywhere else Enter submits.
         let is_button = |id: Id| {
-            self.buttons.contains(&id) || self.field_ui.iter().any(|f| f.button_ids.contains(&id))
+            self.buttons.contains(&id)
+                || self.link_ids.contains(&id)
+                || self
+                    .field_ui
+                    .iter()
+                    .any(|f| f.button_ids.contains(&id) || f.help_links.contains(&id))
         };
         let enter_is_ours = !popup_open && !focused.is_some_and(is_button);
         let in_multiline =
@@ -222,7 +262,9 @@ impl FormApp {
         if let Some(title) = &self.form.title {
             ui.heading(title);
         }
-        self.message_box.show(ui, &self.form.message);
+        let links = self.message_box.show(ui, &self.form.message);
+        self.link_ids = links.ids;
+        let mut followed = links.followed;
         if let Some(description) = &self.form.description {
             ui.label(RichText::new(description).weak());
         }
@@ -252,7 +294,7 @@ impl FormApp {
         let focused_field = focused.and_then(|id| {
             self.field_ui
                 .iter()
-                .position(|f| f.control_ids.contains(&id))
+                .position(|f| f.control_ids.contains(&id) || f.help_links.contains(&id))
         });
         let last = self.form.fields.len().saturating_sub(1);
         let view = ui.clip_rect();
@@ -280,6 +322,7 @@ impl FormApp {
                 )
             });
             let response = whole.inner;
+            followed = followed.or(self.field_ui[i].followed.take());
             // The whole field, from its label to its problem line, comes into view with the
             // focus, whether Tab, Shift+Tab or a failed Submit moved it there.
             let field_rect = whole.response.rect;
@@ -305,6 +348,84 @@ impl FormApp {
                     .err()
                     .map(|p| describe::problem(&p));
             }
+        }
+        if let Some(url) = followed {
+            self.follow(ui.ctx(), url);
+        }
+    }
+
+    /// Shows the URL consent for a followed link in place of the form.
+    fn follow(&mut self, ctx: &egui::Context, url: String) {
+        // Only addresses the consent can show are links at all (see `markdown::Span::link`).
+        if let Ok(request) = UrlRequest::parse(String::new(), url, "link") {
+            let text = format!(
+                "{}\n{}",
+                request.url,
+                request.host_unicode.as_deref().unwrap_or_default()
+            );
+            self.fonts.cover(ctx, &text);
+            self.link = Some(LinkConsent {
+                request,
+                failure: None,
+            });
+        }
+    }
+
+    /// The URL consent for a followed link: who asks, the site set apart, the full URL and the
+    /// warnings, as for a URL-mode request; Open hands the URL to the browser, Back (or Esc)
+    /// returns to the form. Either way the form is still to be answered.
+    fn link_ui(&mut self, ui: &mut Ui) {
+        let Some(link) = &mut self.link else {
+            return;
+        };
+        let back_by_key = ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape));
+        let pressed = egui::Panel::bottom("link-actions")
+            .show(ui, |ui| {
+                ui.add_space(6.0);
+                let pressed = ui
+                    .horizontal(|ui| {
+                        let open = ui
+                            .button(t!("open-in-browser"))
+                            .on_hover_text(t!("open-in-browser-tip"));
+                        let back = ui.button(t!("back-to-form"));
+                        if ui.memory(|m| m.focused().is_none()) {
+                            back.request_focus();
+                        }
+                        (open.clicked(), back.clicked())
+                    })
+                    .inner;
+                ui.add_space(2.0);
+                pressed
+            })
+            .inner;
+        let asker = describe::asker(self.server.as_deref(), self.via.as_deref());
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    ui.spacing_mut().item_spacing.y = 6.0;
+                    if let Some(asker) = asker {
+                        ui.label(RichText::new(asker).strong().size(15.0));
+                    }
+                    ui.label(RichText::new(t!("link-consent")).size(15.0));
+                    ui.separator();
+                    url_details_ui(ui, &link.request);
+                    if let Some(failure) = &link.failure {
+                        ui.label(
+                            RichText::new(t!("open-failed", reason = failure))
+                                .color(ui.visuals().error_fg_color),
+                        );
+                    }
+                });
+        });
+        match pressed {
+            (true, _) => match (self.opener)(&link.request.url) {
+                Ok(()) => self.link = None,
+                Err(why) => link.failure = Some(why),
+            },
+            (_, true) => self.link = None,
+            _ if back_by_key => self.link = None,
+            _ => {}
         }
     }
 }
@@ -335,6 +456,10 @@ impl WindowDialog for FormApp {
                 .collect()
         });
         self.fonts.cover_typed(&ctx, &typed);
+        if self.link.is_some() {
+            self.link_ui(ui);
+            return;
+        }
         self.message_box.paging_keys(&ctx);
         let submit = match self.keyboard(&ctx) {
             Some(Key::Escape) => {
@@ -450,20 +575,23 @@ impl MessageBox {
         });
     }
 
-    fn show(&mut self, ui: &mut Ui, message: &str) {
+    /// Draws the message; returns what was done with its links.
+    fn show(&mut self, ui: &mut Ui, message: &str) -> Links {
         let markdown = self.markdown;
         let draw = |ui: &mut Ui| match markdown {
-            Markdown::On => markdown_ui(ui, message),
+            Markdown::On => {
+                rich::markdown_ui(ui, &markdown::parse(message), Tone::Message, "message")
+            }
             Markdown::Off => {
                 let text = RichText::new(message)
                     .size(15.0)
                     .color(ui.visuals().strong_text_color());
                 ui.add(egui::Label::new(text).selectable(true).wrap());
+                Links::default()
             }
         };
         if !Self::is_long(message) {
-            draw(ui);
-            return;
+            return draw(ui);
         }
         let mut area = egui::ScrollArea::vertical()
             .id_salt("message")
@@ -480,91 +608,7 @@ impl MessageBox {
         if self.more_below() {
             ui.label(RichText::new(t!("more-below")).weak());
         }
-    }
-}
-
-/// The message read as Markdown ([`crate::markdown`]): one label per block, so a screen
-/// reader reads each as plain text without markup characters. Everything stays inside the
-/// message's own area: code blocks scroll sideways rather than widen the window, and headings
-/// are only a little larger than the text, so nothing imitates who asks or the buttons.
-fn markdown_ui(ui: &mut Ui, message: &str) {
-    use egui::text::{LayoutJob, TextFormat};
-    use egui::{FontId, TextWrapMode};
-
-    let visuals = ui.visuals().clone();
-    for (index, line) in markdown::parse(message).into_iter().enumerate() {
-        if index > 0 {
-            ui.add_space(4.0);
-        }
-        let prefix = line.prefix.clone();
-        let body = |ui: &mut Ui| {
-            if line.kind == LineKind::Rule {
-                ui.separator();
-                return;
-            }
-            let mut job = LayoutJob::default();
-            for span in &line.spans {
-                let size = if line.kind == LineKind::Heading {
-                    16.5
-                } else {
-                    15.0
-                };
-                let font_id = if span.emphasis.code || line.kind == LineKind::Code {
-                    FontId::monospace(size - 1.0)
-                } else {
-                    FontId::proportional(size)
-                };
-                let color = if span.emphasis.strong {
-                    visuals.strong_text_color()
-                } else {
-                    visuals.text_color()
-                };
-                let background = if span.emphasis.code && line.kind != LineKind::Code {
-                    visuals.code_bg_color
-                } else {
-                    egui::Color32::TRANSPARENT
-                };
-                job.append(
-                    &span.text,
-                    0.0,
-                    TextFormat {
-                        font_id,
-                        color,
-                        background,
-                        italics: span.emphasis.italic,
-                        ..TextFormat::default()
-                    },
-                );
-            }
-            if line.kind == LineKind::Code {
-                // Long code lines scroll sideways instead of breaking inside a token.
-                egui::Frame::new()
-                    .fill(visuals.code_bg_color)
-                    .inner_margin(4.0)
-                    .show(ui, |ui| {
-                        egui::ScrollArea::horizontal()
-                            .id_salt(("message-code", index))
-                            .auto_shrink([false, true])
-                            .show(ui, |ui| {
-                                ui.add(
-                                    egui::Label::new(job)
-                                        .selectable(true)
-                                        .wrap_mode(TextWrapMode::Extend),
-                                );
-                            });
-                    });
-            } else {
-                ui.add(egui::Label::new(job).selectable(true).wrap());
-            }
-        };
-        if prefix.is_empty() {
-            body(ui);
-        } else {
-            ui.horizontal_top(|ui| {
-                ui.label(RichText::new(prefix).size(15.0).weak());
-                ui.vertical(body);
-            });
-        }
+        output.inner
     }
 }
 

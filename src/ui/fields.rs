@@ -6,8 +6,10 @@ use egui::{Id, Key, KeyboardShortcut, Modifiers, Response, RichText, TextEdit, U
 
 use jiff::civil::DateTime;
 
+use crate::cli::Markdown;
 use crate::datetime::{self, DateKind};
 use crate::form::{ChoiceSpec, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
+use crate::markdown::MdLine;
 use crate::validate::FieldState;
 
 /// Up to this many options show as radio buttons; more get a filterable list.
@@ -43,10 +45,20 @@ pub struct FieldUi {
     time_ids: Vec<Id>,
     /// The field's multi-line text box, the one place Shift+Enter means a new line.
     pub multiline_id: Option<Id>,
-    /// The help under the label, and what the field accepts in words: the same every frame
-    /// (the language is chosen before the window opens), so worked out once.
-    help: Option<String>,
+    /// The help under the label (the description, read as Markdown unless `--markdown off`),
+    /// and what the field accepts in words: the same every frame (the language is chosen
+    /// before the window opens), so worked out once.
+    help: Vec<MdLine>,
+    /// The description as a screen reader reads it: without markup characters when read as
+    /// Markdown.
+    description: Option<String>,
     accepts: Option<String>,
+    /// The links in the help drawn in the last frame: a focused link takes Enter as a press,
+    /// and keeps its field laid out.
+    pub help_links: Vec<Id>,
+    /// The address of a link in the help the person followed in the last frame, for the
+    /// form to show in the URL consent.
+    pub followed: Option<String>,
     /// In a long multi-select: the highlighted row (an option index), moved by Up/Down.
     cursor: Option<usize>,
     /// Whether the last key in the filter box moved the highlight: Space then ticks the row
@@ -64,6 +76,15 @@ impl FieldUi {
             .filter(|(_, text)| needle.is_empty() || text.contains(&needle))
             .map(|(i, _)| i)
             .collect()
+    }
+
+    /// Reads the field's description as Markdown, or shows it as it came.
+    pub fn set_markdown(&mut self, field: &Field, markdown: Markdown) {
+        self.help = crate::markdown::field_help(field, markdown);
+        self.description = field.description.as_deref().map(|text| match markdown {
+            Markdown::On => crate::markdown::plain(text),
+            Markdown::Off => text.to_owned(),
+        });
     }
 
     /// Fresh window state for a field.
@@ -84,12 +105,13 @@ impl FieldUi {
             }
             _ => Vec::new(),
         };
-        Self {
+        let mut extra = Self {
             search_text,
-            help: crate::describe::field_help(field),
             accepts: crate::describe::accepts(&field.kind),
             ..Self::default()
-        }
+        };
+        extra.set_markdown(field, Markdown::On);
+        extra
     }
 }
 
@@ -237,7 +259,7 @@ fn describe_for_screen_readers(
     if grouped {
         parts.push(field.label.clone());
     }
-    parts.extend(field.description.clone());
+    parts.extend(extra.description.clone());
     parts.extend(extra.accepts.clone());
     parts.extend(problem.map(str::to_owned));
     let description = sentences(&parts);
@@ -268,11 +290,11 @@ fn required_mark(ui: &mut Ui, field: &Field) {
 }
 
 /// The description and what the field accepts, in weak text under the label: the same words
-/// the terminal shows.
-fn help_ui(ui: &mut Ui, extra: &FieldUi) {
-    if let Some(text) = &extra.help {
-        ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
-    }
+/// the terminal shows. A link followed is kept for the form to show in the URL consent.
+fn help_ui(ui: &mut Ui, extra: &mut FieldUi) {
+    let links = super::rich::markdown_ui(ui, &extra.help, super::rich::Tone::Help, "help");
+    extra.help_links = links.ids;
+    extra.followed = links.followed;
 }
 
 /// A fixed value: shown as it will be sent, in a read-only box, selectable for copying.

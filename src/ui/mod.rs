@@ -7,6 +7,7 @@ mod deadline;
 mod display;
 mod fields;
 mod fonts;
+mod rich;
 mod url_app;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,7 +40,7 @@ pub struct WindowOptions {
     pub theme: Theme,
     /// How the window is painted.
     pub renderer: Renderer,
-    /// Whether the message is read as Markdown.
+    /// Whether the message and the fields' descriptions are read as Markdown.
     pub markdown: Markdown,
     /// Cancels the dialog from outside (a signal, the parent's death).
     pub cancel: Cancel,

@@ -87,40 +87,7 @@ impl UrlApp {
         );
         ui.add_space(4.0);
         ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            ui.label(t!("site"));
-            ui.label(
-                RichText::new(&self.request.host)
-                    .strong()
-                    .monospace()
-                    .size(17.0),
-            );
-        });
-        if let Some(unicode) = &self.request.host_unicode {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(t!("written-as"));
-                ui.label(RichText::new(unicode).monospace());
-            });
-        }
-        // The whole URL as the browser will load it, never shortened, selectable so it can be
-        // copied; links are not clickable: only the Open button opens it.
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.add(
-                egui::Label::new(RichText::new(&self.request.url).monospace())
-                    .selectable(true)
-                    .wrap(),
-            )
-            .on_hover_text(t!("url-full-tip"));
-        });
-        if self.request.is_normalised() {
-            ui.label(RichText::new(t!("url-normalised")).weak());
-        }
-        let warn = ui.visuals().warn_fg_color;
-        for warning in self.request.warning_texts() {
-            ui.label(RichText::new(t!("warning", text = warning)).color(warn));
-        }
-        ui.label(RichText::new(t!("nothing-loaded")).weak());
+        url_details_ui(ui, &self.request);
         if let Some(failure) = &self.failure {
             ui.label(
                 RichText::new(t!("open-failed", reason = failure))
@@ -191,6 +158,41 @@ impl WindowDialog for UrlApp {
     fn dialog_mut(&mut self) -> &mut DialogState {
         &mut self.dialog
     }
+}
+
+/// What the person weighs before opening `request`: the site set apart (and its international
+/// form), the whole URL as the browser will load it, and the warnings. The URL-mode window and
+/// the form's consent for a followed link both show it.
+pub(super) fn url_details_ui(ui: &mut Ui, request: &UrlRequest) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(t!("site"));
+        ui.label(RichText::new(&request.host).strong().monospace().size(17.0));
+    });
+    if let Some(unicode) = &request.host_unicode {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(t!("written-as"));
+            ui.label(RichText::new(unicode).monospace());
+        });
+    }
+    // The whole URL as the browser will load it, never shortened, selectable so it can be
+    // copied; links are not clickable: only the Open button opens it.
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.add(
+            egui::Label::new(RichText::new(&request.url).monospace())
+                .selectable(true)
+                .wrap(),
+        )
+        .on_hover_text(t!("url-full-tip"));
+    });
+    if request.is_normalised() {
+        ui.label(RichText::new(t!("url-normalised")).weak());
+    }
+    let warn = ui.visuals().warn_fg_color;
+    for warning in request.warning_texts() {
+        ui.label(RichText::new(t!("warning", text = warning)).color(warn));
+    }
+    ui.label(RichText::new(t!("nothing-loaded")).weak());
 }
 
 /// Opens `url` with the system's opener (`xdg-open` and friends), the URL as one argument and

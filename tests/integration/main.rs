@@ -27,6 +27,7 @@ mod hostile;
 mod keyboard;
 mod properties;
 mod proxy;
+mod read;
 mod serve;
 mod terminal;
 mod ui;

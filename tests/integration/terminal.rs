@@ -378,6 +378,40 @@ fn a_markdown_message_is_rendered_and_off_shows_it_as_it_came() {
     d.finish().answered(r#"{"action":"accept","content":{}}"#);
 }
 
+/// Issue 34: a right-to-left paragraph (the first strong character decides) ends at the
+/// terminal's right edge, in the message and in a field's label and description; a
+/// left-to-right one stays at the left.
+#[test]
+fn right_to_left_paragraphs_end_at_the_right_edge() {
+    let request = r#"{"message":"سيصل طلبك خلال 3 أيام عمل.\n\nYour order ships soon.","requestedSchema":{"type":"object","properties":{"n":{"type":"string","title":"שם","description":"אנא כתבו את שמכם."}}}}"#;
+    let Some(mut d) = Dialog::start(request, &[], Setup::default()) else {
+        return;
+    };
+    let screen = d.expect_screen("the message and the field", |s| {
+        s.shows("אנא כתבו את שמכם.")
+    });
+    let lines = screen.lines();
+    for text in ["سيصل طلبك خلال 3 أيام عمل.", "אנא כתבו את שמכם.", "שם"]
+    {
+        let row = lines
+            .iter()
+            .find(|row| row.contains(text))
+            .unwrap_or_else(|| panic!("{text} is not shown:\n{screen}"));
+        let margin = row.chars().take_while(|&c| c == ' ').count();
+        assert!(
+            margin > 40 && row.chars().count() >= usize::from(COLS) - 2,
+            "{text} is not at the right edge:\n{screen}"
+        );
+    }
+    let english = lines
+        .iter()
+        .find(|row| row.contains("Your order ships soon."))
+        .unwrap_or_else(|| panic!("the English line is not shown:\n{screen}"));
+    assert!(english.starts_with("Your order"), "{screen}");
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
 #[test]
 fn escape_cancels() {
     let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {

@@ -9,6 +9,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::editor::{Edit, Editor, Lines};
 use super::text::{self, Line, Style};
+use crate::cli::Markdown;
 use crate::datetime::{self, DateKind};
 use crate::form::{Choice, Field, FieldKind, Format};
 use crate::validate::{self, FieldState};
@@ -35,6 +36,8 @@ pub struct FieldPrompt<'a> {
     position: (usize, usize),
     control: Control,
     problem: Option<String>,
+    /// Whether the field's description is read as Markdown.
+    markdown: Markdown,
 }
 
 /// The control for each kind of field.
@@ -61,6 +64,12 @@ struct ListState {
 }
 
 impl<'a> FieldPrompt<'a> {
+    /// The same prompt, with the field's description read as Markdown or shown as it came.
+    pub fn markdown(mut self, markdown: Markdown) -> Self {
+        self.markdown = markdown;
+        self
+    }
+
     /// Starts answering `field` from `state` (its default, or what was entered before).
     /// `position` is the field's number and the number of fields.
     pub fn new(field: &'a Field, state: &FieldState, position: (usize, usize)) -> Self {
@@ -102,6 +111,7 @@ impl<'a> FieldPrompt<'a> {
             position,
             control,
             problem: None,
+            markdown: Markdown::On,
         }
     }
 
@@ -210,8 +220,7 @@ impl<'a> FieldPrompt<'a> {
     pub fn lines(&self, width: usize, rows: usize) -> Vec<Line> {
         let height = |line: &Line| text::height(std::slice::from_ref(line), width);
         let mut label = label_line(self.field, Some(self.position));
-        let help = help_text(self.field)
-            .map(|help| Line::styled(format!("  {help}"), Style::Weak).indent(2));
+        let help = text::help_lines(crate::markdown::field_help(self.field, self.markdown), 2);
         let problem = self.problem_line();
         let problem_rows = problem.as_ref().map_or(0, height);
         let natural = text::height(&self.control_lines(width, usize::MAX), width);
@@ -221,15 +230,20 @@ impl<'a> FieldPrompt<'a> {
         let mut left = rows.saturating_sub(height(&label) + problem_rows);
         let mut control = natural.min(3).min(left).max(1);
         left = left.saturating_sub(control);
-        let help_rows = help.as_ref().map_or(0, height).min(left);
+        let help_rows = text::height(&help, width).min(left);
         left -= help_rows;
         control += left.min(natural - control.min(natural));
 
         let mut lines = vec![label];
-        if let Some(help) = &help
-            && help_rows > 0
-        {
-            lines.extend(text::clipped(help, width, help_rows));
+        // The help's first lines, the last one shortened when the rows run out.
+        let mut help_left = help_rows;
+        for line in &help {
+            if help_left == 0 {
+                break;
+            }
+            let clipped = text::clipped(line, width, help_left);
+            help_left -= text::height(&clipped, width).min(help_left);
+            lines.extend(clipped);
         }
         lines.extend(self.control_lines(width, control));
         lines.extend(problem);
@@ -566,11 +580,6 @@ pub fn label_line(field: &Field, position: Option<(usize, usize)>) -> Line {
     line.indent(2)
 }
 
-/// The description, then what the field accepts, in words.
-fn help_text(field: &Field) -> Option<String> {
-    crate::describe::field_help(field)
-}
-
 /// The editing line: a prompt sign, then the text with the cursor in it.
 fn editor_line(sign: &str, editor: &Editor) -> Line {
     let sign_chars = sign.chars().count();
@@ -651,11 +660,17 @@ fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: us
 
 /// A field as a dumb terminal asks it, line by line: the label, the help, every option with
 /// its number and mark, what the field holds now (which Enter alone keeps), and what to type.
-pub fn line_prompt(field: &Field, state: &FieldState, position: (usize, usize)) -> Vec<Line> {
+pub fn line_prompt(
+    field: &Field,
+    state: &FieldState,
+    position: (usize, usize),
+    markdown: Markdown,
+) -> Vec<Line> {
     let mut lines = vec![label_line(field, Some(position))];
-    if let Some(help) = help_text(field) {
-        lines.push(Line::styled(format!("  {help}"), Style::Weak).indent(2));
-    }
+    lines.extend(text::help_lines(
+        crate::markdown::field_help(field, markdown),
+        2,
+    ));
     let option = |mark: &str, number: usize, label: &str| {
         let head = format!("  {mark} {number}. ");
         Line::styled(format!("{head}{label}"), Style::Plain).indent(text::text_width(&head))

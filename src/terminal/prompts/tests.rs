@@ -23,6 +23,13 @@ fn press(prompt: &mut FieldPrompt, keys: &str) -> Flow {
     flow
 }
 
+/// The field's help as the prompt shows it, line by line, without styles.
+fn help_text(field: &Field) -> Option<String> {
+    let lines = crate::markdown::field_help(field, Markdown::On);
+    let texts: Vec<String> = lines.iter().map(crate::markdown::MdLine::plain).collect();
+    (!texts.is_empty()).then(|| texts.join("\n"))
+}
+
 fn text_of(lines: &[Line]) -> String {
     lines
         .iter()
@@ -210,6 +217,36 @@ fn help_says_what_the_field_accepts() {
     );
 }
 
+/// Issue 34: a description is Markdown, drawn like the message (no markup characters, strong
+/// text bold, list items indented under the label); what the field accepts stays as written;
+/// `--markdown off` shows the description as it came.
+#[test]
+fn a_description_is_markdown() {
+    let form = form(json!({"properties": {"code": {"type": "string",
+        "description": "Your **badge** code:\n\n- on the card", "maxLength": 8}}}));
+    let field = &form.fields[0];
+    let prompt = FieldPrompt::new(field, &FieldState::initial(field), (1, 1));
+    let lines = prompt.lines(78, 10);
+    let shown = text_of(&lines);
+    assert!(
+        shown.contains("\n  Your badge code:\n  • on the card (at most 8 characters)\n"),
+        "{shown}"
+    );
+    assert!(
+        lines[1]
+            .spans
+            .contains(&("badge".to_owned(), Style::Strong)),
+        "{:?}",
+        lines[1]
+    );
+    let raw = FieldPrompt::new(field, &FieldState::initial(field), (1, 1)).markdown(Markdown::Off);
+    let shown = text_of(&raw.lines(78, 10));
+    assert!(
+        shown.contains("  Your **badge** code:\n\n- on the card (at most 8 characters)"),
+        "{shown}"
+    );
+}
+
 /// Issues 29 and 30: the help names a field's pattern before the first Enter, and a problem
 /// is one sentence of the person's language (it was English around a translated noun).
 #[test]
@@ -357,6 +394,7 @@ fn a_line_answers_each_kind_of_field() {
         &f[4],
         &FieldState::Multi(vec![false, true, false]),
         (5, 6),
+        Markdown::On,
     ));
     assert!(
         shown.contains("[x] 2. q") && shown.contains("Now: q."),

@@ -1,0 +1,237 @@
+//! Markdown lines ([`crate::markdown`]) drawn in the window: the message and the fields'
+//! descriptions. One label per block, so a screen reader reads each as plain text without
+//! markup characters, headings with the heading role and their level, list items as list
+//! items. Everything stays inside the area it is drawn in: code blocks scroll sideways rather
+//! than widen the window, and headings are only a little larger than the text, so nothing
+//! imitates who asks or the buttons.
+//!
+//! A link the consent may show ([`crate::markdown::Span::link`]) is a link widget: clicked, or
+//! pressed with Enter after Tab reached it, it is handed back to the caller, which shows the URL
+//! consent. Nothing here opens a browser.
+
+use egui::accesskit::Role;
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Color32, FontId, Id, TextStyle, TextWrapMode, Ui};
+
+use crate::markdown::{LineKind, MdLine, Span};
+
+/// Whose text the lines are: it decides the size and the colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// The server's message: a little larger than the form's text, in the strong colour.
+    Message,
+    /// A field's help: the form's text size, weak.
+    Help,
+}
+
+/// What the person did with the lines' links in this frame.
+#[derive(Debug, Default)]
+pub struct Links {
+    /// The address of the link clicked (or pressed with Enter), if any.
+    pub followed: Option<String>,
+    /// Every link widget drawn: a focused link takes Enter as a press, not as Submit.
+    pub ids: Vec<Id>,
+}
+
+/// Draws `lines` in `tone`; `salt` keeps the ids of two texts' code blocks apart.
+pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Links {
+    let mut links = Links::default();
+    let salt = ui.scope_id().with(salt);
+    for (index, line) in lines.iter().enumerate() {
+        if index > 0 && tone == Tone::Message {
+            ui.add_space(4.0);
+        }
+        let rtl = line.kind != LineKind::Code && crate::bidi::is_right_to_left(&line.plain());
+        let mut body = |ui: &mut Ui| {
+            if rtl {
+                // A right-to-left paragraph hugs the right edge (Unicode bidi P2-P3).
+                ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+                    line_ui(ui, line, tone, salt.with(index), true, &mut links);
+                });
+            } else {
+                line_ui(ui, line, tone, salt.with(index), false, &mut links);
+            }
+        };
+        if line.prefix.is_empty() {
+            body(ui);
+        } else {
+            // Bullets and quote marks stand where the paragraph starts: on the right of a
+            // right-to-left one.
+            let row = if rtl {
+                egui::Layout::right_to_left(egui::Align::Min)
+            } else {
+                egui::Layout::left_to_right(egui::Align::Min)
+            };
+            // One row high to begin with, like `horizontal_top`: the whole available height
+            // would put the row's content in its middle.
+            let start = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+            ui.allocate_ui_with_layout(start, row, |ui| {
+                let size = text_size(ui, tone, line.kind);
+                // The marker's space separates it from the text: after it, or before it.
+                let prefix = if rtl {
+                    format!(" {}", line.prefix.trim_end())
+                } else {
+                    line.prefix.clone()
+                };
+                let marker = ui.label(
+                    egui::RichText::new(prefix)
+                        .size(size)
+                        .color(ui.visuals().weak_text_color()),
+                );
+                if line.list_item {
+                    // Read as the item's bullet or number, not as a word of its own.
+                    ui.ctx().accesskit_node_builder(marker.id, |node| {
+                        node.set_role(Role::ListMarker);
+                        node.set_label(line.prefix.clone());
+                    });
+                }
+                ui.vertical(body);
+            });
+        }
+    }
+    links
+}
+
+fn text_size(ui: &Ui, tone: Tone, kind: LineKind) -> f32 {
+    let body = ui
+        .style()
+        .text_styles
+        .get(&TextStyle::Body)
+        .map_or(14.0, |font| font.size);
+    match (tone, kind) {
+        (Tone::Message, LineKind::Heading(_)) => 16.5,
+        (Tone::Message, _) => 15.0,
+        (Tone::Help, LineKind::Heading(_)) => body + 1.0,
+        (Tone::Help, _) => body,
+    }
+}
+
+/// One span's look in a line of `kind`.
+fn format(ui: &Ui, span: &Span, tone: Tone, kind: LineKind) -> TextFormat {
+    let visuals = ui.visuals();
+    let size = text_size(ui, tone, kind);
+    let font_id = if span.emphasis.code || kind == LineKind::Code {
+        FontId::monospace(size - 1.0)
+    } else {
+        FontId::proportional(size)
+    };
+    let color = match (tone, span.emphasis.strong) {
+        // The link widget paints its text in the link colour.
+        _ if span.link.is_some() => Color32::PLACEHOLDER,
+        (Tone::Message, true) => visuals.strong_text_color(),
+        (Tone::Message, false) => visuals.text_color(),
+        (Tone::Help, true) => visuals.text_color(),
+        (Tone::Help, false) => visuals.weak_text_color(),
+    };
+    let background = if span.emphasis.code && kind != LineKind::Code {
+        visuals.code_bg_color
+    } else {
+        Color32::TRANSPARENT
+    };
+    let underline = if span.link.is_some() {
+        egui::Stroke::new(1.0, visuals.hyperlink_color)
+    } else {
+        egui::Stroke::NONE
+    };
+    TextFormat {
+        font_id,
+        color,
+        background,
+        italics: span.emphasis.italic,
+        underline,
+        ..TextFormat::default()
+    }
+}
+
+fn job(ui: &Ui, spans: &[Span], tone: Tone, kind: LineKind) -> LayoutJob {
+    let mut job = LayoutJob::default();
+    for span in spans {
+        job.append(&span.text, 0.0, format(ui, span, tone, kind));
+    }
+    job
+}
+
+fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mut Links) {
+    match line.kind {
+        LineKind::Rule => {
+            ui.separator();
+        }
+        LineKind::Code => {
+            let job = job(ui, &line.spans, tone, line.kind);
+            // Long code lines scroll sideways instead of breaking inside a token.
+            egui::Frame::new()
+                .fill(ui.visuals().code_bg_color)
+                .inner_margin(4.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::horizontal()
+                        .id_salt(id.with("code"))
+                        .auto_shrink([false, true])
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::Label::new(job)
+                                    .selectable(true)
+                                    .wrap_mode(TextWrapMode::Extend),
+                            );
+                        });
+                });
+        }
+        LineKind::Text | LineKind::Heading(_) if line.spans.iter().all(|s| s.link.is_none()) => {
+            let job = job(ui, &line.spans, tone, line.kind);
+            let label = ui.add(egui::Label::new(job).selectable(true).wrap());
+            structure(ui, label.id, line);
+        }
+        LineKind::Text | LineKind::Heading(_) => {
+            // Text and links in one flow: each link its own widget that Tab reaches.
+            let flow = if rtl {
+                egui::Layout::right_to_left(egui::Align::Center).with_main_wrap(true)
+            } else {
+                egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true)
+            };
+            let start = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+            ui.allocate_ui_with_layout(start, flow, |ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                let mut rest = line.spans.as_slice();
+                while let Some(first) = rest.first() {
+                    let run = rest
+                        .iter()
+                        .take_while(|span| span.link == first.link)
+                        .count();
+                    let (spans, after) = rest.split_at(run);
+                    rest = after;
+                    let job = job(ui, spans, tone, line.kind);
+                    match &first.link {
+                        Some(url) => {
+                            let link = ui.add(egui::Link::new(job));
+                            links.ids.push(link.id);
+                            if link.clicked() {
+                                links.followed = Some(url.clone());
+                            }
+                        }
+                        None => {
+                            let label = ui.add(egui::Label::new(job).selectable(true).wrap());
+                            structure(ui, label.id, line);
+                        }
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// Tells screen readers what the label of `line` is in the text's structure. A heading or a
+/// list item is named by its text, as a label is by its value.
+fn structure(ui: &Ui, id: Id, line: &MdLine) {
+    let role = match line.kind {
+        LineKind::Heading(_) => Role::Heading,
+        _ if line.list_item => Role::ListItem,
+        _ => return,
+    };
+    let text: String = line.spans.iter().map(|span| span.text.as_str()).collect();
+    ui.ctx().accesskit_node_builder(id, |node| {
+        node.set_role(role);
+        if let LineKind::Heading(level) = line.kind {
+            node.set_level(usize::from(level));
+        }
+        node.set_label(text);
+    });
+}

@@ -1,0 +1,293 @@
+//! What the person reads (issue 34), in the window without a display (kittest): Markdown in
+//! field descriptions, links followed only through the URL consent, and the structure screen
+//! readers get (headings, list items).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use form_elicitation::answer::Answer;
+use form_elicitation::cli::Markdown;
+use form_elicitation::form::Form;
+use form_elicitation::ui::{FormApp, WindowDialog};
+use serde_json::{Value, json};
+
+use super::support::kittest::press;
+
+/// The URLs the form's opener was asked to open.
+type Opened = Rc<RefCell<Vec<String>>>;
+
+/// A form window for `message` and `schema`, read with `markdown`, whose opener records what
+/// it is asked to open.
+fn window(message: &str, schema: Value, markdown: Markdown) -> (Harness<'static, FormApp>, Opened) {
+    let form = Form::from_schema(message.into(), &schema).expect("valid schema");
+    let opened: Opened = Rc::default();
+    let log = Rc::clone(&opened);
+    let app = FormApp::new(form, Some("shop".into()), None)
+        .markdown(markdown)
+        .opener(Box::new(move |url: &str| {
+            log.borrow_mut().push(url.to_owned());
+            Ok(())
+        }));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 700.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    harness.run();
+    (harness, opened)
+}
+
+/// A field's description is Markdown like the message: its blocks read without markup
+/// characters, its list items as list items; `--markdown off` shows it as it came.
+#[test]
+fn a_field_description_reads_without_markup() {
+    let description = "Use your **badge** `code`:\n\n- on the card\n- or in the app";
+    let schema = json!({"properties": {"code": {
+        "type": "string", "title": "Code", "description": description}}});
+    let (h, _) = window("Please answer.", schema.clone(), Markdown::On);
+    h.get_by_label("Use your badge code:");
+    h.get_by_role_and_label(Role::ListItem, "on the card");
+    h.get_by_role_and_label(Role::ListItem, "or in the app");
+    assert!(h.query_by_label_contains("**").is_none());
+    // The text box's description, read by a screen reader with the field, has no markup either.
+    let input = h.get_by_role_and_label(Role::MultilineTextInput, "Code");
+    let read = input.accesskit_node().description().unwrap_or_default();
+    assert!(read.contains("Use your badge code:"), "{read}");
+    assert!(!read.contains("**"), "{read}");
+
+    let (h, _) = window("Please answer.", schema, Markdown::Off);
+    h.get_by_label(description);
+}
+
+/// Headings have the heading role and their level; list items are list items, their bullets
+/// list markers.
+#[test]
+fn headings_and_lists_have_their_roles() {
+    let (h, _) = window(
+        "# Plan\n\n## Steps\n\n1. pack\n2. ship",
+        json!({"properties": {}}),
+        Markdown::On,
+    );
+    for (label, level) in [("Plan", 1), ("Steps", 2)] {
+        let heading = h.get_by_role_and_label(Role::Heading, label);
+        assert_eq!(heading.accesskit_node().level(), Some(level), "{label}");
+    }
+    h.get_by_role_and_label(Role::ListItem, "pack");
+    h.get_by_role_and_label(Role::ListItem, "ship");
+    h.get_by_role_and_label(Role::ListMarker, "1. ");
+}
+
+/// A link in the message opens nothing by itself: a click shows the URL consent with the host
+/// set apart; Back returns to the form with what was typed; Open hands the URL to the opener
+/// and returns too, the form still to be answered.
+#[test]
+fn a_link_goes_through_the_url_consent_and_back_keeps_what_was_typed() {
+    let (mut h, opened) = window(
+        "Read [the terms](https://terms.example/v2) first.",
+        json!({"properties": {"name": {"type": "string", "title": "Name"}}}),
+        Markdown::On,
+    );
+    h.get_by_role_and_label(Role::MultilineTextInput, "Name")
+        .type_text("Ada");
+    h.run();
+    // A line with a link flows like the others, one row high: it was once laid out in the
+    // middle of the window's whole height, pushing the fields out of view.
+    let link = h
+        .get_by_role_and_label(Role::Link, "the terms <https://terms.example/v2>")
+        .accesskit_node()
+        .bounding_box()
+        .expect("the link is on screen");
+    let name = h
+        .get_by_role_and_label(Role::MultilineTextInput, "Name")
+        .accesskit_node()
+        .bounding_box()
+        .expect("the field is on screen");
+    assert!(
+        link.y1 - link.y0 < 40.0 && link.y1 < name.y0 && name.y0 - link.y1 < 120.0,
+        "{link:?} {name:?}"
+    );
+    h.get_by_role_and_label(Role::Link, "the terms <https://terms.example/v2>")
+        .click();
+    h.run();
+    assert_eq!(h.state().link_shown(), Some("https://terms.example/v2"));
+    h.get_by_label("terms.example");
+    h.get_by_label("https://terms.example/v2");
+    assert!(opened.borrow().is_empty(), "nothing opens before Open");
+    assert!(
+        h.query_by_role_and_label(Role::MultilineTextInput, "Name")
+            .is_none()
+    );
+
+    h.get_by_role_and_label(Role::Button, "Back to the form")
+        .click();
+    h.run();
+    assert_eq!(h.state().link_shown(), None);
+    assert!(h.state().outcome().is_none(), "Back answers nothing");
+
+    h.get_by_role_and_label(Role::Link, "the terms <https://terms.example/v2>")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Open in browser")
+        .click();
+    h.run();
+    assert_eq!(*opened.borrow(), ["https://terms.example/v2"]);
+    assert_eq!(h.state().link_shown(), None);
+    assert!(
+        h.state().outcome().is_none(),
+        "opening a link answers nothing"
+    );
+
+    // What was typed is still there.
+    press(&mut h, Key::Enter);
+    match h.state().outcome() {
+        Some(Answer::Accept(content)) => {
+            assert_eq!(Value::Object(content.clone()), json!({"name": "Ada"}));
+        }
+        other => panic!("expected accept, got {other:?}"),
+    }
+}
+
+/// The keyboard reaches a link: Shift+Tab from the first field, then Enter shows the consent
+/// (Enter on a link is a press, not Submit); Esc there goes back to the form, not away.
+#[test]
+fn the_keyboard_follows_a_link_and_esc_comes_back() {
+    let (mut h, opened) = window(
+        "See <https://help.example/>.",
+        json!({"properties": {"name": {"type": "string", "title": "Name"}}}),
+        Markdown::On,
+    );
+    h.key_press_modifiers(egui::Modifiers::SHIFT, Key::Tab);
+    h.run();
+    assert!(
+        h.get_by_role_and_label(Role::Link, "https://help.example/")
+            .is_focused()
+    );
+    press(&mut h, Key::Enter);
+    assert!(
+        h.state().outcome().is_none(),
+        "Enter on a link must not submit"
+    );
+    assert_eq!(h.state().link_shown(), Some("https://help.example/"));
+    press(&mut h, Key::Escape);
+    assert_eq!(h.state().link_shown(), None);
+    assert!(
+        h.state().outcome().is_none(),
+        "Esc in the consent must not cancel the form"
+    );
+    assert!(opened.borrow().is_empty());
+}
+
+/// A link in a field's description goes through the same consent.
+#[test]
+fn a_link_in_a_description_goes_through_the_consent() {
+    let (mut h, _) = window(
+        "Please answer.",
+        json!({"properties": {"agree": {"type": "boolean", "title": "I agree",
+            "description": "See [the rules](https://rules.example/r)."}}}),
+        Markdown::On,
+    );
+    h.get_by_role_and_label(Role::Link, "the rules <https://rules.example/r>")
+        .click();
+    h.run();
+    assert_eq!(h.state().link_shown(), Some("https://rules.example/r"));
+    h.get_by_label("rules.example");
+}
+
+/// Hostile links: anything but an http(s) address stays text, and a link whose text names one
+/// site shows the consent for the site it really goes to, with its warnings.
+#[test]
+fn hostile_links() {
+    for inert in [
+        "[x](javascript:alert(1))",
+        "[x](JAVASCRIPT:alert(1))",
+        "[x](data:text/html,<script>alert(1)</script>)",
+        "[x](file:///etc/passwd)",
+        "[x](vbscript:msgbox(1))",
+        "[x](/relative)",
+        "![x](https://img.example/x.png)",
+        "<script>location='https://evil.example/'</script>",
+    ] {
+        let (h, _) = window(inert, json!({"properties": {}}), Markdown::On);
+        assert_eq!(h.query_all_by_role(Role::Link).count(), 0, "{inert}");
+    }
+    let cases = [
+        (
+            "[https://bank.example](https://evil.example/login)",
+            "evil.example",
+            None,
+        ),
+        (
+            "[bank](https://bank.example@evil.example/)",
+            "evil.example",
+            Some("the real site is evil.example."),
+        ),
+        (
+            "[bank](http://192.168.1.10/)",
+            "192.168.1.10",
+            Some("a bare IP address"),
+        ),
+    ];
+    for (message, host, warning) in cases {
+        let (mut h, opened) = window(message, json!({"properties": {}}), Markdown::On);
+        let links: Vec<_> = h.get_all_by_role(Role::Link).collect();
+        assert_eq!(links.len(), 1, "{message}");
+        links[0].click();
+        h.run();
+        h.get_by_label(host);
+        if let Some(warning) = warning {
+            assert!(h.query_by_label_contains(warning).is_some(), "{message}");
+        }
+        assert!(opened.borrow().is_empty(), "{message}");
+    }
+}
+
+/// `--markdown off`: the message is text as it came, with no link to follow.
+#[test]
+fn markdown_off_has_no_links() {
+    let (h, _) = window(
+        "Read [the terms](https://terms.example/).",
+        json!({"properties": {}}),
+        Markdown::Off,
+    );
+    assert_eq!(h.query_all_by_role(Role::Link).count(), 0);
+    h.get_by_label("Read [the terms](https://terms.example/).");
+}
+
+/// The bounds of the first node with `label`, in window coordinates.
+fn bounds(h: &Harness<'_, FormApp>, label: &str) -> egui::accesskit::Rect {
+    h.get_by_label(label)
+        .accesskit_node()
+        .bounding_box()
+        .expect("a node on screen has bounds")
+}
+
+/// Issue 34: a right-to-left paragraph (its first strong character Arabic or Hebrew) hugs
+/// the right edge, in the message and in a description; a left-to-right one the left edge.
+#[test]
+fn right_to_left_paragraphs_are_right_aligned() {
+    let arabic = "سيصل طلبك خلال 3 أيام عمل.";
+    let hebrew = "ההזמנה תגיע בעוד 3 ימי עסקים.";
+    let english = "Your order ships soon.";
+    let (h, _) = window(
+        &format!("{arabic}\n\n{hebrew}\n\n{english}"),
+        json!({"properties": {"n": {"type": "string", "title": "Name",
+            "description": "אנא כתבו את שמכם."}}}),
+        Markdown::On,
+    );
+    let [ar, he, en, help] =
+        [arabic, hebrew, english, "אנא כתבו את שמכם."].map(|label| bounds(&h, label));
+    let right = en.x0 + 480.0;
+    for (name, rect) in [("Arabic", ar), ("Hebrew", he), ("description", help)] {
+        assert!(
+            rect.x1 > right - 20.0 && rect.x1 <= right + 30.0,
+            "{name} ends at {} (English starts at {})",
+            rect.x1,
+            en.x0
+        );
+        assert!(rect.x0 > en.x0 + 100.0, "{name} starts at {}", rect.x0);
+    }
+    assert!((ar.x1 - he.x1).abs() < 1.0, "{ar:?} {he:?}");
+    assert!(en.x1 < ar.x1 - 100.0, "English ends at {}", en.x1);
+}
