@@ -5,7 +5,7 @@
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use form_elicitation::answer::Answer;
 use form_elicitation::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
@@ -909,4 +909,52 @@ fn every_key_of_a_burst_in_one_frame_acts_in_order() {
                 .clone()
         ))
     );
+}
+
+/// Regression (issue 30, item 10): in a window 360 points wide (a phone-sized or tiled
+/// window) the date picker's calendar was cut off on the right: its Sunday column, `>>>` and
+/// part of Save. Every control of the open calendar lies inside the window, and it still
+/// picks a date with the keyboard.
+#[test]
+fn the_calendar_fits_a_narrow_window() {
+    let form = Form::from_schema(
+        "When?".into(),
+        &json!({"properties": {
+            "day": {"type": "string", "title": "Arrival date", "format": "date"},
+            "at": {"type": "string", "title": "At", "format": "date-time"}}}),
+    )
+    .expect("valid schema");
+    let size = egui::vec2(360.0, 640.0);
+    let mut h = Harness::builder()
+        .with_accessibility_check(false)
+        .with_size(size)
+        .build_ui_state(
+            |ui, app: &mut FormApp| app.show(ui),
+            FormApp::new(form, None, None),
+        );
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+    for field in ["Arrival date", "At"] {
+        h.get_by_role_and_label(Role::Button, &format!("Pick date for {field}"))
+            .click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Save");
+        for node in h.root().query_all(egui_kittest::kittest::by()) {
+            if node.accesskit_node().bounding_box().is_none() {
+                continue;
+            }
+            let rect = node.rect();
+            assert!(
+                rect.left() >= window.left() - 0.5 && rect.right() <= window.right() + 0.5,
+                "{field}: {:?} {:?} at {rect:?} is outside the window {window:?}",
+                node.accesskit_node().role(),
+                node.accesskit_node().label()
+            );
+        }
+        press(&mut h, Key::Escape);
+        assert!(
+            h.query_by_label("Save").is_none(),
+            "Esc closes the calendar"
+        );
+    }
 }
