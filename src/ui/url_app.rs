@@ -146,6 +146,7 @@ impl WindowDialog for UrlApp {
             return;
         }
         let ctx = ui.ctx().clone();
+        super::pacing::pace_keys(&ctx);
         if let Some(text) = self.unchecked_text.take() {
             self.fonts.cover(&ctx, &text);
         }
