@@ -872,7 +872,8 @@ fn multi_list_ui(
 
 /// One row of a long multi-select: a checkbox that takes clicks but not the focus (the filter
 /// box above is the list's Tab stop), drawn marked when it is `highlighted`, the row Space
-/// ticks. Screen readers get a checkbox with its label and state.
+/// ticks. A label too long for the row is cut short on screen; screen readers get a checkbox
+/// with its whole label and its state.
 fn check_row(ui: &mut Ui, on: bool, label: &str, highlighted: bool) -> Response {
     let width = ui.available_width();
     let icon = ui.spacing().icon_width + ui.spacing().icon_spacing;
@@ -884,9 +885,7 @@ fn check_row(ui: &mut Ui, on: bool, label: &str, highlighted: bool) -> Response 
     );
     let height = ui.spacing().interact_size.y.max(galley.size().y);
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::CLICK);
-    response.widget_info(|| {
-        egui::WidgetInfo::selected(Role::CheckBox, ui.is_enabled(), on, galley.text())
-    });
+    response.widget_info(|| egui::WidgetInfo::selected(Role::CheckBox, ui.is_enabled(), on, label));
     if ui.is_rect_visible(rect) {
         let visuals = ui.style().interact(&response);
         let painter = ui.painter();
