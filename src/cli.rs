@@ -102,7 +102,7 @@ pub struct ProxyArgs {
     /// The server to run, and its arguments (after `--`).
     #[arg(
         last = true,
-        required_unless_present = "url",
+        required_unless_present_any = ["url", "sign_out"],
         value_name = "SERVER_COMMAND"
     )]
     pub server_command: Vec<OsString>,
@@ -115,6 +115,30 @@ pub struct ProxyArgs {
     /// in the value is the environment variable VAR, so a token stays off the command line.
     #[arg(long = "header", value_name = "HEADER")]
     pub headers: Vec<String>,
+
+    /// For `--url`'s sign-in: the client ID the authorization server issued you, when it
+    /// registers no clients by itself.
+    #[arg(long, value_name = "ID", env = "FORM_ELICITATION_CLIENT_ID")]
+    pub client_id: Option<String>,
+
+    /// The secret of `--client-id`; give it in the environment, which other users cannot
+    /// read as they can a command line.
+    #[arg(
+        long,
+        value_name = "SECRET",
+        env = "FORM_ELICITATION_CLIENT_SECRET",
+        hide_env_values = true
+    )]
+    pub client_secret: Option<String>,
+
+    /// For `--url`'s sign-in: the https URL of your client ID metadata document, used where
+    /// the authorization server takes one instead of registering a client.
+    #[arg(long, value_name = "URL", env = "FORM_ELICITATION_CLIENT_METADATA_URL")]
+    pub client_metadata_url: Option<String>,
+
+    /// Forget the sign-in kept for the server at URL, and exit.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["url", "server_command"])]
+    pub sign_out: Option<String>,
 }
 
 /// How a form is shown: the options every way of showing one shares (the helper, `proxy`, and

@@ -197,6 +197,20 @@ term-no-answer-row = keine Antwort
 term-fixed = (fest: wird unverändert gesendet)
 term-more-above = ({ $n } weitere oben)
 term-more-below = ({ $n } weitere unten)
+term-lines-above = { $n ->
+    [one] (1 weitere Zeile oben)
+   *[other] ({ $n } weitere Zeilen oben)
+}
+term-lines-below = { $n ->
+    [one] (1 weitere Zeile unten)
+   *[other] ({ $n } weitere Zeilen unten)
+}
+term-line-cancels = Strg+C oder Strg+D bricht ab
+term-line-type-value = Geben Sie den Wert ein und drücken Sie die Eingabetaste.
+term-line-type-option = Geben Sie die Nummer der Option ein und drücken Sie die Eingabetaste.
+term-line-type-options = Geben Sie die Nummern der anzukreuzenden Optionen durch Leerzeichen getrennt ein (0 für keine) und drücken Sie die Eingabetaste.
+term-line-type-yes-no = Geben Sie y für Ja oder n für Nein ein und drücken Sie die Eingabetaste.
+term-line-now = Jetzt: { $text }. Die Eingabetaste allein behält den Wert.
 term-no-answer = (keine Antwort)
 term-empty = (leer)
 term-none = (keine)
@@ -205,3 +219,8 @@ term-cancelled-eof = Ende der Eingabe: abgebrochen.
 term-cancelled-timeout = Zeit abgelaufen: abgebrochen.
 term-cancelled-signal = Durch ein Signal beendet: abgebrochen.
 term-cancelled-lost = Verbindung zum Terminal verloren: abgebrochen.
+
+## Signing in
+
+sign-in-consent = Bei { $host } für { $server } anmelden
+sign-in-done = Sie sind angemeldet. Sie können diese Seite schließen und zu Ihrem MCP-Client zurückkehren.

@@ -201,6 +201,20 @@ term-no-answer-row = no answer
 term-fixed = (fixed: sent as is)
 term-more-above = ({ $n } more above)
 term-more-below = ({ $n } more below)
+term-lines-above = { $n ->
+    [one] (1 more line above)
+   *[other] ({ $n } more lines above)
+}
+term-lines-below = { $n ->
+    [one] (1 more line below)
+   *[other] ({ $n } more lines below)
+}
+term-line-cancels = Ctrl+C or Ctrl+D cancels
+term-line-type-value = Type the value and press Enter.
+term-line-type-option = Type the option's number and press Enter.
+term-line-type-options = Type the numbers of the options to tick, separated by spaces (0 for none), and press Enter.
+term-line-type-yes-no = Type y for yes or n for no and press Enter.
+term-line-now = Now: { $text }. Enter alone keeps it.
 term-no-answer = (no answer)
 term-empty = (empty)
 term-none = (none)
@@ -209,3 +223,8 @@ term-cancelled-eof = End of input: cancelled.
 term-cancelled-timeout = Time is up: cancelled.
 term-cancelled-signal = Stopped by a signal: cancelled.
 term-cancelled-lost = The terminal went away: cancelled.
+
+## Signing in (proxy --url): the consent's message, and the page the browser shows after it
+
+sign-in-consent = Sign in to { $host } for { $server }
+sign-in-done = You are signed in. You can close this page and go back to your MCP client.

@@ -197,6 +197,20 @@ term-no-answer-row = sin respuesta
 term-fixed = (fijo: se envía tal cual)
 term-more-above = ({ $n } más arriba)
 term-more-below = ({ $n } más abajo)
+term-lines-above = { $n ->
+    [one] (1 línea más arriba)
+   *[other] ({ $n } líneas más arriba)
+}
+term-lines-below = { $n ->
+    [one] (1 línea más abajo)
+   *[other] ({ $n } líneas más abajo)
+}
+term-line-cancels = Ctrl+C o Ctrl+D cancela
+term-line-type-value = Escriba el valor y pulse Intro.
+term-line-type-option = Escriba el número de la opción y pulse Intro.
+term-line-type-options = Escriba los números de las opciones que quiere marcar, separados por espacios (0 para ninguna), y pulse Intro.
+term-line-type-yes-no = Escriba y para sí o n para no y pulse Intro.
+term-line-now = Ahora: { $text }. Intro solo lo mantiene.
 term-no-answer = (sin respuesta)
 term-empty = (vacío)
 term-none = (ninguno)
@@ -205,3 +219,8 @@ term-cancelled-eof = Fin de la entrada: cancelado.
 term-cancelled-timeout = Se acabó el tiempo: cancelado.
 term-cancelled-signal = Detenido por una señal: cancelado.
 term-cancelled-lost = Se perdió el terminal: cancelado.
+
+## Signing in
+
+sign-in-consent = Iniciar sesión en { $host } para { $server }
+sign-in-done = Ha iniciado sesión. Puede cerrar esta página y volver a su cliente MCP.

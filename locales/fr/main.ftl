@@ -197,6 +197,20 @@ term-no-answer-row = pas de réponse
 term-fixed = (fixe : envoyé tel quel)
 term-more-above = ({ $n } de plus au-dessus)
 term-more-below = ({ $n } de plus en dessous)
+term-lines-above = { $n ->
+    [one] (encore 1 ligne au-dessus)
+   *[other] (encore { $n } lignes au-dessus)
+}
+term-lines-below = { $n ->
+    [one] (encore 1 ligne en dessous)
+   *[other] (encore { $n } lignes en dessous)
+}
+term-line-cancels = Ctrl+C ou Ctrl+D annule
+term-line-type-value = Tapez la valeur et appuyez sur Entrée.
+term-line-type-option = Tapez le numéro de l'option et appuyez sur Entrée.
+term-line-type-options = Tapez les numéros des options à cocher, séparés par des espaces (0 pour aucune), et appuyez sur Entrée.
+term-line-type-yes-no = Tapez y pour oui ou n pour non et appuyez sur Entrée.
+term-line-now = Actuellement : { $text }. Entrée seule la conserve.
 term-no-answer = (pas de réponse)
 term-empty = (vide)
 term-none = (aucun)
@@ -205,3 +219,8 @@ term-cancelled-eof = Fin de l’entrée : annulé.
 term-cancelled-timeout = Temps écoulé : annulé.
 term-cancelled-signal = Arrêté par un signal : annulé.
 term-cancelled-lost = Le terminal a disparu : annulé.
+
+## Signing in
+
+sign-in-consent = Se connecter à { $host } pour { $server }
+sign-in-done = Vous êtes connecté. Vous pouvez fermer cette page et revenir à votre client MCP.

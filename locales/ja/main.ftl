@@ -170,6 +170,14 @@ term-no-answer-row = 回答なし
 term-fixed = (固定: そのまま送信)
 term-more-above = (上にあと{ $n }件)
 term-more-below = (下にあと{ $n }件)
+term-lines-above = (上にあと{ $n }行)
+term-lines-below = (下にあと{ $n }行)
+term-line-cancels = Ctrl+C または Ctrl+D でキャンセル
+term-line-type-value = 値を入力して Enter を押してください。
+term-line-type-option = 選択肢の番号を入力して Enter を押してください。
+term-line-type-options = 選ぶ選択肢の番号をスペースで区切って入力し (なしは 0)、Enter を押してください。
+term-line-type-yes-no = はいなら y、いいえなら n を入力して Enter を押してください。
+term-line-now = 現在の値: { $text }。Enter だけでこの値のままです。
 term-no-answer = (回答なし)
 term-empty = (空)
 term-none = (なし)
@@ -178,3 +186,8 @@ term-cancelled-eof = 入力の終わり: キャンセルしました。
 term-cancelled-timeout = 時間切れ: キャンセルしました。
 term-cancelled-signal = シグナルで停止: キャンセルしました。
 term-cancelled-lost = 端末との接続が切れました: キャンセルしました。
+
+## Signing in
+
+sign-in-consent = { $server } を使うために { $host } にサインインします
+sign-in-done = サインインしました。このページを閉じて MCP クライアントに戻ってください。

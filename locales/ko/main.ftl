@@ -170,6 +170,14 @@ term-no-answer-row = 답변 없음
 term-fixed = (고정: 그대로 전송됨)
 term-more-above = (위에 { $n }개 더 있음)
 term-more-below = (아래에 { $n }개 더 있음)
+term-lines-above = (위에 { $n }줄 더 있음)
+term-lines-below = (아래에 { $n }줄 더 있음)
+term-line-cancels = Ctrl+C 또는 Ctrl+D: 취소
+term-line-type-value = 값을 입력하고 Enter를 누르세요.
+term-line-type-option = 선택할 항목의 번호를 입력하고 Enter를 누르세요.
+term-line-type-options = 선택할 항목의 번호를 공백으로 구분해 입력하고(없으면 0) Enter를 누르세요.
+term-line-type-yes-no = 예는 y, 아니요는 n을 입력하고 Enter를 누르세요.
+term-line-now = 현재 값: { $text }. Enter만 누르면 그대로 둡니다.
 term-no-answer = (답변 없음)
 term-empty = (비어 있음)
 term-none = (없음)
@@ -178,3 +186,8 @@ term-cancelled-eof = 입력 끝: 취소했습니다.
 term-cancelled-timeout = 시간 초과: 취소했습니다.
 term-cancelled-signal = 시그널로 중지됨: 취소했습니다.
 term-cancelled-lost = 터미널 연결이 끊김: 취소했습니다.
+
+## Signing in
+
+sign-in-consent = { $server }을(를) 사용하려면 { $host }에 로그인하세요
+sign-in-done = 로그인되었습니다. 이 페이지를 닫고 MCP 클라이언트로 돌아가세요.

@@ -197,6 +197,20 @@ term-no-answer-row = sem resposta
 term-fixed = (fixo: enviado como está)
 term-more-above = (mais { $n } acima)
 term-more-below = (mais { $n } abaixo)
+term-lines-above = { $n ->
+    [one] (mais 1 linha acima)
+   *[other] (mais { $n } linhas acima)
+}
+term-lines-below = { $n ->
+    [one] (mais 1 linha abaixo)
+   *[other] (mais { $n } linhas abaixo)
+}
+term-line-cancels = Ctrl+C ou Ctrl+D cancela
+term-line-type-value = Digite o valor e pressione Enter.
+term-line-type-option = Digite o número da opção e pressione Enter.
+term-line-type-options = Digite os números das opções a marcar, separados por espaços (0 para nenhuma), e pressione Enter.
+term-line-type-yes-no = Digite y para sim ou n para não e pressione Enter.
+term-line-now = Agora: { $text }. Enter sozinho mantém o valor.
 term-no-answer = (sem resposta)
 term-empty = (vazio)
 term-none = (nenhum)
@@ -205,3 +219,8 @@ term-cancelled-eof = Fim da entrada: cancelado.
 term-cancelled-timeout = O tempo acabou: cancelado.
 term-cancelled-signal = Interrompido por um sinal: cancelado.
 term-cancelled-lost = O terminal foi perdido: cancelado.
+
+## Signing in
+
+sign-in-consent = Entrar em { $host } para { $server }
+sign-in-done = Você entrou. Pode fechar esta página e voltar ao seu cliente MCP.

@@ -220,6 +220,24 @@ term-no-answer-row = нет ответа
 term-fixed = (фиксировано: отправляется как есть)
 term-more-above = (ещё { $n } выше)
 term-more-below = (ещё { $n } ниже)
+term-lines-above = { $n ->
+    [one] (ещё { $n } строка выше)
+    [few] (ещё { $n } строки выше)
+    [many] (ещё { $n } строк выше)
+   *[other] (ещё { $n } строки выше)
+}
+term-lines-below = { $n ->
+    [one] (ещё { $n } строка ниже)
+    [few] (ещё { $n } строки ниже)
+    [many] (ещё { $n } строк ниже)
+   *[other] (ещё { $n } строки ниже)
+}
+term-line-cancels = Ctrl+C или Ctrl+D — отмена
+term-line-type-value = Введите значение и нажмите Enter.
+term-line-type-option = Введите номер варианта и нажмите Enter.
+term-line-type-options = Введите номера отмечаемых вариантов через пробел (0 — ни одного) и нажмите Enter.
+term-line-type-yes-no = Введите y (да) или n (нет) и нажмите Enter.
+term-line-now = Сейчас: { $text }. Enter без ввода оставляет это значение.
 term-no-answer = (нет ответа)
 term-empty = (пусто)
 term-none = (нет)
@@ -228,3 +246,8 @@ term-cancelled-eof = Конец ввода: отменено.
 term-cancelled-timeout = Время истекло: отменено.
 term-cancelled-signal = Остановлено сигналом: отменено.
 term-cancelled-lost = Связь с терминалом потеряна: отменено.
+
+## Signing in
+
+sign-in-consent = Войти в { $host } для { $server }
+sign-in-done = Вход выполнен. Можно закрыть эту страницу и вернуться в MCP-клиент.

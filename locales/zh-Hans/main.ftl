@@ -170,6 +170,14 @@ term-no-answer-row = 无回答
 term-fixed = （固定值：按原样发送）
 term-more-above = （上方还有 { $n } 项）
 term-more-below = （下方还有 { $n } 项）
+term-lines-above = （上方还有 { $n } 行）
+term-lines-below = （下方还有 { $n } 行）
+term-line-cancels = 按 Ctrl+C 或 Ctrl+D 取消
+term-line-type-value = 请输入值并按 Enter。
+term-line-type-option = 请输入选项的编号并按 Enter。
+term-line-type-options = 请输入要勾选的选项编号，用空格分隔（0 表示不选），然后按 Enter。
+term-line-type-yes-no = 输入 y 表示是，n 表示否，然后按 Enter。
+term-line-now = 当前值：{ $text }。直接按 Enter 保留该值。
 term-no-answer = （无回答）
 term-empty = （空）
 term-none = （无）
@@ -178,3 +186,8 @@ term-cancelled-eof = 输入结束：已取消。
 term-cancelled-timeout = 时间已到：已取消。
 term-cancelled-signal = 被信号中止：已取消。
 term-cancelled-lost = 终端已断开：已取消。
+
+## Signing in
+
+sign-in-consent = 为 { $server } 登录 { $host }
+sign-in-done = 已登录。可以关闭此页面并返回 MCP 客户端。

@@ -170,6 +170,14 @@ term-no-answer-row = 未回答
 term-fixed = （固定值：依原樣傳送）
 term-more-above = （上方還有 { $n } 項）
 term-more-below = （下方還有 { $n } 項）
+term-lines-above = （上方還有 { $n } 行）
+term-lines-below = （下方還有 { $n } 行）
+term-line-cancels = 按 Ctrl+C 或 Ctrl+D 取消
+term-line-type-value = 請輸入值並按 Enter。
+term-line-type-option = 請輸入選項的編號並按 Enter。
+term-line-type-options = 請輸入要勾選的選項編號，以空格分隔（0 表示不選），然後按 Enter。
+term-line-type-yes-no = 輸入 y 表示是，n 表示否，然後按 Enter。
+term-line-now = 目前的值：{ $text }。直接按 Enter 保留該值。
 term-no-answer = （未回答）
 term-empty = （空白）
 term-none = （無）
@@ -178,3 +186,8 @@ term-cancelled-eof = 輸入結束：已取消。
 term-cancelled-timeout = 時間到：已取消。
 term-cancelled-signal = 被訊號中止：已取消。
 term-cancelled-lost = 終端機已中斷連線：已取消。
+
+## Signing in
+
+sign-in-consent = 為 { $server } 登入 { $host }
+sign-in-done = 已登入。可以關閉此頁面並返回 MCP 用戶端。

@@ -51,6 +51,11 @@ def parse_args():
                    help="skip the comparison of our two renderers (the default CPU one and --renderer gl)")
     p.add_argument("--variants", action="store_true",
                    help="also measure --renderer gl under Mesa variants (softpipe, LP_NUM_THREADS=0, ...)")
+    p.add_argument("--serve-runs", type=int, default=5,
+                   help="runs of the 4-field form asked over `serve`'s socket, alternating with the "
+                        "same form shown by a local helper (default 5; 0 skips)")
+    p.add_argument("--serve-only", action="store_true",
+                   help="measure only `serve` (served against local, and serve idle); no yad, no gl")
     p.add_argument("--json", help="also write every raw probe result to this file")
     p.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, smaps)")
     return p.parse_args()
@@ -437,6 +442,10 @@ def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
         if have_yad:
             R.run("yad", "warmup", R.yad_cmd(yad_form), finish="submit")
 
+    if args.serve_only:
+        serve_section(args, R, ours, display, tmp, form)
+        return
+
     ours_runs, yad_runs = [], []
     first_smaps = os.path.join(tmp, "ours.smaps")
     yad_smaps = os.path.join(tmp, "yad.smaps")
@@ -612,9 +621,110 @@ def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
     print("\n---- Markdown ----\n")
     print("\n".join(md))
 
+    if args.serve_runs > 0:
+        serve_section(args, R, ours, display, tmp, form)
+
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"machine": machine, "mesa": mesa, "commit": commit, "runs": R.raw}, f, indent=1)
+
+
+def proc_cpu_ns(pid):
+    """Time the process has run on a CPU, all threads, in ns (/proc/PID/schedstat per task)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def proc_status_kib(pid, key):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return None
+
+
+def serve_section(args, R, ours, display, tmp, form):
+    """`serve` (issue 32): the 4-field form asked over its socket by an asker with no display,
+    alternating with the same form shown by a local helper; the probe times both from the
+    asker's (or the helper's) spawn by X events, so "first painted frame" is the asker's start
+    to the desktop window's first frame, and "Enter → answer" is the key to the line on the
+    asker's stdout. Then `serve` alone: CPU and memory while no form is open."""
+    sock = os.path.join(tmp, "serve.sock")
+    env = dict(os.environ, DISPLAY=display, WINIT_X11_SCALE_FACTOR="1")
+    env.pop("WAYLAND_DISPLAY", None)
+    err = open(os.path.join(tmp, "serve.stderr"), "w")
+    serve = subprocess.Popen([ours, "serve", "--socket", sock], env=env, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        deadline = time.monotonic() + 10
+        while not os.path.exists(sock):
+            if serve.poll() is not None or time.monotonic() > deadline:
+                sys.exit(f"scripts/bench: serve did not listen; see {err.name}")
+            time.sleep(0.01)
+        idle = args.idle
+        log(f"serve idle {idle:g} s before any form ...")
+        c0 = proc_cpu_ns(serve.pid)
+        time.sleep(idle)
+        idle_before = (proc_cpu_ns(serve.pid) - c0) / 1e6
+        rss_before = proc_status_kib(serve.pid, "VmRSS")
+        R.run("ours", "warmup", [ours, "--connect", sock, "--title", "bench-warmup"], stdin=form,
+              finish="submit")
+        local, served = [], []
+        for i in range(args.serve_runs):
+            log(f"serve run {i + 1}/{args.serve_runs} ...")
+            for who in alternate(i, ["served", "local"]):
+                kw = dict(finish="submit", keys=args.keys)
+                if who == "served":
+                    cmd = [ours, "--connect", sock, "--title", f"bench-{R.count + 1}"]
+                    served.append(R.run("ours", "served", cmd, stdin=form, **kw))
+                else:
+                    local.append(R.run("ours", "served-local", R.ours_cmd(), stdin=form, **kw))
+        log(f"serve idle {idle:g} s after {len(served)} forms ...")
+        c0 = proc_cpu_ns(serve.pid)
+        time.sleep(idle)
+        idle_after = (proc_cpu_ns(serve.pid) - c0) / 1e6
+        rss_after = proc_status_kib(serve.pid, "VmRSS")
+        hwm = proc_status_kib(serve.pid, "VmHWM")
+    finally:
+        serve.terminate()
+        try:
+            serve.wait(5)
+        except subprocess.TimeoutExpired:
+            serve.kill()
+        err.close()
+
+    rows = [
+        ("spawn → window mapped, ms", vals(served, "map_ms"), vals(local, "map_ms"), ""),
+        ("spawn → first painted frame, ms", vals(served, "paint_ms"), vals(local, "paint_ms"), "≤ 1.2"),
+        ("key → next repaint, ms", vals(served, "key_latency_ms"), vals(local, "key_latency_ms"), ""),
+        ("Enter → answer line on stdout, ms", vals(served, "answer_after_key_ms"),
+         vals(local, "answer_after_key_ms"), "≤ 2 ms served"),
+    ]
+    head = ["figure", "served (asker → serve → window)", "local helper", "served/local", "target"]
+    lines = []
+    for name, sv, lv, target in rows:
+        ss, sl = stat(sv), stat(lv)
+        lines.append(("serve", [name, cell(ss), cell(sl), ratio(ss, sl), target]))
+    facts = [
+        f"serve idle {idle:g} s before any form: CPU {idle_before:.3f} ms, RSS {rss_before / 1024:.2f} MiB",
+        f"serve idle {idle:g} s after {len(served)} forms: CPU {idle_after:.3f} ms, RSS {rss_after / 1024:.2f} MiB "
+        f"(peak {hwm / 1024:.2f} MiB; target: zero CPU idle, at most 4 MiB with no form open)",
+    ]
+    print()
+    print_text_table(head, lines)
+    for f in facts:
+        print(f)
+    print("\n---- Markdown (serve) ----\n")
+    print(markdown_table(head, lines))
+    print()
+    for f in facts:
+        print(f"- {f}")
 
 
 if __name__ == "__main__":

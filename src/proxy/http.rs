@@ -21,6 +21,7 @@ use serde_json::Value;
 use ureq::Agent;
 use ureq::http::Response;
 
+use super::oauth::{self, Auth};
 use super::sse::SseReader;
 use super::{Event, FLOW_LIMIT, Flow};
 
@@ -32,6 +33,9 @@ const DEFAULT_RETRY: Duration = Duration::from_secs(1);
 const RESUMES: u32 = 5;
 /// How many same-origin redirects one request follows.
 const REDIRECTS: u32 = 5;
+/// How many times one request signs in (or refreshes) after the server refused it: once for
+/// a 401 and once for a 403 step-up; a server that keeps refusing then gets its error.
+const SIGN_INS: u32 = 2;
 
 /// One `--header` after its environment references are filled in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,6 +94,8 @@ struct Remote {
     agent: Agent,
     url: String,
     headers: Vec<Header>,
+    /// The OAuth sign-in, unless the person gave their own `Authorization` header.
+    auth: Option<Arc<Auth>>,
     session: Mutex<Session>,
     events: Sender<Event>,
     toward_client: Arc<Flow>,
@@ -103,6 +109,7 @@ struct Remote {
 pub fn start(
     url: &str,
     headers: Vec<Header>,
+    sign_in: oauth::Config,
     events: Sender<Event>,
     toward_server: Arc<Flow>,
     toward_client: Arc<Flow>,
@@ -121,10 +128,19 @@ pub fn start(
         .tls_config(tls)
         .build()
         .into();
+    let own_authorization = headers
+        .iter()
+        .any(|h| h.name.eq_ignore_ascii_case("authorization"));
+    let auth = if own_authorization {
+        None
+    } else {
+        Some(Arc::new(Auth::new(sign_in, agent.clone())?))
+    };
     let remote = Arc::new(Remote {
         agent,
         url: url.to_owned(),
         headers,
+        auth,
         session: Mutex::new(Session::default()),
         events,
         toward_client,
@@ -303,6 +319,7 @@ impl Remote {
             agent: self.agent.clone(),
             url: self.url.clone(),
             headers: self.headers.clone(),
+            auth: self.auth.clone(),
             session: Mutex::new(Session {
                 id: session.id.clone(),
                 version: session.version.clone(),
@@ -407,12 +424,21 @@ impl Remote {
         last_id: Option<&str>,
     ) -> anyhow::Result<Response<ureq::Body>> {
         let mut url = url::Url::parse(&self.url).context("the server URL")?;
-        for _ in 0..=REDIRECTS {
+        let mut redirects = 0;
+        let mut sign_ins = 0;
+        loop {
             let mut request = ureq::http::Request::builder()
                 .method(method)
                 .uri(url.as_str());
             for (name, value) in self.headers() {
                 request = request.header(name, value);
+            }
+            let (token, generation) = match &self.auth {
+                Some(auth) => auth.bearer(),
+                None => (None, 0),
+            };
+            if let Some(token) = token {
+                request = request.header("Authorization", format!("Bearer {token}"));
             }
             request = match method {
                 "POST" => request
@@ -447,7 +473,20 @@ impl Remote {
                         url.origin().ascii_serialization()
                     );
                 }
+                redirects += 1;
+                if redirects > REDIRECTS {
+                    bail!("{url}: more than {REDIRECTS} redirects");
+                }
                 url = next;
+                continue;
+            }
+            if let Some(auth) = &self.auth
+                && sign_ins < SIGN_INS
+                && let Some(challenge) = refusal(&response)
+            {
+                sign_ins += 1;
+                auth.challenged(generation, status, challenge.as_deref())
+                    .with_context(|| format!("{url}: HTTP {status}: signing in"))?;
                 continue;
             }
             let has_session = {
@@ -462,7 +501,6 @@ impl Remote {
             }
             return Ok(response);
         }
-        bail!("{url}: more than {REDIRECTS} redirects")
     }
 }
 
@@ -491,6 +529,25 @@ fn header(response: &Response<ureq::Body>, name: &str) -> Option<String> {
         .get(name)
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned)
+}
+
+/// When the response asks for (another) sign-in: a 401, or a 403 whose challenge says
+/// `insufficient_scope`; with its `WWW-Authenticate` value.
+fn refusal(response: &Response<ureq::Body>) -> Option<Option<String>> {
+    let challenge = header(response, "www-authenticate");
+    asks_to_sign_in(response.status().as_u16(), challenge.as_deref()).then_some(challenge)
+}
+
+/// Whether a response with `status` and this `WWW-Authenticate` asks for a sign-in: a 403
+/// for another reason (the person may not do this at all) does not.
+fn asks_to_sign_in(status: u16, challenge: Option<&str>) -> bool {
+    match status {
+        401 => true,
+        403 => challenge.is_some_and(|c| {
+            oauth::discover::parse_challenge(c).error.as_deref() == Some("insufficient_scope")
+        }),
+        _ => false,
+    }
 }
 
 fn is_event_stream(response: &Response<ureq::Body>) -> bool {
@@ -528,6 +585,22 @@ mod tests {
         assert!(parse_header("no colon", env).is_err());
         assert!(parse_header(": empty name", env).is_err());
         assert!(parse_header("X: ${TOKEN", env).is_err());
+    }
+
+    #[test]
+    fn a_401_or_a_403_for_scope_asks_for_a_sign_in() {
+        let scope = Some(r#"Bearer error="insufficient_scope", scope="a b""#);
+        assert!(asks_to_sign_in(401, None));
+        assert!(asks_to_sign_in(401, Some("Bearer")));
+        assert!(asks_to_sign_in(403, scope));
+        // Forbidden for another reason: a new sign-in would not help.
+        assert!(!asks_to_sign_in(403, None));
+        assert!(!asks_to_sign_in(
+            403,
+            Some(r#"Bearer error="invalid_token""#)
+        ));
+        assert!(!asks_to_sign_in(400, scope));
+        assert!(!asks_to_sign_in(500, None));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 mod dialog;
 mod http;
+pub mod oauth;
 mod sse;
 mod state;
 pub mod wire;
@@ -76,6 +77,12 @@ pub enum Event {
 /// Runs the proxy until the client or the server goes; returns the exit status to end with:
 /// the server's.
 pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
+    if let Some(url) = &args.sign_out {
+        if !oauth::sign_out(url)? {
+            note_line(&format!("no sign-in was kept for {url}"));
+        }
+        return Ok(0);
+    }
     let (events, inbox) = mpsc::channel();
     // The server must be started on this thread, which lives as long as the proxy: see
     // `die_with_us`.
@@ -116,9 +123,17 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
                 .iter()
                 .map(|h| http::parse_header(h, |var| std::env::var(var).ok()))
                 .collect::<anyhow::Result<_>>()?;
+            let sign_in = oauth::Config {
+                server: url.clone(),
+                client_id: args.client_id.clone(),
+                client_secret: args.client_secret.clone(),
+                client_metadata_url: args.client_metadata_url.clone(),
+                display: args.display.clone(),
+            };
             let to_server = http::start(
                 url,
                 headers,
+                sign_in,
                 events.clone(),
                 Arc::clone(&toward_server),
                 Arc::clone(&toward_client),

@@ -73,35 +73,55 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         None => None,
     };
     let host = host_name();
+    // The connections being served, and when the last of them ended: read when the idle exit
+    // is due, so that serve sleeps in poll until a connection or that moment comes, and never
+    // wakes while it waits (issue 32: serve idles at zero CPU).
     let open = Arc::new(AtomicUsize::new(0));
-    let mut last = Instant::now();
+    let ended = Arc::new(std::sync::Mutex::new(Instant::now()));
     loop {
         let mut fds = [PollFd::new(&listener, PollFlags::IN)];
-        let wait = rustix::event::Timespec {
-            tv_sec: 1,
-            tv_nsec: 0,
-        };
-        match poll(&mut fds, Some(&wait)) {
+        let wait = idle.map(|idle| {
+            let since = ended
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .elapsed();
+            let left = if open.load(Ordering::SeqCst) > 0 {
+                // Looked at again when it is due; a connection that ends meanwhile moves it.
+                idle
+            } else {
+                idle.saturating_sub(since)
+            };
+            rustix::event::Timespec {
+                tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
+                tv_nsec: i64::from(left.subsec_nanos()),
+            }
+        });
+        match poll(&mut fds, wait.as_ref()) {
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(error) => return Err(error).context("cannot wait for connections"),
         }
         if fds[0].revents().contains(PollFlags::IN) {
             match listener.accept() {
                 Ok((stream, _)) => {
-                    last = Instant::now();
                     open.fetch_add(1, Ordering::SeqCst);
-                    let (open, base, host) = (open.clone(), args.display.clone(), host.clone());
+                    let (open, ended) = (open.clone(), ended.clone());
+                    let (base, host) = (args.display.clone(), host.clone());
                     std::thread::spawn(move || {
                         serve_one(stream, &base, &host);
+                        *ended
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
                         open.fetch_sub(1, Ordering::SeqCst);
                     });
                 }
                 Err(error) => diag(format_args!("serve: cannot accept a connection: {error}")),
             }
         }
-        if open.load(Ordering::SeqCst) > 0 {
-            last = Instant::now();
-        } else if idle.is_some_and(|idle| last.elapsed() >= idle) {
+        let since = ended
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .elapsed();
+        if open.load(Ordering::SeqCst) == 0 && idle.is_some_and(|idle| since >= idle) {
             return Ok(Exit::Answered);
         }
     }

@@ -110,7 +110,7 @@ impl TerminalDialog<'_> {
     fn run(&mut self) -> Result<Answer, Stop> {
         self.intro()?;
         for i in 0..self.form.fields.len() {
-            self.ask(i)?;
+            self.ask_any(i)?;
         }
         loop {
             self.review()?;
@@ -139,11 +139,11 @@ impl TerminalDialog<'_> {
                             .collect();
                         self.tty.print(&lines)?;
                         if let Some(&(first, _)) = problems.first() {
-                            self.ask(first)?;
+                            self.ask_any(first)?;
                         }
                     }
                 },
-                Decision::Change(i) => self.ask(i)?,
+                Decision::Change(i) => self.ask_any(i)?,
                 Decision::Decline => {
                     self.farewell(&t!("term-declined"))?;
                     return Ok(Answer::Decline);
@@ -188,7 +188,11 @@ impl TerminalDialog<'_> {
                 vec![fields, t!("term-enter-keeps")]
             }
         };
-        how.push(t!("term-esc-cancels"));
+        how.push(if self.tty.is_dumb() {
+            t!("term-line-cancels")
+        } else {
+            t!("term-esc-cancels")
+        });
         if let Some(seconds) = self.tty.seconds_left() {
             how.push(t!(
                 "term-answer-within",
@@ -202,7 +206,8 @@ impl TerminalDialog<'_> {
         let (_, height) = self.tty.size();
         let width = self.tty.width();
         let rows = text::height(&header, width) + text::height(&lines, width);
-        if rows + ROOM_FOR_A_FIELD < height {
+        // A dumb terminal cannot page: it scrolls, and the person scrolls back.
+        if rows + ROOM_FOR_A_FIELD < height || self.tty.is_dumb() {
             let all: Vec<Line> = header.into_iter().chain(lines).collect();
             return self.tty.print(&all);
         }
@@ -281,6 +286,44 @@ impl TerminalDialog<'_> {
         }
     }
 
+    /// Asks field `i` the way the terminal can: on screen, or line by line when it is dumb.
+    fn ask_any(&mut self, i: usize) -> Result<(), Stop> {
+        if self.tty.is_dumb() {
+            self.ask_line(i)
+        } else {
+            self.ask(i)
+        }
+    }
+
+    /// Asks field `i` on a dumb terminal: prints it, then reads lines until one answers it
+    /// with a valid value (see [`prompts::from_line`]); a problem is printed and asked again.
+    fn ask_line(&mut self, i: usize) -> Result<(), Stop> {
+        let form = self.form;
+        let field = &form.fields[i];
+        let mut lines: Vec<Line> = self.asker_line().into_iter().collect();
+        lines.extend(prompts::line_prompt(
+            field,
+            &self.states[i],
+            (i + 1, form.fields.len()),
+        ));
+        self.tty.print(&lines)?;
+        loop {
+            let typed = self.tty.read_line("> ")?;
+            let problem = match prompts::from_line(field, &self.states[i], &typed) {
+                Some(state) => match crate::validate::field_value(field, &state) {
+                    Ok(_) => {
+                        self.states[i] = state;
+                        return Ok(());
+                    }
+                    Err(problem) => describe::problem(&problem),
+                },
+                None => prompts::line_hint(field),
+            };
+            self.tty
+                .print(&[Line::styled(format!("! {problem}"), Style::Error).indent(2)])?;
+        }
+    }
+
     /// Asks field `i` until it holds a valid value, then leaves a one-line summary.
     fn ask(&mut self, i: usize) -> Result<(), Stop> {
         let form = self.form;
@@ -291,14 +334,7 @@ impl TerminalDialog<'_> {
             let (_, height) = self.tty.size();
             let width = self.tty.width();
             let hint = self.hint_line(&t!("term-esc-cancel", keys = prompt.keys()));
-            let mut lines: Vec<Line> = self.asker_line().into_iter().collect();
-            // One row stays free below the live region (see `Tty::paint`); who asks and the
-            // hint keep their rows, and the prompt fits in the rest.
-            let taken =
-                text::height(&lines, width) + text::height(std::slice::from_ref(&hint), width);
-            let room = height.saturating_sub(1 + taken).max(3);
-            lines.extend(prompt.lines(width, room));
-            lines.push(hint);
+            let lines = fit_field(&prompt, self.asker_line(), hint, width, height);
             self.tty.draw(&lines)?;
             match self.tty.next()? {
                 Input::Key(key) if cancels(&key) => return Err(Stop::Key),
@@ -379,13 +415,40 @@ impl TerminalDialog<'_> {
             1 => t!("term-review-keys-one"),
             n => t!("term-review-keys-many", n = n.to_string()),
         };
+        if self.tty.is_dumb() {
+            self.tty.print(&[self.hint_line(&question)])?;
+            loop {
+                let typed = self.tty.read_line("> ")?;
+                if let Some(decision) = decision(&typed, count) {
+                    return Ok(decision);
+                }
+                let problem = match count {
+                    0 => t!("term-review-help-none"),
+                    n => t!("term-review-help-many", n = n.to_string()),
+                };
+                self.tty
+                    .print(&[Line::styled(format!("! {problem}"), Style::Error).indent(2)])?;
+            }
+        }
         let mut editor = Editor::new("", Lines::Single);
         let mut problem: Option<String> = None;
         loop {
-            let mut lines = vec![self.hint_line(&question), prompts::command_line(&editor)];
-            if let Some(problem) = &problem {
-                lines.push(Line::styled(format!("! {problem}"), Style::Error).indent(2));
-            }
+            let (_, height) = self.tty.size();
+            let width = self.tty.width();
+            let hint = self.hint_line(&question);
+            let problem_line = problem
+                .as_ref()
+                .map(|problem| Line::styled(format!("! {problem}"), Style::Error).indent(2));
+            // What was typed scrolls in the rows the hint and the problem leave, noting
+            // what it hides, rather than being cut from the top.
+            let taken = text::height(std::slice::from_ref(&hint), width)
+                + problem_line
+                    .as_ref()
+                    .map_or(0, |p| text::height(std::slice::from_ref(p), width));
+            let room = height.saturating_sub(1 + taken).max(1);
+            let mut lines = vec![hint];
+            lines.extend(text::scrolled(&prompts::command_line(&editor), width, room));
+            lines.extend(problem_line);
             self.tty.draw(&lines)?;
             let edit = match self.tty.next()? {
                 Input::Key(key) if cancels(&key) => return Err(Stop::Key),
@@ -441,6 +504,43 @@ impl TerminalDialog<'_> {
     }
 }
 
+/// The frame of a field being answered on a screen `height` rows tall: who asks, the prompt
+/// and the key hints, in the rows the live region may take (all but one, see `Tty::paint`).
+///
+/// On a small screen lists and values scroll down to three rows first, then the key hints are
+/// cut to one row, then the help shortens and goes and lists and values scroll down to their
+/// focused row (see [`FieldPrompt::lines`]), then who asks is left out; the label, that row,
+/// the problem and a row of key hints stay.
+fn fit_field(
+    prompt: &FieldPrompt,
+    asker: Option<Line>,
+    hint: Line,
+    width: usize,
+    height: usize,
+) -> Vec<Line> {
+    let rows = height.saturating_sub(1).max(1);
+    let height_of = |line: &Line| text::height(std::slice::from_ref(line), width);
+    let essential = prompt.min_rows(width);
+    let asker_rows = asker.as_ref().map_or(0, height_of);
+    let hint = if prompt.comfortable_rows(width) + height_of(&hint) + asker_rows > rows {
+        let plain: String = hint.spans.iter().map(|(s, _)| s.as_str()).collect();
+        let style = hint.spans.last().map_or(Style::Weak, |(_, style)| *style);
+        Line::styled(
+            text::truncate(plain.trim_start(), width.saturating_sub(1)),
+            style,
+        )
+    } else {
+        hint
+    };
+    let hint_rows = height_of(&hint);
+    let asker = asker.filter(|_| essential + hint_rows + asker_rows <= rows);
+    let asker_rows = asker.as_ref().map_or(0, height_of);
+    let mut lines: Vec<Line> = asker.into_iter().collect();
+    lines.extend(prompt.lines(width, rows.saturating_sub(asker_rows + hint_rows)));
+    lines.push(hint);
+    lines
+}
+
 /// Whether a key cancels the dialog: Esc or Ctrl+C.
 fn cancels(key: &KeyEvent) -> bool {
     key.code == KeyCode::Esc
@@ -464,6 +564,65 @@ fn decision(typed: &str, fields: usize) -> Option<Decision> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crossterm::event::KeyEvent;
+
+    /// Issue 30, item 17: on a small screen the key hints are cut to one row before who asks
+    /// is left out, and the label, the value and the problem stay.
+    #[test]
+    fn a_small_screen_cuts_the_hints_then_leaves_out_who_asks() {
+        let schema = serde_json::json!({"properties": {
+            "severity": {"type": "number", "title": "Severity", "maximum": 5,
+                "description": "1 = cosmetic, 5 = blocks the release."}},
+            "required": ["severity"]});
+        let form = Form::from_schema("m".into(), &schema).expect("valid schema");
+        let field = &form.fields[0];
+        let mut prompt = FieldPrompt::new(field, &FieldState::initial(field), (2, 3));
+        for code in [KeyCode::Char('9'), KeyCode::Enter] {
+            prompt.key(&KeyEvent::new(code, KeyModifiers::NONE));
+        }
+        let asker = || Some(Line::styled("tracker asks:", Style::Strong));
+        let hint = || Line::styled("  Enter: next · Esc: cancel", Style::Weak).indent(2);
+        let shown = |height: usize| -> Vec<String> {
+            let lines = fit_field(&prompt, asker(), hint(), 19, height);
+            text::layout(&lines, 19)
+                .rows
+                .iter()
+                .map(|row| row.spans.iter().map(|(s, _)| s.as_str()).collect())
+                .collect()
+        };
+        assert_eq!(
+            shown(9),
+            [
+                "tracker asks:",
+                "[2/3] Severity *",
+                "  1 = cosmetic, 5 =",
+                "  blocks the…",
+                "> 9",
+                "! Must be at most 5",
+                "  Enter: next ·",
+                "  Esc: cancel"
+            ]
+        );
+        assert_eq!(
+            shown(6),
+            [
+                "tracker asks:",
+                "[2/3] Severity *",
+                "> 9",
+                "! Must be at most 5",
+                "Enter: next · Esc…"
+            ]
+        );
+        assert_eq!(
+            shown(5),
+            [
+                "[2/3] Severity *",
+                "> 9",
+                "! Must be at most 5",
+                "Enter: next · Esc…"
+            ]
+        );
+    }
 
     #[test]
     fn review_commands() {

@@ -222,36 +222,112 @@ pub fn height(lines: &[Line], width: usize) -> usize {
 }
 
 /// `line` in at most `rows` rows of `width` columns: all of it when it fits, else the rows
-/// around its cursor (its first rows when it has none) between notes of how many rows are
-/// hidden above and below. For a value taller than the screen, which must not push its label,
-/// its problem and the key hints out of view.
+/// around its cursor (its first rows when it has none) with notes of how many rows are hidden
+/// above and below (see [`window`]). For a value taller than the screen, which must not push
+/// its label, its problem and the key hints out of view.
 pub fn scrolled(line: &Line, width: usize, rows: usize) -> Vec<Line> {
     let laid = layout(std::slice::from_ref(line), width);
     let total = laid.rows.len();
     if total <= rows.max(1) {
         return vec![line.clone()];
     }
-    // The notes take two of the rows, when there are enough to spare.
-    let visible = if rows >= 3 { rows - 2 } else { rows.max(1) };
     let focus = laid.cursor.map_or(0, |(row, _)| row);
-    let start = focus.saturating_sub(visible / 2).min(total - visible);
-    let end = start + visible;
-    let note = |text: String| Line::styled(format!("    ({text})"), Style::Weak);
-    let mut out = Vec::with_capacity(visible + 2);
-    if start > 0 && rows >= 3 {
-        out.push(note(format!("{start} more lines above")));
+    let shown = window(total, focus, rows);
+    let mut out = Vec::with_capacity(rows);
+    if shown.above {
+        out.push(note(t!("term-lines-above", n = shown.start)));
     }
-    for (i, row) in laid.rows[start..end].iter().enumerate() {
+    for (i, row) in laid.rows[shown.start..shown.end].iter().enumerate() {
         let cursor = laid
             .cursor
-            .filter(|&(r, _)| r == start + i)
+            .filter(|&(r, _)| r == shown.start + i)
             .map(|(_, col)| col);
         out.push(row_line(row, cursor));
     }
-    if end < total && rows >= 3 {
-        out.push(note(format!("{} more lines below", total - end)));
+    if shown.below {
+        out.push(note(t!("term-lines-below", n = total - shown.end)));
     }
     out
+}
+
+/// Which rows of a scrolled value or list are shown, and which notes of hidden rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// The first row shown.
+    pub start: usize,
+    /// The row after the last one shown.
+    pub end: usize,
+    /// Whether a note says how many rows are hidden above.
+    pub above: bool,
+    /// Whether a note says how many rows are hidden below.
+    pub below: bool,
+}
+
+/// Which of `total` rows to show in `rows` rows (notes included) so that row `focus` is in
+/// view. Hidden rows get their note whenever there is a row for it: with three rows or more,
+/// a note on each side that hides something; in two, the row and the note of the side that
+/// hides more (above, once the focus has left the first row); only a single row has no room
+/// for a note.
+pub fn window(total: usize, focus: usize, rows: usize) -> Window {
+    let rows = rows.max(1);
+    let focus = focus.min(total.saturating_sub(1));
+    let span = |start: usize, end: usize, above: bool, below: bool| Window {
+        start,
+        end,
+        above,
+        below,
+    };
+    if total <= rows {
+        return span(0, total, false, false);
+    }
+    match rows {
+        1 => span(focus, focus + 1, false, false),
+        2 if focus == 0 => span(0, 1, false, true),
+        2 => span(focus, focus + 1, true, false),
+        _ => {
+            let visible = rows - 2;
+            let start = focus.saturating_sub(visible / 2).min(total - visible);
+            if start == 0 {
+                // Nothing hidden above: the note's row shows one more row.
+                span(0, rows - 1, false, true)
+            } else if start + visible == total {
+                span(total - (rows - 1), total, true, false)
+            } else {
+                span(start, start + visible, true, true)
+            }
+        }
+    }
+}
+
+/// `line` in at most `rows` rows: its first rows, the last of them ending in `…` when some
+/// of the line is left out.
+pub fn clipped(line: &Line, width: usize, rows: usize) -> Vec<Line> {
+    let laid = layout(std::slice::from_ref(line), width);
+    let rows = rows.max(1);
+    if laid.rows.len() <= rows {
+        return vec![line.clone()];
+    }
+    let mut out: Vec<Line> = laid.rows[..rows]
+        .iter()
+        .map(|row| row_line(row, None))
+        .collect();
+    if let Some(last) = out.last_mut() {
+        let text: String = last.spans.iter().map(|(s, _)| s.as_str()).collect();
+        let style = last.spans.last().map_or(Style::Plain, |(_, style)| *style);
+        let kept = if text_width(&text) < width {
+            format!("{text}…")
+        } else {
+            truncate(&format!("{text}…"), width)
+        };
+        *last = Line::styled(kept, style);
+        last.wrap = Wrap::Chars;
+    }
+    out
+}
+
+/// A note of rows hidden above or below, indented under the value.
+fn note(text: String) -> Line {
+    Line::styled(format!("    {text}"), Style::Weak)
 }
 
 /// A laid-out row as a line of its own (it fits its width, so it lays out as the same row),
@@ -300,6 +376,10 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
         .iter()
         .flat_map(|(text, style)| text.chars().map(move |c| (c, *style)))
         .collect();
+    let breaks = match line.wrap {
+        Wrap::Words => break_opportunities(&chars),
+        Wrap::Chars => Vec::new(),
+    };
     let indent = line.indent.min(width / 2);
     // Each row is a range of `chars` plus whether it is a continuation (indented) row.
     let mut ranges: Vec<(usize, usize, bool)> = Vec::new();
@@ -307,7 +387,7 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
     let mut continued = false;
     while start <= chars.len() {
         let room = if continued { width - indent } else { width };
-        let (end, next, next_continued) = row_end(&chars, start, room, line.wrap);
+        let (end, next, next_continued) = row_end(&chars, &breaks, start, room, line.wrap);
         ranges.push((start, end, continued));
         if next > chars.len() {
             break;
@@ -344,10 +424,53 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
     (rows, cursor)
 }
 
+/// Where prose may break: `breaks[i]` says a row may start at character `i`.
+///
+/// The Unicode line-breaking rules (UAX #14, through `unicode-linebreak`) decide: after spaces,
+/// between Chinese and Japanese characters, never before closing punctuation such as `.`, `)`
+/// or `。`, never after an opening one. Korean is tailored as UAX #14 allows for text that
+/// puts spaces between words: it breaks at the spaces, never inside a word (`아래` stays
+/// whole), so Hangul syllables and jamo next to each other keep together.
+fn break_opportunities(chars: &[(char, Style)]) -> Vec<bool> {
+    let text: String = chars.iter().map(|&(c, _)| c).collect();
+    let mut at_byte = vec![false; text.len() + 1];
+    for (byte, _) in unicode_linebreak::linebreaks(&text) {
+        at_byte[byte] = true;
+    }
+    let mut breaks = vec![false; chars.len() + 1];
+    let mut byte = 0;
+    for (i, &(c, _)) in chars.iter().enumerate() {
+        breaks[i] = at_byte[byte] && !(i > 0 && is_hangul(chars[i - 1].0) && is_hangul(c));
+        byte += c.len_utf8();
+    }
+    breaks[chars.len()] = true;
+    breaks
+}
+
+/// Whether `c` is Hangul: a syllable or a jamo.
+fn is_hangul(c: char) -> bool {
+    use unicode_linebreak::BreakClass;
+    matches!(
+        unicode_linebreak::break_property(u32::from(c)),
+        BreakClass::HangulLvSyllable
+            | BreakClass::HangulLvtSyllable
+            | BreakClass::HangulLJamo
+            | BreakClass::HangulVJamo
+            | BreakClass::HangulTJamo
+    )
+}
+
 /// Finds where a row that starts at `start` ends: returns (end, start of the next row, whether
-/// the next row is indented). A `'\n'` ends the row and is dropped; so is the space at which
-/// a line of words breaks.
-fn row_end(chars: &[(char, Style)], start: usize, room: usize, wrap: Wrap) -> (usize, usize, bool) {
+/// the next row is indented). A `'\n'` ends the row and is dropped; so are the spaces at which
+/// a line of words breaks. Prose breaks where `breaks` allows, and anywhere only when a word
+/// is wider than the row.
+fn row_end(
+    chars: &[(char, Style)],
+    breaks: &[bool],
+    start: usize,
+    room: usize,
+    wrap: Wrap,
+) -> (usize, usize, bool) {
     let mut col = 0;
     let mut last_break: Option<usize> = None;
     for i in start..chars.len() {
@@ -355,32 +478,35 @@ fn row_end(chars: &[(char, Style)], start: usize, room: usize, wrap: Wrap) -> (u
         if c == '\n' {
             return (i, i + 1, true);
         }
+        if wrap == Wrap::Words && i > start && breaks[i] {
+            last_break = Some(i);
+        }
         let w = char_width(c);
         if col + w > room && i > start {
             if wrap == Wrap::Words {
                 if c == ' ' {
-                    // A space that would start the next row is dropped; at the very end, the
+                    // Spaces that would start the next row are dropped; at the very end, the
                     // line simply ends.
-                    return if i + 1 == chars.len() {
+                    let next = (i..chars.len())
+                        .find(|&j| chars[j].0 != ' ')
+                        .unwrap_or(chars.len());
+                    return if next == chars.len() {
                         (i, chars.len() + 1, false)
                     } else {
-                        (i, i + 1, true)
+                        (i, next, true)
                     };
                 }
-                if let Some(b) = last_break.filter(|&b| b > start) {
-                    let end = if chars[b - 1].0 == ' ' { b - 1 } else { b };
+                if let Some(b) = last_break {
+                    let mut end = b;
+                    while end > start && chars[end - 1].0 == ' ' {
+                        end -= 1;
+                    }
                     return (end, b, true);
                 }
             }
             return (i, i, true);
         }
         col += w;
-        if c == ' ' {
-            last_break = Some(i + 1);
-        } else if w > 1 {
-            // Text in wide (CJK) characters has no spaces: it may break after any of them.
-            last_break = Some(i + 1);
-        }
     }
     (chars.len(), chars.len() + 1, false)
 }
@@ -518,7 +644,8 @@ mod tests {
         assert_eq!(
             rows,
             [
-                "    (35 more lines above)",
+                "    (34 more lines above)",
+                "  line 35",
                 "  line 36",
                 "  line 37",
                 "  line 38",
@@ -527,7 +654,7 @@ mod tests {
             ],
             "the rows around the cursor; nothing below it"
         );
-        assert_eq!(out.cursor, Some((5, 9)), "after \"line 40\"");
+        assert_eq!(out.cursor, Some((6, 9)), "after \"line 40\"");
 
         let start = Line::styled("> ", Style::Accent)
             .push(text.clone(), Style::Plain)
@@ -541,7 +668,8 @@ mod tests {
                 "> line 1",
                 "  line 2",
                 "  line 3",
-                "    (37 more lines below)"
+                "  line 4",
+                "    (36 more lines below)"
             ]
         );
         assert_eq!(out.cursor, Some((0, 2)));
@@ -566,6 +694,95 @@ mod tests {
 
         let short = Line::styled("> short", Style::Plain).cursor(7);
         assert_eq!(scrolled(&short, 40, 1), [short], "what fits is left alone");
+    }
+
+    /// Regression (issue 30, item 22): a Korean help line one column wider than the row
+    /// wrapped its final `.` alone, and a message broke `아래` in the middle: any two wide
+    /// characters were a place to break.
+    #[test]
+    fn korean_breaks_between_words_and_a_full_stop_never_starts_a_row() {
+        let help = "  숫자를 입력하세요 범위는 1부터 5까지입니다 아래를 보세요.";
+        let width = text_width(help);
+        assert_eq!(texts(&[Line::styled(help, Style::Weak)], width), [help]);
+        let rows = texts(&[Line::styled(help, Style::Weak).indent(2)], width - 1);
+        assert_eq!(
+            rows,
+            [
+                "  숫자를 입력하세요 범위는 1부터 5까지입니다 아래를",
+                "  보세요."
+            ],
+            "the last word goes down with its full stop"
+        );
+        for width in 8..width {
+            for row in texts(&[Line::styled(help, Style::Weak)], width) {
+                assert!(
+                    !row.trim_start().starts_with('.'),
+                    "{width}: a row starts with the full stop: {row:?}"
+                );
+                assert!(!row.ends_with('아'), "{width}: 아래 is broken: {row:?}");
+            }
+        }
+        // Chinese and Japanese have no spaces: they still break between characters, but not
+        // before their closing punctuation.
+        let zh = "请输入一个介于一和五之间的数字。";
+        for row in texts(&[Line::styled(zh, Style::Plain)], 10) {
+            assert!(text_width(&row) <= 10 && !row.starts_with('。'), "{row:?}");
+        }
+        assert_eq!(
+            texts(&[Line::styled(zh, Style::Plain)], 10),
+            ["请输入一个", "介于一和五", "之间的数", "字。"]
+        );
+    }
+
+    #[test]
+    fn a_window_always_notes_what_it_hides_when_it_has_a_row_for_it() {
+        let w = |start, end, above, below| Window {
+            start,
+            end,
+            above,
+            below,
+        };
+        let cases = [
+            // (total, focus, rows) -> window
+            ((5, 0, 9), w(0, 5, false, false)),
+            ((10, 0, 5), w(0, 4, false, true)),
+            ((10, 9, 5), w(6, 10, true, false)),
+            ((10, 5, 5), w(4, 7, true, true)),
+            ((10, 0, 2), w(0, 1, false, true)),
+            ((10, 5, 2), w(5, 6, true, false)),
+            ((10, 9, 2), w(9, 10, true, false)),
+            ((10, 5, 1), w(5, 6, false, false)),
+        ];
+        for ((total, focus, rows), want) in cases {
+            assert_eq!(window(total, focus, rows), want, "{total} {focus} {rows}");
+        }
+    }
+
+    /// Regression (issue 30, item 22): a value wrapping to a few rows, in a prompt with two
+    /// rows for it, showed its last row alone: the first was hidden with no note saying so.
+    #[test]
+    fn a_value_in_two_rows_notes_the_rows_above() {
+        let value: Vec<String> = (1..=4).map(|i| format!("line {i}")).collect();
+        let text = value.join("\n");
+        let line = Line::styled("> ", Style::Accent)
+            .push(text.clone(), Style::Plain)
+            .indent(2)
+            .cursor(text.chars().count() + 2);
+        let out = layout(&scrolled(&line, 40, 2), 40);
+        let rows: Vec<String> = out.rows.iter().map(Row::text).collect();
+        assert_eq!(rows, ["    (3 more lines above)", "  line 4"]);
+    }
+
+    #[test]
+    fn clipped_text_ends_in_an_ellipsis() {
+        let line = Line::styled("one two three four five six", Style::Weak);
+        let rows: Vec<String> = layout(&clipped(&line, 10, 2), 10)
+            .rows
+            .iter()
+            .map(Row::text)
+            .collect();
+        assert_eq!(rows, ["one two", "three fou…"]);
+        assert_eq!(clipped(&line, 40, 1), [line]);
     }
 
     #[test]

@@ -20,7 +20,6 @@ use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
-use crossterm::style::{Attribute, Color, ContentStyle, PrintStyledContent, StyledContent};
 use crossterm::{cursor, queue, terminal};
 
 use super::text::{self, Line, Style};
@@ -75,44 +74,96 @@ pub enum Input {
     Redraw,
 }
 
-/// Colours, or none when `NO_COLOR` is set.
+/// What the terminal can do, from `TERM`, `COLORTERM` and `NO_COLOR`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Theme {
-    color: bool,
+    /// How text is styled.
+    colors: Colors,
+    /// Whether the terminal takes bracketed paste (a VT100 or VT220 does not).
+    paste: bool,
+    /// Whether the cursor can be hidden (from the VT220 on).
+    hide_cursor: bool,
+    /// `TERM=dumb`: no escape sequence at all; the dialog asks line by line.
+    dumb: bool,
+}
+
+/// How much styling the terminal takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Colors {
+    /// None at all (`NO_COLOR`, a dumb terminal).
+    None,
+    /// Bold, but no colour: a VT100 and its kin.
+    Attributes,
+    /// The eight ANSI colours, bold and faint: a terminal that does not say it has more.
+    Basic,
+    /// 256 colours: `TERM` names them (`xterm-256color`) or `COLORTERM` is set.
+    Full,
 }
 
 impl Theme {
-    /// Colour unless `NO_COLOR` is set to something (<https://no-color.org>).
+    /// What the environment says about the terminal: `TERM=dumb` gets no escape sequences,
+    /// `TERM=vt100` (and other `vt*`) bold text only, a `TERM` with `256color` (or any
+    /// `COLORTERM`) 256 colours, any other the eight ANSI colours; `NO_COLOR` set to something
+    /// turns styling off (<https://no-color.org>).
     pub fn from_env() -> Self {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Self { color: !no_color }
+        let var = |name: &str| std::env::var(name).unwrap_or_default();
+        Self::from_vars(&var("TERM"), &var("COLORTERM"), &var("NO_COLOR"))
     }
 
-    /// How `style` looks: without colour, everything is plain text (the dialog never relies on
-    /// colour alone: markers such as `>`, `(*)`, `[x]`, `*` and `!` carry the meaning).
-    fn content_style(self, style: Style) -> ContentStyle {
-        let mut out = ContentStyle::new();
-        if !self.color {
-            return out;
+    fn from_vars(term: &str, colorterm: &str, no_color: &str) -> Self {
+        let term = term.to_ascii_lowercase();
+        let dumb = term == "dumb";
+        let vt = term.starts_with("vt");
+        let colors = if dumb || !no_color.is_empty() {
+            Colors::None
+        } else if vt {
+            Colors::Attributes
+        } else if term.contains("256color") || term.contains("direct") || !colorterm.is_empty() {
+            Colors::Full
+        } else {
+            Colors::Basic
+        };
+        Self {
+            colors,
+            paste: !dumb && !vt,
+            hide_cursor: !(dumb || term.starts_with("vt1") || term.starts_with("vt5")),
+            dumb,
         }
-        match style {
-            Style::Plain => {}
-            Style::Strong => out.attributes.set(Attribute::Bold),
-            Style::Weak => out.foreground_color = Some(Color::DarkGrey),
-            Style::Accent => {
-                out.foreground_color = Some(Color::Cyan);
-                out.attributes.set(Attribute::Bold);
-            }
-            Style::Error | Style::Required => {
-                out.foreground_color = Some(Color::Red);
-                out.attributes.set(Attribute::Bold);
-            }
+    }
+
+    /// The SGR parameters for `style`, if it is styled at all: without colour the dialog
+    /// never relies on it (markers such as `>`, `(*)`, `[x]`, `*` and `!` carry the meaning).
+    fn sgr(self, style: Style) -> Option<&'static str> {
+        match (self.colors, style) {
+            (Colors::None, _) | (_, Style::Plain) => None,
+            (Colors::Attributes, Style::Weak) => None,
+            (Colors::Attributes, _) => Some("1"),
+            (Colors::Basic, Style::Strong) | (Colors::Full, Style::Strong) => Some("1"),
+            (Colors::Basic, Style::Weak) => Some("2"),
+            (Colors::Basic, Style::Accent) => Some("1;36"),
+            (Colors::Basic, Style::Error | Style::Required) => Some("1;31"),
+            (Colors::Full, Style::Weak) => Some("38;5;8"),
+            (Colors::Full, Style::Accent) => Some("1;38;5;14"),
+            (Colors::Full, Style::Error | Style::Required) => Some("1;38;5;9"),
         }
-        out
+    }
+
+    /// Writes `text` in `style` to `buf`, the style reset after it.
+    fn write_styled(self, buf: &mut Vec<u8>, text: &str, style: Style) {
+        match self.sgr(style) {
+            Some(sgr) => {
+                buf.extend_from_slice(format!("\x1b[{sgr}m{text}\x1b[0m").as_bytes());
+            }
+            None => buf.extend_from_slice(text.as_bytes()),
+        }
     }
 }
 
-/// The terminal, in raw mode while this lives.
+/// How many printed lines are kept to redraw the screen after a resize: more than a screen
+/// holds.
+const HISTORY: usize = 200;
+
+/// The terminal, in raw mode while this lives (unless it is dumb: then in line mode).
 pub struct Tty {
     out: File,
     theme: Theme,
@@ -122,18 +173,31 @@ pub struct Tty {
     cursor_row: usize,
     /// The countdown as last drawn, to redraw only when it changes.
     shown_seconds: Option<u64>,
-    _raw: RawMode,
+    /// The last lines printed for good, to draw again above the live region after a resize.
+    history: Vec<Line>,
+    /// The terminal was resized: the next drawing starts from a cleared screen.
+    resized: bool,
+    /// What a dumb terminal has typed after the last whole line.
+    typed: Vec<u8>,
+    _raw: Option<RawMode>,
 }
 
 impl Tty {
-    /// Opens `/dev/tty` and enters raw mode.
+    /// Opens `/dev/tty` and enters raw mode; a dumb terminal stays in line mode.
     pub fn open(theme: Theme, deadline: Deadline) -> io::Result<Self> {
         let mut out = OpenOptions::new().read(true).write(true).open("/dev/tty")?;
-        COLORED.store(theme.color, Ordering::SeqCst);
-        let raw = RawMode::enter(&mut out)?;
-        // A signal gives the terminal back at once: the watchdog may end the process before
-        // the dialog's loop notices.
-        deadline.cancel().set_waker(restore);
+        let raw = if theme.dumb {
+            None
+        } else {
+            COLORED.store(theme.colors != Colors::None, Ordering::SeqCst);
+            PASTE.store(theme.paste, Ordering::SeqCst);
+            CURSOR_HIDDEN.store(theme.hide_cursor, Ordering::SeqCst);
+            let raw = RawMode::enter(&mut out)?;
+            // A signal gives the terminal back at once: the watchdog may end the process
+            // before the dialog's loop notices.
+            deadline.cancel().set_waker(restore);
+            Some(raw)
+        };
         Ok(Self {
             out,
             theme,
@@ -141,8 +205,16 @@ impl Tty {
             live_rows: 0,
             cursor_row: 0,
             shown_seconds: None,
+            history: Vec::new(),
+            resized: false,
+            typed: Vec::new(),
             _raw: raw,
         })
+    }
+
+    /// Whether this is a dumb terminal, asked line by line (see [`Self::read_line`]).
+    pub fn is_dumb(&self) -> bool {
+        self.theme.dumb
     }
 
     /// The terminal's width and height, 80×24 when it does not say.
@@ -156,7 +228,7 @@ impl Tty {
     /// The width to lay text out for: one column is kept free, so a full row never leaves the
     /// cursor waiting to wrap.
     pub fn width(&self) -> usize {
-        self.size().0.saturating_sub(1).max(20)
+        self.size().0.saturating_sub(1).max(10)
     }
 
     /// Whole seconds left before the timeout, if there is one.
@@ -173,7 +245,8 @@ impl Tty {
     /// screen.
     fn paint(&mut self, lines: &[Line], fit: Fit) -> Result<(), Stop> {
         let (_, height) = self.size();
-        let laid = text::layout(lines, self.width());
+        let width = self.width();
+        let laid = text::layout(lines, width);
         let mut rows = laid.rows;
         let mut cursor = laid.cursor;
         // Taller than the screen: keep the rows around the cursor (or the last ones), since
@@ -186,20 +259,31 @@ impl Tty {
             cursor = cursor.map(|(r, c)| (r - start, c));
         }
         let mut buf = Vec::new();
-        self.erase_into(&mut buf)?;
+        if std::mem::take(&mut self.resized) {
+            // After a resize the terminal may have cut or rewrapped the rows on screen, so
+            // the live region's top is nowhere known: start from a cleared screen, with as
+            // much of what was printed before as fits above the region.
+            queue!(
+                buf,
+                cursor::MoveTo(0, 0),
+                terminal::Clear(terminal::ClearType::All)
+            )?;
+            let earlier = text::layout(&self.history, width).rows;
+            let fits = height.saturating_sub(rows.len() + 1).min(earlier.len());
+            for row in &earlier[earlier.len() - fits..] {
+                self.write_row(&mut buf, row);
+                buf.extend_from_slice(b"\r\n");
+            }
+            self.live_rows = 0;
+            self.cursor_row = 0;
+        } else {
+            self.erase_into(&mut buf)?;
+        }
         for (i, row) in rows.iter().enumerate() {
             if i > 0 {
                 buf.extend_from_slice(b"\r\n");
             }
-            for (text, style) in &row.spans {
-                queue!(
-                    buf,
-                    PrintStyledContent(StyledContent::new(
-                        self.theme.content_style(*style),
-                        text.as_str()
-                    ))
-                )?;
-            }
+            self.write_row(&mut buf, row);
         }
         let last = rows.len().saturating_sub(1);
         match cursor {
@@ -207,11 +291,16 @@ impl Tty {
                 if last > row {
                     queue!(buf, cursor::MoveUp(to_u16(last - row)))?;
                 }
-                queue!(buf, cursor::MoveToColumn(to_u16(col)), cursor::Show)?;
+                move_to_column(&mut buf, col)?;
+                if self.theme.hide_cursor {
+                    queue!(buf, cursor::Show)?;
+                }
                 self.cursor_row = row;
             }
             None => {
-                queue!(buf, cursor::Hide)?;
+                if self.theme.hide_cursor {
+                    queue!(buf, cursor::Hide)?;
+                }
                 self.cursor_row = last;
             }
         }
@@ -220,6 +309,13 @@ impl Tty {
         self.out.write_all(&buf)?;
         self.out.flush()?;
         Ok(())
+    }
+
+    /// Writes one row's text in its styles.
+    fn write_row(&self, buf: &mut Vec<u8>, row: &text::Row) {
+        for (text, style) in &row.spans {
+            self.theme.write_styled(buf, text, *style);
+        }
     }
 
     /// Leaves the live region on screen as it is and moves below it.
@@ -241,10 +337,80 @@ impl Tty {
     }
 
     /// Prints `lines` for good, however many rows they take: they scroll away with the
-    /// terminal's history and are never redrawn.
+    /// terminal's history and are never redrawn (but for a resize, which draws the screen
+    /// afresh). A dumb terminal gets them as plain lines.
     pub fn print(&mut self, lines: &[Line]) -> Result<(), Stop> {
+        self.history.extend_from_slice(lines);
+        let extra = self.history.len().saturating_sub(HISTORY);
+        self.history.drain(..extra);
+        if self.theme.dumb {
+            let mut buf = Vec::new();
+            for row in text::layout(lines, self.width()).rows {
+                self.write_row(&mut buf, &row);
+                buf.push(b'\n');
+            }
+            self.out.write_all(&buf)?;
+            self.out.flush()?;
+            return Ok(());
+        }
         self.paint(lines, Fit::Any)?;
         self.commit()
+    }
+
+    /// On a dumb terminal: writes `prompt` and reads the line the person types (the terminal
+    /// echoes and edits it). End of input (Ctrl+D on an empty line) stops the dialog, as do a
+    /// signal and the timeout.
+    pub fn read_line(&mut self, prompt: &str) -> Result<String, Stop> {
+        self.out.write_all(prompt.as_bytes())?;
+        self.out.flush()?;
+        let read = self.read_typed_line();
+        if read.is_err() {
+            // The farewell goes on a line of its own, not after the prompt.
+            let _ = self.out.write_all(b"\n");
+        }
+        read
+    }
+
+    /// The next line typed on a dumb terminal (see [`Self::read_line`]).
+    fn read_typed_line(&mut self) -> Result<String, Stop> {
+        loop {
+            if let Some(end) = self.typed.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.typed.drain(..=end).collect();
+                let line = String::from_utf8_lossy(&line[..end]);
+                return Ok(line.trim_end_matches('\r').to_owned());
+            }
+            match self.deadline.expired_at(Instant::now()) {
+                Some(Expired::Cancelled) => return Err(Stop::Signal),
+                Some(Expired::TimedOut) => return Err(Stop::Timeout),
+                None => {}
+            }
+            let mut wait = TICK;
+            if let Some(left) = self.deadline.left(Instant::now()) {
+                wait = wait.min(left);
+            }
+            let timeout = rustix::event::Timespec {
+                tv_sec: 0,
+                tv_nsec: i64::try_from(wait.as_nanos()).unwrap_or(0),
+            };
+            let mut fds = [rustix::event::PollFd::new(
+                &self.out,
+                rustix::event::PollFlags::IN,
+            )];
+            match rustix::event::poll(&mut fds, Some(&timeout)) {
+                Ok(0) | Err(rustix::io::Errno::INTR) => continue,
+                Ok(_) => {}
+                Err(_) => return Err(Stop::Lost),
+            }
+            let mut chunk = [0u8; 1024];
+            match std::io::Read::read(&mut self.out, &mut chunk) {
+                // Ctrl+D on an empty line; Ctrl+D after some text hands that text over.
+                Ok(0) if self.typed.is_empty() => return Err(Stop::Eof),
+                Ok(0) => self.typed.push(b'\n'),
+                Ok(n) => self.typed.extend_from_slice(&chunk[..n]),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => return Err(Stop::Lost),
+            }
+        }
     }
 
     /// Moves to the top of the live region and clears from there down.
@@ -252,11 +418,8 @@ impl Tty {
         if self.cursor_row > 0 {
             queue!(buf, cursor::MoveUp(to_u16(self.cursor_row)))?;
         }
-        queue!(
-            buf,
-            cursor::MoveToColumn(0),
-            terminal::Clear(terminal::ClearType::FromCursorDown)
-        )
+        buf.push(b'\r');
+        queue!(buf, terminal::Clear(terminal::ClearType::FromCursorDown))
     }
 
     /// Waits for the next key, paste or reason to redraw. A signal, the timeout, or the
@@ -290,9 +453,9 @@ impl Tty {
                     }
                     Event::Paste(text) => return Ok(Input::Paste(text)),
                     Event::Resize(..) => {
-                        // The terminal may have rewrapped what is on screen: start the region
-                        // afresh below rather than redraw over rows that have moved.
-                        self.commit()?;
+                        // The terminal may have cut or rewrapped what is on screen, and the
+                        // cursor moved with it: the next drawing starts from a clean screen.
+                        self.resized = true;
                         return Ok(Input::Redraw);
                     }
                     _ => {}
@@ -302,6 +465,16 @@ impl Tty {
             }
         }
     }
+}
+
+/// Moves the cursor to column `col` of its row the VT100 way (carriage return, then right):
+/// a VT100 has no "cursor to column" sequence.
+fn move_to_column(buf: &mut Vec<u8>, col: usize) -> io::Result<()> {
+    buf.push(b'\r');
+    if col > 0 {
+        queue!(buf, cursor::MoveRight(to_u16(col)))?;
+    }
+    Ok(())
 }
 
 impl Tty {
@@ -324,7 +497,9 @@ impl Tty {
         let _ = terminal::disable_raw_mode();
         terminal::enable_raw_mode()?;
         RAW.store(true, Ordering::SeqCst);
-        queue!(self.out, event::EnableBracketedPaste)?;
+        if self.theme.paste {
+            queue!(self.out, event::EnableBracketedPaste)?;
+        }
         self.out.flush()?;
         self.live_rows = 0;
         self.cursor_row = 0;
@@ -431,6 +606,10 @@ fn to_u16(n: usize) -> u16 {
 static RAW: AtomicBool = AtomicBool::new(false);
 /// Whether colours may have been left on, to reset them (and only then) when restoring.
 static COLORED: AtomicBool = AtomicBool::new(false);
+/// Whether the cursor may have been hidden, to show it (and only then) when restoring.
+static CURSOR_HIDDEN: AtomicBool = AtomicBool::new(false);
+/// Whether bracketed paste was turned on, to turn it off (and only then) when restoring.
+static PASTE: AtomicBool = AtomicBool::new(false);
 static HOOK: Once = Once::new();
 
 /// Raw mode and bracketed paste, undone when dropped.
@@ -448,7 +627,9 @@ impl RawMode {
         terminal::enable_raw_mode()?;
         RAW.store(true, Ordering::SeqCst);
         job_control::catch();
-        queue!(out, event::EnableBracketedPaste)?;
+        if PASTE.load(Ordering::SeqCst) {
+            queue!(out, event::EnableBracketedPaste)?;
+        }
         out.flush()?;
         Ok(Self)
     }
@@ -476,15 +657,77 @@ pub fn restore() {
         return;
     }
     if let Ok(mut tty) = OpenOptions::new().write(true).open("/dev/tty") {
-        let _ = queue!(tty, event::DisableBracketedPaste, cursor::Show);
+        if PASTE.load(Ordering::SeqCst) {
+            let _ = queue!(tty, event::DisableBracketedPaste);
+        }
+        if CURSOR_HIDDEN.load(Ordering::SeqCst) {
+            let _ = queue!(tty, cursor::Show);
+        }
         if COLORED.load(Ordering::SeqCst) {
-            let _ = queue!(
-                tty,
-                crossterm::style::ResetColor,
-                crossterm::style::SetAttribute(Attribute::Reset)
-            );
+            let _ = tty.write_all(b"\x1b[0m");
         }
         let _ = tty.flush();
     }
     let _ = terminal::disable_raw_mode();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression (issue 30, item 19): `TERM=dumb` and `TERM=vt100` were ignored, and got
+    /// 256-colour SGR, bracketed paste and a hidden cursor.
+    #[test]
+    fn the_terminal_type_decides_what_is_sent() {
+        let cases = [
+            // (TERM, COLORTERM, NO_COLOR) -> (colours, paste, hide cursor, dumb)
+            (("dumb", "", ""), (Colors::None, false, false, true)),
+            (("vt100", "", ""), (Colors::Attributes, false, false, false)),
+            (("vt220", "", ""), (Colors::Attributes, false, true, false)),
+            (("xterm", "", ""), (Colors::Basic, true, true, false)),
+            (("linux", "", ""), (Colors::Basic, true, true, false)),
+            (
+                ("xterm", "truecolor", ""),
+                (Colors::Full, true, true, false),
+            ),
+            (
+                ("xterm-256color", "", ""),
+                (Colors::Full, true, true, false),
+            ),
+            (
+                ("xterm-256color", "", "1"),
+                (Colors::None, true, true, false),
+            ),
+        ];
+        for ((term, colorterm, no_color), (colors, paste, hide_cursor, dumb)) in cases {
+            let theme = Theme::from_vars(term, colorterm, no_color);
+            assert_eq!(
+                theme,
+                Theme {
+                    colors,
+                    paste,
+                    hide_cursor,
+                    dumb
+                },
+                "TERM={term} COLORTERM={colorterm} NO_COLOR={no_color}"
+            );
+        }
+    }
+
+    #[test]
+    fn styles_are_written_in_the_colours_the_terminal_has() {
+        let written = |term: &str, style: Style| {
+            let mut buf = Vec::new();
+            Theme::from_vars(term, "", "").write_styled(&mut buf, "x", style);
+            String::from_utf8(buf).expect("UTF-8")
+        };
+        assert_eq!(
+            written("xterm-256color", Style::Error),
+            "\x1b[1;38;5;9mx\x1b[0m"
+        );
+        assert_eq!(written("xterm", Style::Error), "\x1b[1;31mx\x1b[0m");
+        assert_eq!(written("vt100", Style::Error), "\x1b[1mx\x1b[0m");
+        assert_eq!(written("vt100", Style::Weak), "x");
+        assert_eq!(written("dumb", Style::Error), "x");
+    }
 }

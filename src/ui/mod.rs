@@ -212,8 +212,14 @@ fn run_dialog(
         Renderer::Cpu => {
             let ctx = egui::Context::default();
             prepare(&ctx, options.theme, &options.cancel);
-            egui_soft::run_then(ctx, viewport, move |ui| shell.frame(ui), tell_shown)
-                .map_err(|error| shown(WindowError::from_display(error)))?;
+            let title = options.title.clone();
+            egui_soft::run_then(
+                ctx,
+                viewport,
+                move |ui| shell.frame(ui),
+                move || tell_shown(&title),
+            )
+            .map_err(|error| shown(WindowError::from_display(error)))?;
         }
         #[cfg(feature = "gl")]
         Renderer::Gl => {
@@ -332,11 +338,21 @@ struct Shell {
 
 /// The test harness's signal that the window is on screen: with
 /// `FORM_ELICITATION_TEST_SHOWN_FILE` set, that file is created once the first frame is
-/// presented, so that a test types into a window that is there instead of sleeping a while.
-/// Test-only (the name says so); nothing else reads or writes the file.
-fn tell_shown() {
+/// presented, so that a test types into a window that is there instead of sleeping a while;
+/// with `FORM_ELICITATION_TEST_SHOWN_DIR` set, a file named after the window's title is
+/// created in that folder (for the windows `serve` and `proxy` start, several at a time, which
+/// all inherit one environment). Test-only (the names say so); nothing else reads or writes
+/// the files.
+fn tell_shown(title: &str) {
     if let Some(path) = std::env::var_os("FORM_ELICITATION_TEST_SHOWN_FILE") {
         let _ = std::fs::write(path, b"");
+    }
+    if let Some(dir) = std::env::var_os("FORM_ELICITATION_TEST_SHOWN_DIR") {
+        let name: String = title
+            .chars()
+            .map(|c| if c == '/' || c == '\0' { '_' } else { c })
+            .collect();
+        let _ = std::fs::write(std::path::Path::new(&dir).join(name), b"");
     }
 }
 
@@ -348,7 +364,7 @@ impl eframe::App for Shell {
         // as it gets (the frame is drawn and swapped right after it).
         if !self.told_shown {
             self.told_shown = true;
-            tell_shown();
+            tell_shown(&self.title);
         }
     }
 

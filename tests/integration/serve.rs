@@ -12,10 +12,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::support::process::{Running, without_terminal};
+use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
+use super::support::process::{Running, ShownWindows, thread_runs, without_terminal};
+use super::support::sway::USER;
+use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use super::support::{BIN, ENGLISH, on_path, skip};
-use super::wayland::USER;
-use super::window::{ANSWER_TIMEOUT, Shown, Xvfb, display_or_skip, run_tool, unique_title};
 
 /// A request with one required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -47,6 +48,8 @@ impl Drop for Dir {
 /// A running `serve` on its own Xvfb and socket.
 pub(crate) struct Served {
     pub(crate) x: Xvfb,
+    /// The on-screen signals of the windows serve starts.
+    pub(crate) windows: ShownWindows,
     dir: Dir,
     pub(crate) socket: PathBuf,
     pub(crate) serve: Running,
@@ -60,46 +63,55 @@ impl Served {
         let socket = dir.0.join("socket");
         let mut command = Command::new(BIN);
         command.arg("serve").arg("--socket").arg(&socket);
-        let serve = spawn_on(&x, command);
+        let windows = ShownWindows::new();
+        let serve = spawn_on(&x, command, &windows);
         wait_for_socket(&socket);
         Some(Served {
             x,
+            windows,
             dir,
             socket,
             serve,
         })
     }
 
-    /// Starts an asker with `--connect` to our socket: no display, no terminal.
-    fn ask(&self, args: &[&str]) -> Shown {
-        let mut command = asker();
-        command.arg("--connect").arg(&self.socket).args(args);
-        Shown {
-            app: Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())),
-            window: None,
-            started: Instant::now(),
-            shown_signal: None,
-        }
-    }
-
-    /// Asks with a unique title, waits for the window on the desktop and focuses it.
+    /// Asks with `--connect` to our socket (no display, no terminal) and a unique title,
+    /// waits for the window on the desktop and focuses it.
     fn ask_and_wait(&self, name: &str, args: &[&str]) -> (Shown, String, String) {
         let title = unique_title(name);
-        let mut all = vec!["--title", title.as_str()];
-        all.extend_from_slice(args);
-        let mut shown = self.ask(&all);
+        let mut command = asker();
+        command
+            .arg("--connect")
+            .arg(&self.socket)
+            .args(["--title", &title])
+            .args(args);
+        let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
+        let mut shown = asking(app, &self.windows, &title);
         let id = self.x.wait_for_window(&mut shown, &title);
         (shown, title, id)
     }
 }
 
+/// `app`, an asker whose form the serve that `windows` was given shows in a window titled
+/// `title`.
+fn asking(app: Running, windows: &ShownWindows, title: &str) -> Shown {
+    Shown {
+        app,
+        window: None,
+        started: Instant::now(),
+        shown_signal: windows.of(title),
+    }
+}
+
 /// `command` with the display and the test's environment, and none of the caller's options.
-fn spawn_on(x: &Xvfb, mut command: Command) -> Running {
+fn spawn_on(x: &Xvfb, mut command: Command, windows: &ShownWindows) -> Running {
     command
         .env("DISPLAY", &x.display)
         .envs(ENGLISH)
         .env_remove("WAYLAND_DISPLAY");
     clear_options(&mut command);
+    let (name, path) = windows.env();
+    command.env(name, path);
     without_terminal(&mut command);
     Running::spawn("form-elicitation serve", command, None)
 }
@@ -137,10 +149,10 @@ fn wait_for_socket(socket: &Path) {
     }
 }
 
+/// Gives the keyboard focus back to a window that has been on screen for a while.
 fn focus(x: &Xvfb, id: &str) {
     let out = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", id]);
     assert_eq!(out.code, Some(0), "{}", out.describe());
-    thread::sleep(Duration::from_millis(300));
 }
 
 fn expect_line(shown: Shown, line: &str) {
@@ -173,12 +185,8 @@ fn text_typed_on_the_desktop_arrives_at_an_asker_without_display_or_terminal() {
     let request = format!(
         r#"{{"jsonrpc":"2.0","id":"x-1","method":"elicitation/create","params":{NAME_REQUEST}}}"#
     );
-    let mut shown = Shown {
-        app: Running::spawn("asker", command, Some(request.as_bytes())),
-        window: None,
-        started: Instant::now(),
-        shown_signal: None,
-    };
+    let app = Running::spawn("asker", command, Some(request.as_bytes()));
+    let mut shown = asking(app, &served.windows, &title);
     served.x.wait_for_window(&mut shown, &title);
     served.x.type_text("rpc");
     served.x.key("Return");
@@ -228,6 +236,59 @@ fn a_signal_to_the_asker_cancels_and_closes_the_desktop_s_window() {
     let deadline = Instant::now() + Duration::from_secs(1);
     while !served.x.find_windows(&title).is_empty() {
         assert!(Instant::now() < deadline, "the window is still open");
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// serve waiting for askers costs nothing: no thread of it wakes while no form is open, with
+/// or without an idle exit to keep (it used to look at the clock every second). Then it still
+/// serves, and with `--idle-exit` still exits when idle.
+#[test]
+fn serve_idles_without_waking() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let dir = Dir::new("idle");
+    let socket = dir.0.join("socket");
+    let mut command = Command::new(BIN);
+    command
+        .arg("serve")
+        .arg("--socket")
+        .arg(&socket)
+        .args(["--idle-exit", "4"]);
+    let windows = ShownWindows::new();
+    let mut serve = spawn_on(&x, command, &windows);
+    // Not by connecting (as wait_for_socket does): a connection is work.
+    let started = Instant::now();
+    while !socket.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "serve did not bind"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    let before = thread_runs(serve.pid());
+    thread::sleep(Duration::from_millis(2500));
+    let after = thread_runs(serve.pid());
+    let woken: Vec<String> = after
+        .iter()
+        .filter_map(|(tid, (name, runs))| {
+            let earlier = before.get(tid).map_or(0, |(_, runs)| *runs);
+            // Once, to go from binding the socket to waiting in poll.
+            (runs - earlier > 1).then(|| format!("{name} ({tid}): {} times", runs - earlier))
+        })
+        .collect();
+    assert!(
+        woken.is_empty(),
+        "serve woke while idle for 2.5 s: {}",
+        woken.join(", ")
+    );
+    let started = Instant::now();
+    while serve.running() {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "serve did not exit when idle for 4 s"
+        );
         thread::sleep(Duration::from_millis(20));
     }
 }
@@ -359,11 +420,13 @@ fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
     let mut command = Command::new("systemd-socket-activate");
     command.arg("-l").arg(&socket);
     // It hands its child only the variables named with -E, as systemd does.
+    let windows = ShownWindows::new();
     for (name, _) in ENGLISH.iter().chain(&[("DISPLAY", "")]) {
         command.args(["-E", name]);
     }
+    command.args(["-E", windows.env().0]);
     command.args([BIN, "serve", "--idle-exit", "2"]);
-    let mut serve = spawn_on(&x, command);
+    let mut serve = spawn_on(&x, command, &windows);
     wait_for_socket(&socket);
     let title = unique_title("activated");
     let mut command = asker();
@@ -371,12 +434,8 @@ fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
         .arg("--connect")
         .arg(&socket)
         .args(["--title", &title]);
-    let mut shown = Shown {
-        app: Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())),
-        window: None,
-        started: Instant::now(),
-        shown_signal: None,
-    };
+    let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
+    let mut shown = asking(app, &windows, &title);
     x.wait_for_window(&mut shown, &title);
     x.type_text("activated");
     x.key("Return");
@@ -485,12 +544,8 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
         .env_remove("WAYLAND_DISPLAY");
     clear_options(&mut command);
     without_terminal(&mut command);
-    let mut shown = Shown {
-        app: Running::spawn("asker in bwrap", command, Some(NAME_REQUEST.as_bytes())),
-        window: None,
-        started: Instant::now(),
-        shown_signal: None,
-    };
+    let app = Running::spawn("asker in bwrap", command, Some(NAME_REQUEST.as_bytes()));
+    let mut shown = asking(app, &served.windows, &title);
     served.x.wait_for_window(&mut shown, &title);
     let dialogs = children_of(served.serve.pid());
     assert!(
@@ -633,12 +688,8 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
     let request = format!(
         r#"{{"jsonrpc":"2.0","id":42,"method":"elicitation/create","params":{NAME_REQUEST}}}"#
     );
-    let mut shown = Shown {
-        app: Running::spawn("ssh asker", ssh, Some(request.as_bytes())),
-        window: None,
-        started: Instant::now(),
-        shown_signal: None,
-    };
+    let app = Running::spawn("ssh asker", ssh, Some(request.as_bytes()));
+    let mut shown = asking(app, &served.windows, &title);
     served.x.wait_for_window(&mut shown, &title);
     // Characters of the keymap only: typing others races xdotool's remapping under load (see
     // window.rs), which is no part of what this test proves.

@@ -1054,6 +1054,261 @@ fn iana_time_zones_from_tz() {
     }
 }
 
+/// Regression (issue 30, item 22): text taller than the screen at the review's prompt was cut
+/// from its top, with the key hints, and nothing said rows were hidden. It scrolls now, under
+/// the hints, with a note of the rows above.
+#[test]
+fn a_long_paste_at_the_review_scrolls_under_its_hints() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/1] Name *");
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("Enter: submit");
+    let pasted = "word ".repeat(600);
+    d.send(&format!("{PASTE_START}{pasted}{PASTE_END}"));
+    let screen = d.expect_screen("the hints above the scrolled text", |s| {
+        s.shows("more lines above)")
+    });
+    assert!(
+        screen.row_of("Enter: submit") < screen.row_of("more lines above)"),
+        "{screen}"
+    );
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+/// The ticket example, as a person would pass it.
+fn ticket() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/ticket.json"))
+        .expect("examples/ticket.json")
+}
+
+/// Regression (issue 30, item 17): at 30×8 the first field's label `[1/3] Component *` was
+/// never drawn (the frame was cut from its top), and at 20×6 a problem fell below the screen.
+#[test]
+fn a_small_screen_shows_the_label_the_problem_and_the_key_hints() {
+    let setup = Setup {
+        size: Some((8, 30)),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(&ticket(), &["--server", "tracker"], setup) else {
+        return;
+    };
+    // The introduction is paged on so small a screen: End, then Enter goes on.
+    d.expect_screen("the pager", |s| s.shows("tracker asks:") && s.shows("more"));
+    d.send(END);
+    d.send(ENTER);
+    let screen = d.expect_screen("the first field", |s| s.shows("[1/3] Component *"));
+    for needle in ["> ( ) 1. api", "( ) 3. docs", "Up/Down"] {
+        assert!(screen.shows(needle), "{needle:?} is not in view:\n{screen}");
+    }
+    d.send("2");
+    d.expect("Component *: ui");
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+
+    let setup = Setup {
+        size: Some((6, 20)),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(&ticket(), &[], setup) else {
+        return;
+    };
+    d.expect_screen("the pager", |s| s.shows("more"));
+    d.send(END);
+    d.send(ENTER);
+    d.expect_screen("the first field", |s| s.shows("[1/3] Component *"));
+    d.send("2");
+    let screen = d.expect_screen("the second field", |s| s.shows("[2/3] Severity *"));
+    assert!(screen.shows("Enter"), "a row of key hints:\n{screen}");
+    d.send("9");
+    d.send(ENTER);
+    let screen = d.expect_screen("the problem", |s| s.shows("! Must be at most 5"));
+    for needle in ["[2/3] Severity *", "> 9"] {
+        assert!(screen.shows(needle), "{needle:?} is not in view:\n{screen}");
+    }
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+/// Regression (issue 30, item 18): resizing the terminal mid-form left a stale copy of the
+/// field for each size (80×24 → 30×8 → 100×30: three copies, only the last one live).
+#[test]
+fn resizing_mid_form_redraws_the_field_once() {
+    let Some(mut d) = Dialog::start(&ticket(), &["--server", "tracker"], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/3] Component *");
+    d.send("2");
+    d.expect("[1/3] Component *: ui");
+    d.expect("Esc: cancel");
+    let once =
+        |s: &Screen, needle: &str| s.lines().iter().filter(|row| row.contains(needle)).count() == 1;
+    for (rows, cols) in [(8, 30), (30, 100), (24, 50), (24, 80)] {
+        d.resize(rows, cols);
+        d.expect_screen(&format!("the field once at {cols}×{rows}"), |s| {
+            once(s, "[2/3] Severity *") && s.shows("Esc: cancel")
+        });
+    }
+    let screen = d.expect_screen("what came before, above the field", |s| {
+        s.shows("Component *: ui")
+    });
+    assert!(
+        screen.row_of("Component *: ui") < screen.row_of("[2/3] Severity *"),
+        "{screen}"
+    );
+    d.send("3");
+    let screen = d.expect_screen("the typed value", |s| s.shows("> 3"));
+    assert!(once(&screen, "[2/3] Severity *"), "{screen}");
+    d.send(ENTER);
+    d.expect("[2/3] Severity *: 3");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"component":"ui","severity":3,"notes":""}}"#);
+}
+
+/// Regression (issue 30, item 19): `TERM=dumb` got colours, bracketed paste, a hidden cursor
+/// and cursor movement. It is asked line by line now, with not one escape sequence, and every
+/// kind of field can be answered.
+#[test]
+fn a_dumb_terminal_is_asked_line_by_line_without_escape_sequences() {
+    let request = r#"{"message":"Order","requestedSchema":{"type":"object","properties":{
+        "name":{"type":"string","title":"Name","default":"Ada"},
+        "qty":{"type":"integer","title":"Quantity","minimum":1,"maximum":5},
+        "gift":{"type":"boolean","title":"Gift wrap"},
+        "size":{"type":"string","title":"Size","enum":["S","M","L"]},
+        "extras":{"type":"array","title":"Extras","items":{"anyOf":[{"const":"bag","title":"Paper bag"},{"const":"card","title":"Card"}]}}},
+        "required":["qty","size"]}}"#;
+    let setup = Setup {
+        term: "dumb",
+        color: true,
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(request, &["--server", "shop"], setup) else {
+        return;
+    };
+    d.expect("shop asks:");
+    d.expect("Ctrl+D cancels.");
+    d.expect("[1/5] Name");
+    d.expect("Now: Ada. Enter alone keeps it.");
+    d.expect("> ");
+    d.send(ENTER);
+    d.expect("[2/5] Quantity *");
+    d.send("9");
+    d.send(ENTER);
+    d.expect("! Must be at most 5");
+    d.send("2");
+    d.send(ENTER);
+    d.expect("[3/5] Gift wrap");
+    d.send("y");
+    d.send(ENTER);
+    d.expect("( ) 3. L");
+    d.send("4");
+    d.send(ENTER);
+    d.expect("! Type the option's number and press Enter.");
+    d.send("3");
+    d.send(ENTER);
+    d.expect("[ ] 2. Card");
+    d.send("1 2");
+    d.send(ENTER);
+    d.expect("Review");
+    d.expect("5. Extras      Paper bag, Card");
+    d.send(ENTER);
+    d.expect("Answer sent.");
+    let done = d.finish();
+    assert!(
+        !done.raw.contains('\x1b'),
+        "an escape sequence reached a dumb terminal: {done:?}"
+    );
+    done.answered(
+        r#"{"action":"accept","content":{"name":"Ada","qty":2,"gift":true,"size":"L","extras":["bag","card"]}}"#,
+    );
+
+    // Ctrl+D on an empty line is the end of input, as in any line-based program.
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], setup_dumb()) else {
+        return;
+    };
+    d.expect("> ");
+    d.send(CTRL_D);
+    d.expect("\nEnd of input: cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+
+    // Ctrl+C is the terminal's interrupt signal there.
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], setup_dumb()) else {
+        return;
+    };
+    d.expect("> ");
+    d.send("Ad");
+    d.send(CTRL_C);
+    d.expect("Stopped by a signal: cancelled.");
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+fn setup_dumb() -> Setup {
+    Setup {
+        term: "dumb",
+        ..Setup::default()
+    }
+}
+
+/// Regression (issue 30, item 19): `TERM=vt100` got 256-colour SGR, bracketed paste and the
+/// VT220's hidden cursor. It gets bold text and the VT100's own cursor moves.
+#[test]
+fn a_vt100_gets_no_colours_and_no_later_modes() {
+    let setup = Setup {
+        term: "vt100",
+        color: true,
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(&ticket(), &[], setup) else {
+        return;
+    };
+    d.expect("[1/3] Component *");
+    d.send(DOWN);
+    d.expect("> (*) 1. api");
+    d.send(ENTER);
+    d.expect("Component *: api");
+    d.send(ESC);
+    let done = d.finish();
+    let sequences: Vec<&str> = done.raw.split('\x1b').skip(1).map(csi).collect();
+    for (what, sent) in [
+        ("256 colours", &|s: &str| s.contains("38;5;")),
+        ("a colour", &|s: &str| {
+            s.ends_with('m')
+                && s[1..s.len() - 1]
+                    .split(';')
+                    .any(|p| p.len() == 2 && "349".contains(&p[..1]))
+        }),
+        ("bracketed paste", &|s: &str| s.contains("?2004")),
+        ("cursor hiding", &|s: &str| s.contains("?25")),
+        ("cursor to a column (CHA)", &|s: &str| s.ends_with('G')),
+    ] as [(&str, &dyn Fn(&str) -> bool); 5]
+    {
+        let found: Vec<&&str> = sequences.iter().filter(|s| sent(s)).collect();
+        assert!(
+            found.is_empty(),
+            "{what} sent to a VT100 ({found:?}): {done:?}"
+        );
+    }
+    assert!(done.raw.contains("\x1b[1m"), "bold is a VT100's: {done:?}");
+    done.answered(r#"{"action":"cancel"}"#);
+}
+
+/// The escape sequence at the start of `s` (which follows an ESC): for a CSI, `[`, its
+/// parameters and its final byte.
+fn csi(s: &str) -> &str {
+    let end = s
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| ('@'..='~').contains(c))
+        .map_or(s.len(), |(i, c)| i + c.len_utf8());
+    &s[..end]
+}
+
 // ---------------------------------------------------------------------------------------------
 // The harness
 
@@ -1073,11 +1328,12 @@ struct Setup {
     display: Option<&'static str>,
     /// The locale (`LANG` and `LC_ALL`), or `None` for English.
     lang: Option<&'static str>,
-    /// The terminal's rows and columns (80×24 unless given); only [`Dialog::expect`] reads
-    /// such a screen, [`Dialog::expect_screen`] assumes 80×24.
+    /// The terminal's rows and columns (80×24 unless given).
     size: Option<(u16, u16)>,
     /// `TZ`, or `None` to leave it as the tests run with.
     tz: Option<&'static str>,
+    /// `TERM`.
+    term: &'static str,
 }
 
 impl Default for Setup {
@@ -1091,6 +1347,7 @@ impl Default for Setup {
             lang: None,
             size: None,
             tz: None,
+            term: "xterm-256color",
         }
     }
 }
@@ -1110,6 +1367,12 @@ struct Dialog {
     request_file: Option<PathBuf>,
     /// With [`Setup::job_control`]: a line here makes the shell run `fg`.
     shell_input: Option<ChildStdin>,
+    /// The terminal's size at the start (rows, columns), and each resize since: where in the
+    /// output it happened, and the new size.
+    size: (u16, u16),
+    resizes: Vec<(usize, u16, u16)>,
+    /// After a bare Esc: how much output there was, which must grow before more keys go.
+    after_escape: Option<usize>,
 }
 
 /// What a finished run left.
@@ -1191,7 +1454,8 @@ impl Dialog {
             .env_remove("FORM_ELICITATION_CHECK")
             .env_remove("NO_COLOR")
             .envs(setup.tz.map(|tz| ("TZ", tz)))
-            .env("TERM", "xterm-256color")
+            .env("TERM", setup.term)
+            .env_remove("COLORTERM")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         if let Some(ui) = setup.ui {
@@ -1283,18 +1547,72 @@ impl Dialog {
             seen: 0,
             request_file,
             shell_input,
+            size: (rows, cols),
+            resizes: Vec::new(),
+            after_escape: None,
         })
     }
 
-    /// Types `keys` into the terminal.
+    /// Types `keys` into the terminal, at full speed: the dialog takes every key in order
+    /// however fast keys come.
+    ///
+    /// The one thing a terminal cannot tell apart is a bare Esc followed at once by more (Esc
+    /// then `a` in one read is Alt+a, for every program): after a bare Esc, the next keys wait
+    /// until the dialog has shown that it took it (its output has grown).
     fn send(&mut self, keys: &str) {
+        if let Some(before) = self.after_escape.take() {
+            self.wait_for_output_past(before);
+        }
+        let before = self.screen.0.lock().expect("screen lock").len();
         self.master
             .write_all(keys.as_bytes())
             .expect("write to the pty");
         self.master.flush().expect("flush the pty");
-        // Keys written in one go may arrive in one read: let the dialog take each key (an Esc
-        // followed at once by more would read as Alt+key).
-        thread::sleep(Duration::from_millis(60));
+        if keys == ESC {
+            self.after_escape = Some(before);
+        }
+    }
+
+    /// Waits until the dialog has written more than `len` bytes in all.
+    fn wait_for_output_past(&mut self, len: usize) {
+        let deadline = Instant::now() + EXPECT_TIMEOUT;
+        let (bytes, changed) = &*self.screen;
+        let mut guard = bytes.lock().expect("screen lock");
+        while guard.len() <= len {
+            let now = Instant::now();
+            if now >= deadline {
+                drop(guard);
+                let _ = self.child.kill();
+                panic!("the dialog never drew anything after byte {len}");
+            }
+            guard = changed
+                .wait_timeout(guard, deadline - now)
+                .expect("screen lock")
+                .0;
+        }
+    }
+
+    /// Resizes the terminal to `rows` × `cols`, as a terminal window being resized does: the
+    /// kernel sends the dialog SIGWINCH. Returns once the dialog has drawn something after
+    /// it. [`Dialog::expect_screen`] then reads the screen as a terminal that cuts its rows
+    /// (it does not rewrap them) would show it.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        // Under the output's lock, so that the resize is placed exactly in the output.
+        let output = self.screen.0.lock().expect("screen lock");
+        let at = output.len();
+        self.resizes.push((at, rows, cols));
+        rustix::termios::tcsetwinsize(
+            &self.master,
+            Winsize {
+                ws_row: rows,
+                ws_col: cols,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            },
+        )
+        .expect("resize the pty");
+        drop(output);
+        self.wait_for_output_past(at);
     }
 
     /// Sends a signal to the binary.
@@ -1397,7 +1715,7 @@ impl Dialog {
         let (bytes, changed) = &*self.screen;
         let mut guard = bytes.lock().expect("screen lock");
         loop {
-            let screen = Screen::from_bytes(&guard, usize::from(ROWS), usize::from(COLS));
+            let screen = Screen::from_output(&guard, self.size, &self.resizes);
             if ready(&screen) {
                 return screen;
             }
@@ -1545,9 +1863,44 @@ impl Screen {
         }
     }
 
-    /// Feeds everything the dialog wrote.
-    fn from_bytes(bytes: &[u8], rows: usize, cols: usize) -> Self {
-        let mut screen = Self::new(rows, cols);
+    /// Feeds everything the dialog wrote to a terminal of `size` (rows, columns), resized
+    /// where `resizes` says (at which byte of the output, to what size).
+    fn from_output(bytes: &[u8], size: (u16, u16), resizes: &[(usize, u16, u16)]) -> Self {
+        let mut screen = Self::new(usize::from(size.0), usize::from(size.1));
+        let mut from = 0;
+        for &(at, rows, cols) in resizes {
+            let at = at.min(bytes.len());
+            screen.feed(&bytes[from..at]);
+            screen.resize(usize::from(rows), usize::from(cols));
+            from = at;
+        }
+        screen.feed(&bytes[from..]);
+        screen
+    }
+
+    /// A resize, as xterm does it: rows are cut or padded on the right; a shorter screen
+    /// loses rows at its top as far as needed to keep the cursor's row, then at its bottom; a
+    /// taller one gets blank rows at its bottom.
+    fn resize(&mut self, rows: usize, cols: usize) {
+        for row in &mut self.rows {
+            row.resize(cols, ' ');
+        }
+        self.cols = cols;
+        if rows < self.rows.len() {
+            let off_top = (self.row + 1).saturating_sub(rows);
+            self.rows.drain(..off_top);
+            self.row -= off_top;
+            self.rows.truncate(rows);
+        }
+        while self.rows.len() < rows {
+            self.rows.push(vec![' '; cols]);
+        }
+        self.col = self.col.min(cols.saturating_sub(1));
+    }
+
+    /// Feeds what the dialog wrote.
+    fn feed(&mut self, bytes: &[u8]) {
+        let screen = self;
         let text = String::from_utf8_lossy(bytes);
         let mut chars = text.chars().peekable();
         while let Some(c) = chars.next() {
@@ -1584,7 +1937,6 @@ impl Screen {
                 c => screen.print(c),
             }
         }
-        screen
     }
 
     fn line_feed(&mut self) {

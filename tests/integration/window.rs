@@ -10,21 +10,19 @@
 //! which case they fail.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::support::process::{Output, Running, ShownSignal, without_terminal};
-use super::support::{BIN, BURST_ANSWER, BURST_REQUEST, on_path, skip};
-
-/// How long a window may take to appear (debug build, software GL, 2 cores, tests in parallel).
-pub(crate) const WINDOW_TIMEOUT: Duration = Duration::from_secs(15);
-/// How long the program may take to answer once it has been told to.
-pub(crate) const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long one `xdotool` or `python3` call may take.
-const TOOL_TIMEOUT: Duration = Duration::from_secs(10);
+use super::support::desktop::{
+    ANSWER_TIMEOUT, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT, auto_type_fills_each_field, expect_answer,
+    unique_title,
+};
+use super::support::process::{Running, ShownSignal, thread_runs};
+use super::support::xvfb::{
+    Xvfb, display_alone_or_skip, display_or_skip, run_tool, tools_available,
+};
+use super::support::{BIN, skip};
 
 /// A request with one required text field and no default.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -132,7 +130,7 @@ fn parent_death_cancels_and_closes_the_window() {
         app: Running::spawn("sh wrapper", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     x.wait_for_window(&mut shown, &title);
     shown.signal("KILL");
@@ -177,7 +175,7 @@ fn a_closed_stdout_is_exit_1_and_one_line() {
         app: Running::spawn("bash pipeline", command, Some(NAME_REQUEST.as_bytes())),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     x.wait_for_window(&mut shown, &title);
     x.type_text("Ada");
@@ -266,7 +264,11 @@ fn the_countdown_counts_down_and_nothing_else_changes() {
         let file = format!("{}-{name}", app.window().title);
         Xwd::parse(&xwd(&x, &app.window().id, &file))
     };
-    let mut shots = vec![grab("0")];
+    let mut shots = vec![Xwd::parse(&settled_xwd(
+        &x,
+        &app.window().id,
+        &format!("{}-0", app.window().title),
+    ))];
     for n in 1..3 {
         thread::sleep(Duration::from_millis(1100));
         shots.push(grab(&n.to_string()));
@@ -331,22 +333,6 @@ impl Xwd {
         }
         bounds
     }
-}
-
-/// Each thread of process `pid`: its name and how many times it has been put on a CPU
-/// (`/proc/PID/task/TID/schedstat`, third figure).
-fn thread_runs(pid: u32) -> std::collections::BTreeMap<u32, (String, u64)> {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the program runs");
-    tasks
-        .filter_map(|task| {
-            let path = task.ok()?.path();
-            let tid = path.file_name()?.to_str()?.parse().ok()?;
-            let name = std::fs::read_to_string(path.join("comm")).ok()?;
-            let stat = std::fs::read_to_string(path.join("schedstat")).ok()?;
-            let runs = stat.split_whitespace().nth(2)?.parse().ok()?;
-            Some((tid, (name.trim().to_owned(), runs)))
-        })
-        .collect()
 }
 
 #[test]
@@ -479,7 +465,11 @@ fn the_window_names_itself_and_is_a_dialog() {
 
 /// Issue 32: a window that opens without the focus (the person is elsewhere when an agent
 /// asks) sets the X11 urgency hint, and clears it once it has the focus, or the taskbar would
-/// keep flashing for a window the person is already answering.
+/// keep flashing for a window the person is already answering. It also demands attention the
+/// EWMH way (`_NET_WM_STATE_DEMANDS_ATTENTION`, which some window managers and taskbars read
+/// instead): in its own `_NET_WM_STATE` before it is mapped, as EWMH asks of a client (with no
+/// window manager here, nothing else changes that property; a window manager clears it at the
+/// focus).
 #[test]
 fn the_urgency_hint_is_set_until_the_window_has_the_focus() {
     let Some(x) = display_or_skip(&["xprop"]) else {
@@ -504,6 +494,12 @@ fn the_urgency_hint_is_set_until_the_window_has_the_focus() {
     until("the unfocused window never set the urgency hint", &|| {
         urgent(&id)
     });
+    let state = run_tool(&x.display, "xprop", &["-id", &id, "_NET_WM_STATE"]);
+    assert!(
+        state.stdout.contains("_NET_WM_STATE_DEMANDS_ATTENTION"),
+        "the window does not demand attention in _NET_WM_STATE:\n{}",
+        state.describe()
+    );
     let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &id]);
     assert_eq!(focus.code, Some(0), "{}", focus.describe());
     until("the focused window kept its urgency hint", &|| !urgent(&id));
@@ -718,11 +714,8 @@ fn fields_typed_in_one_burst_with_tabs_land_in_their_own_fields() {
         &["cpu"]
     };
     for renderer in renderers {
-        let app = x.show("burst", BURST_REQUEST, &["--renderer", renderer]);
-        // One xdotool call, at its default speed: Tab, Space and Return (`\r`; xdotool types
-        // `\n` as Linefeed, which no toolkit takes for Enter) are keys like the letters.
-        x.type_text("Ada Lovelace\tada@example.org\t \r");
-        expect_answer(app, BURST_ANSWER);
+        // One xdotool call, at its default speed.
+        auto_type_fills_each_field(&x, &["--renderer", renderer]);
     }
 }
 
@@ -828,12 +821,27 @@ fn korean_glyphs_are_not_tofu() {
     );
 }
 
+/// The window's XWD capture once it no longer changes: the first frame is on screen when the
+/// harness has focused the window, but the focus (which the window shows) and the fonts a
+/// script needs may come a frame later.
+fn settled_xwd(x: &Xvfb, id: &str, name: &str) -> Vec<u8> {
+    let deadline = Instant::now() + WINDOW_TIMEOUT;
+    let mut image = xwd(x, id, name);
+    loop {
+        thread::sleep(Duration::from_millis(50));
+        let next = xwd(x, id, name);
+        if next == image || Instant::now() > deadline {
+            return next;
+        }
+        image = next;
+    }
+}
+
 /// Shows `request` with `envs`, captures the window (XWD) once it has drawn, and cancels it.
 fn capture(x: &Xvfb, request: &str, envs: &[(&str, &str)], name: &str) -> Vec<u8> {
     let title = unique_title(name);
     let app = x.launch(request, &["--title", &title], envs, &title);
-    thread::sleep(Duration::from_millis(700));
-    let image = xwd(x, &app.window().id, &title);
+    let image = settled_xwd(x, &app.window().id, &title);
     app.signal("TERM");
     expect_answer(app, r#"{"action":"cancel"}"#);
     image
@@ -1070,77 +1078,6 @@ fn small_and_high_scale_screens_show_the_form() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Skipping
-
-/// Whether the tools these tests need are on PATH: `Xvfb`, `xdotool`, plus `extra`. When some
-/// are missing, says so loudly on stderr and returns false, or panics when
-/// `FORM_ELICITATION_E2E=require`.
-fn tools_available(extra: &[&str]) -> bool {
-    let missing: Vec<&str> = ["Xvfb", "xdotool"]
-        .iter()
-        .chain(extra)
-        .copied()
-        .filter(|tool| !on_path(tool))
-        .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    skip(&format!(
-        "window tests need Xvfb and xdotool{} (missing: {})",
-        extra
-            .iter()
-            .map(|t| format!(" and {t}"))
-            .collect::<String>(),
-        missing.join(", ")
-    ));
-    false
-}
-
-/// A fresh Xvfb, or `None` (after the loud message) when the tools are missing.
-pub(crate) fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
-    if !tools_available(extra) {
-        return None;
-    }
-    let turn = TURNS
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut x = Xvfb::start();
-    x._shared = Some(turn);
-    Some(x)
-}
-
-/// [`display_or_skip`] for a test that types through remapped keys: it runs while no other
-/// window test does.
-///
-/// xdotool maps a character missing from the keymap to a spare key for about 3 ms (at its
-/// default speed), and the window must read the map within them. Our window keeps up (see
-/// docs/typing.md), but two cores shared with a sibling test that paints through
-/// software GL can delay any X client past 3 ms (YAD too): such a test would measure the
-/// machine. The typing itself stays at full speed.
-fn display_alone_or_skip(extra: &[&str]) -> Option<Xvfb> {
-    if !tools_available(extra) {
-        return None;
-    }
-    let turn = TURNS
-        .write()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut x = Xvfb::start();
-    x._alone = Some(turn);
-    Some(x)
-}
-
-/// Taken shared by every window test and alone by [`display_alone_or_skip`].
-static TURNS: RwLock<()> = RwLock::new(());
-
-/// Runs a short helper command to its end (at most [`TOOL_TIMEOUT`]).
-pub(crate) fn run_tool(display: &str, program: &str, args: &[&str]) -> Output {
-    let mut command = Command::new(program);
-    command.args(args).env("DISPLAY", display);
-    let what = format!("`{program} {}`", args.join(" "));
-    Running::spawn(&what, command, None).wait_output(TOOL_TIMEOUT)
-}
-
-// ---------------------------------------------------------------------------------------------
 // Claude Code's Elicitation hook
 
 /// Claude Code's hook input, exactly as its hooks reference shows it, with `SCHEMA_KEY` naming
@@ -1187,337 +1124,6 @@ fn claude_code_hook_requests_are_answered_in_the_hook_s_shape() {
     expect_answer(app, &hook(r#""action":"accept""#));
     let opened = std::fs::read_to_string(&log).expect("the opener ran");
     assert_eq!(opened, "https://example.com/login\n");
-}
-
-// ---------------------------------------------------------------------------------------------
-// The X server
-
-/// Display numbers handed out by this process, so parallel tests never pick the same one.
-static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
-
-/// An `Xvfb` of our own; stopped on drop.
-pub(crate) struct Xvfb {
-    pub(crate) display: String,
-    number: u32,
-    server: Option<Running>,
-    /// This test's turn (see [`display_alone_or_skip`]), held until the server is stopped.
-    _shared: Option<RwLockReadGuard<'static, ()>>,
-    _alone: Option<RwLockWriteGuard<'static, ()>>,
-}
-
-impl Xvfb {
-    /// Starts `Xvfb` on a free display number and waits for its socket.
-    fn start() -> Xvfb {
-        Self::start_sized("1280x800x24")
-    }
-
-    /// [`Xvfb::start`] with a screen of `screen` (`WIDTHxHEIGHTxDEPTH`).
-    fn start_sized(screen: &str) -> Xvfb {
-        let base = 50 + std::process::id() % 400;
-        let mut failures = Vec::new();
-        for _ in 0..40 {
-            let number = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
-            let socket = format!("/tmp/.X11-unix/X{number}");
-            let lock = format!("/tmp/.X{number}-lock");
-            if Path::new(&socket).exists() || Path::new(&lock).exists() {
-                continue;
-            }
-            let display = format!(":{number}");
-            let mut command = Command::new("Xvfb");
-            command.args([
-                display.as_str(),
-                "-screen",
-                "0",
-                screen,
-                "-noreset",
-                "-nolisten",
-                "tcp",
-            ]);
-            let mut server = Running::spawn(&format!("Xvfb {display}"), command, None);
-            let deadline = Instant::now() + Duration::from_secs(5);
-            while !Path::new(&socket).exists() && server.running() && Instant::now() < deadline {
-                thread::sleep(Duration::from_millis(20));
-            }
-            if Path::new(&socket).exists() && server.running() {
-                return Xvfb {
-                    display,
-                    number,
-                    server: Some(server),
-                    _shared: None,
-                    _alone: None,
-                };
-            }
-            // Lost a race for this number with another process, or Xvfb failed: next one.
-            let out = server.stop();
-            failures.push(format!("{display}: {}", out.describe()));
-        }
-        panic!("cannot start Xvfb on any display:\n{}", failures.join("\n"));
-    }
-
-    /// Starts the binary with `args`, `envs` and `request` on stdin; waits until a window named
-    /// `title` is mapped, focuses it and gives it time to draw its first frames.
-    fn launch(&self, request: &str, args: &[&str], envs: &[(&str, &str)], title: &str) -> Shown {
-        let mut shown = self.run(request, args, envs);
-        let id = self.wait_for_window(&mut shown, title);
-        shown.window = Some(Window {
-            id,
-            title: title.to_owned(),
-        });
-        shown
-    }
-
-    /// Starts the binary with `args`, `envs` and `request` on stdin; does not wait for anything.
-    fn run(&self, request: &str, args: &[&str], envs: &[(&str, &str)]) -> Shown {
-        let mut command = Command::new(BIN);
-        command
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .envs(super::support::ENGLISH)
-            .env_remove("WAYLAND_DISPLAY");
-        for (name, _) in std::env::vars_os() {
-            if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
-                command.env_remove(name);
-            }
-        }
-        command.envs(envs.iter().copied());
-        let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-        let (name, path) = shown_signal.env();
-        command.env(name, path);
-        without_terminal(&mut command);
-        let started = Instant::now();
-        let app = Running::spawn("form-elicitation", command, Some(request.as_bytes()));
-        Shown {
-            app,
-            window: None,
-            started,
-            shown_signal: Some(shown_signal),
-        }
-    }
-
-    /// Waits until a window titled `title` is mapped, focuses it and gives it time to draw its
-    /// first frames; returns its id. Panics (killing the program) when none comes in time.
-    pub(crate) fn wait_for_window(&self, shown: &mut Shown, title: &str) -> String {
-        let started = shown.started;
-        let window = loop {
-            if let Some(id) = self.find_windows(title).into_iter().next() {
-                break id;
-            }
-            let app = &mut shown.app;
-            if !app.running() || started.elapsed() > WINDOW_TIMEOUT {
-                let alive = app.running();
-                let out = app.stop();
-                panic!(
-                    "no window titled {title:?} appeared within {:?} (program {}).\n{}",
-                    started.elapsed(),
-                    if alive {
-                        "still running, killed"
-                    } else {
-                        "exited"
-                    },
-                    out.describe()
-                );
-            }
-            thread::sleep(Duration::from_millis(50));
-        };
-        let focus = run_tool(
-            &self.display,
-            "xdotool",
-            &["windowfocus", "--sync", &window],
-        );
-        assert_eq!(
-            focus.code,
-            Some(0),
-            "cannot focus window {window}:\n{}",
-            focus.describe()
-        );
-        // The first frame is on screen (and the first field has the keyboard focus).
-        match &shown.shown_signal {
-            Some(signal) => signal.wait(&mut shown.app, WINDOW_TIMEOUT),
-            // Without the signal: let the first frames render.
-            None => thread::sleep(Duration::from_millis(300)),
-        }
-        window
-    }
-
-    /// [`Xvfb::launch`] with a unique `--title` derived from `name`.
-    fn show(&self, name: &str, request: &str, args: &[&str]) -> Shown {
-        let title = unique_title(name);
-        let mut all = vec!["--title", title.as_str()];
-        all.extend_from_slice(args);
-        self.launch(request, &all, &[], &title)
-    }
-
-    /// The ids of the visible windows titled exactly `title`.
-    pub(crate) fn find_windows(&self, title: &str) -> Vec<String> {
-        let pattern = format!("^{title}$");
-        let out = run_tool(
-            &self.display,
-            "xdotool",
-            &["search", "--onlyvisible", "--name", &pattern],
-        );
-        out.stdout
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned)
-            .collect()
-    }
-
-    /// Presses and releases one key (xdotool key name) in the focused window. No pause after
-    /// it: keys that come faster than the window paints must land in order all the same.
-    pub(crate) fn key(&self, key: &str) {
-        let out = run_tool(&self.display, "xdotool", &["key", key]);
-        assert_eq!(
-            out.code,
-            Some(0),
-            "xdotool key {key} failed:\n{}",
-            out.describe()
-        );
-    }
-
-    /// Types `text` into the focused window at xdotool's default speed (a key every 12 ms),
-    /// the way password managers' auto-type and VNC servers type too.
-    pub(crate) fn type_text(&self, text: &str) {
-        let out = run_tool(&self.display, "xdotool", &["type", text]);
-        assert_eq!(
-            out.code,
-            Some(0),
-            "xdotool type failed:\n{}",
-            out.describe()
-        );
-    }
-
-    /// Asks the window to close the way a window manager does: a `WM_PROTOCOLS` client message
-    /// carrying `WM_DELETE_WINDOW` (unlike `xdotool windowclose`, which destroys the window).
-    fn send_wm_delete_window(&self, window: &str) {
-        let out = run_tool(&self.display, "python3", &["-c", WM_DELETE_SCRIPT, window]);
-        assert_eq!(
-            out.code,
-            Some(0),
-            "cannot send WM_DELETE_WINDOW to {window}:\n{}",
-            out.describe()
-        );
-    }
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let Some(mut server) = self.server.take() else {
-            return;
-        };
-        // SIGTERM, so that Xvfb removes its lock file and socket; SIGKILL (by `Running`'s drop)
-        // only if it does not go.
-        let _ = Command::new("kill")
-            .args(["-TERM", &server.pid().to_string()])
-            .stderr(Stdio::null())
-            .status();
-        let deadline = Instant::now() + Duration::from_secs(3);
-        while server.running() && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(20));
-        }
-        if server.running() {
-            eprintln!("Xvfb :{} ignored SIGTERM; killing it", self.number);
-        }
-    }
-}
-
-/// Sends `ClientMessage(WM_PROTOCOLS, WM_DELETE_WINDOW)` to the window given as argv[1] on
-/// `$DISPLAY`, through libX11 with ctypes.
-const WM_DELETE_SCRIPT: &str = r#"
-import ctypes, sys
-x = ctypes.CDLL("libX11.so.6")
-x.XOpenDisplay.restype = ctypes.c_void_p
-x.XOpenDisplay.argtypes = [ctypes.c_char_p]
-x.XInternAtom.restype = ctypes.c_ulong
-x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
-x.XSendEvent.restype = ctypes.c_int
-x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.c_void_p]
-x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
-x.XCloseDisplay.argtypes = [ctypes.c_void_p]
-
-class XClientMessageEvent(ctypes.Structure):
-    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
-                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong),
-                ("message_type", ctypes.c_ulong), ("format", ctypes.c_int),
-                ("l", ctypes.c_long * 5)]
-
-class XEvent(ctypes.Union):
-    _fields_ = [("xclient", XClientMessageEvent), ("pad", ctypes.c_long * 24)]
-
-dpy = x.XOpenDisplay(None)
-if not dpy:
-    sys.exit("cannot open display")
-window = int(sys.argv[1], 0)
-ev = XEvent()
-ev.xclient.type = 33  # ClientMessage
-ev.xclient.display = dpy
-ev.xclient.window = window
-ev.xclient.message_type = x.XInternAtom(dpy, b"WM_PROTOCOLS", 0)
-ev.xclient.format = 32
-ev.xclient.l[0] = x.XInternAtom(dpy, b"WM_DELETE_WINDOW", 0)
-ev.xclient.l[1] = 0  # CurrentTime
-if not x.XSendEvent(dpy, window, 0, 0, ctypes.byref(ev)):
-    sys.exit("XSendEvent failed")
-x.XSync(dpy, 0)
-x.XCloseDisplay(dpy)
-"#;
-
-// ---------------------------------------------------------------------------------------------
-// The program under test
-
-/// The program with its window up and focused.
-pub(crate) struct Shown {
-    pub(crate) app: Running,
-    /// Its window, once waited for.
-    pub(crate) window: Option<Window>,
-    pub(crate) started: Instant,
-    /// Says when the window's first frame is on screen; `None` for a window another process
-    /// (serve's child) shows, which the test cannot hand the signal's path.
-    pub(crate) shown_signal: Option<ShownSignal>,
-}
-
-/// A window of the program.
-pub(crate) struct Window {
-    /// The X window id, as xdotool prints it (decimal).
-    id: String,
-    title: String,
-}
-
-impl Shown {
-    /// Its window; only after [`Xvfb::launch`] or [`Xvfb::show`].
-    fn window(&self) -> &Window {
-        self.window.as_ref().expect("the window was waited for")
-    }
-
-    /// Sends a signal (`TERM`, `INT`, `HUP`) to the program.
-    fn signal(&self, name: &str) {
-        let status = Command::new("kill")
-            .args([&format!("-{name}"), &self.app.pid().to_string()])
-            .status()
-            .expect("the kill command runs");
-        assert!(status.success(), "kill -{name} failed: {status}");
-    }
-}
-
-/// A window title no other test (or stray window) uses.
-pub(crate) fn unique_title(name: &str) -> String {
-    static N: AtomicU32 = AtomicU32::new(0);
-    format!(
-        "fe-e2e-{name}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    )
-}
-
-/// Waits for the program to end and asserts exit code 0 and exactly `line` plus a newline on
-/// stdout.
-fn expect_answer(shown: Shown, line: &str) {
-    let out = shown.app.wait_output(ANSWER_TIMEOUT);
-    assert!(
-        out.code == Some(0) && out.stdout == format!("{line}\n"),
-        "expected exit code 0 and stdout {line:?} + newline.\n{}",
-        out.describe()
-    );
 }
 
 /// Regression (issue 30, items 12 and 16): keys sent with no delay between them (a virtual

@@ -3,6 +3,10 @@
 // TypeScript SDK's stdio client, with no elicitation handler, reaching the scenario's server
 // through `form-elicitation proxy --url URL`. It lists the tools and calls each one
 // (`add_numbers` with a=2, b=3), then closes.
+//
+// For the sign-in scenarios, what a person would configure: the scenario's pre-registered
+// client (`MCP_CONFORMANCE_CONTEXT`'s client_id, its secret in the environment, never on the
+// command line), and for auth/basic-cimd the URL of a client ID metadata document.
 
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
@@ -12,10 +16,21 @@ async function main() {
   const proxy = argv[0];
   const url = argv[argv.length - 1];
   const extra = argv.slice(1, -1);
+  const env = { ...process.env };
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || "{}");
+  if (context.client_id) {
+    extra.push("--client-id", context.client_id);
+  }
+  if (context.client_secret) {
+    env.FORM_ELICITATION_CLIENT_SECRET = context.client_secret;
+  }
+  if (process.env.MCP_CONFORMANCE_SCENARIO === "auth/basic-cimd") {
+    extra.push("--client-metadata-url", "https://conformance-test.local/client-metadata.json");
+  }
   const transport = new StdioClientTransport({
     command: proxy,
     args: ["proxy", ...extra, "--url", url],
-    env: process.env,
+    env,
     stderr: "inherit",
   });
   const client = new Client({ name: "proxy-conformance", version: "0" }, { capabilities: {} });

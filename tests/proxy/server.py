@@ -53,8 +53,13 @@ async def two_step(
 
 @server.tool()
 async def slow_after_answer(name: Annotated[Name, Resolve(ask_first)]) -> str:
-    """Asks a name, then takes 30 s: its second round stays in flight. A cancellation of it
-    writes the file CANCEL_MARK names."""
+    """Asks a name, then takes 30 s: its second round stays in flight. It writes the file
+    CANCEL_MARK names plus ".sleeping" when it starts to wait, and a cancellation of it writes
+    the file CANCEL_MARK names."""
+    mark = os.environ.get("CANCEL_MARK")
+    if mark:
+        with open(mark + ".sleeping", "w") as f:
+            f.write(name.name)
     try:
         await anyio.sleep(30)
     except anyio.get_cancelled_exc_class():

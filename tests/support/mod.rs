@@ -1,9 +1,13 @@
 //! What the test modules share: the binary's path and environment, the process harness
-//! ([`process`]), the kittest helpers ([`kittest`]), the request fixtures, and the independent
+//! ([`process`]), the X11 and Wayland harnesses behind one interface ([`desktop`], [`xvfb`],
+//! [`sway`]), the kittest helpers ([`kittest`]), the request fixtures, and the independent
 //! validator.
 
+pub mod desktop;
 pub mod kittest;
 pub mod process;
+pub mod sway;
+pub mod xvfb;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -219,6 +219,20 @@ impl ShownSignal {
             std::thread::sleep(Duration::from_millis(5));
         }
     }
+
+    /// Waits until the window is on screen, while `alive` (the process that shows it, or
+    /// starts it) holds; panics when it is not within `timeout` or `alive` fails first.
+    pub fn wait_while(&self, mut alive: impl FnMut() -> bool, timeout: Duration) {
+        let started = std::time::Instant::now();
+        while !self.0.exists() {
+            assert!(alive(), "the program ended before its window was on screen");
+            assert!(
+                started.elapsed() < timeout,
+                "the window did not say it was on screen within {timeout:?}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
 }
 
 impl ShownSignal {
@@ -229,8 +243,60 @@ impl ShownSignal {
     }
 }
 
+/// The "I am on screen" signals of the windows a process starts for others (`serve`, `proxy`):
+/// given to that process, every window it starts creates a file named after its title in this
+/// folder (`FORM_ELICITATION_TEST_SHOWN_DIR`) once its first frame is presented.
+pub struct ShownWindows(std::path::PathBuf);
+
+impl ShownWindows {
+    /// A fresh folder under the system's temporary folder, removed on drop.
+    pub fn new() -> Self {
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!(
+            "form-elicitation-shown-{}-w{n}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder for the shown signals");
+        Self(dir)
+    }
+
+    /// The environment variable to give the process that starts the windows.
+    pub fn env(&self) -> (&'static str, &std::path::Path) {
+        ("FORM_ELICITATION_TEST_SHOWN_DIR", &self.0)
+    }
+
+    /// The signal of the window titled `title`.
+    pub fn of(&self, title: &str) -> ShownSignal {
+        ShownSignal(self.0.join(title.replace('/', "_")))
+    }
+}
+
+impl Drop for ShownWindows {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 impl Drop for ShownSignal {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
+}
+
+/// Each thread of process `pid`: its name and how many times it has been put on a CPU
+/// (`/proc/PID/task/TID/schedstat`, third figure).
+pub fn thread_runs(pid: u32) -> std::collections::BTreeMap<u32, (String, u64)> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the program runs");
+    tasks
+        .filter_map(|task| {
+            let path = task.ok()?.path();
+            let tid = path.file_name()?.to_str()?.parse().ok()?;
+            let name = std::fs::read_to_string(path.join("comm")).ok()?;
+            let stat = std::fs::read_to_string(path.join("schedstat")).ok()?;
+            let runs = stat.split_whitespace().nth(2)?.parse().ok()?;
+            Some((tid, (name.trim().to_owned(), runs)))
+        })
+        .collect()
 }

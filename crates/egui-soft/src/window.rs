@@ -241,6 +241,22 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             // Wayland the first is the app id.
             attributes = attributes.with_name(app_id.as_str(), app_id.as_str());
         }
+        #[cfg(all(
+            unix,
+            not(any(target_os = "macos", target_os = "ios", target_os = "android"))
+        ))]
+        {
+            use winit::platform::startup_notify::{
+                EventLoopExtStartupNotify as _, WindowAttributesExtStartupNotify as _,
+            };
+            // The token the program that started us passed on (Wayland's
+            // XDG_ACTIVATION_TOKEN, X11's DESKTOP_STARTUP_ID): with it the compositor may
+            // give the new window the focus it would refuse a window that appears on its own
+            // (xdg-activation), and the launcher's busy cursor stops.
+            if let Some(token) = event_loop.read_token_from_env() {
+                attributes = attributes.with_activation_token(token);
+            }
+        }
         let window = event_loop
             .create_window(attributes)
             .map_err(|e| e.to_string())?;

@@ -181,23 +181,71 @@ impl<'a> FieldPrompt<'a> {
             .map_err(|p| crate::describe::problem(&p))
     }
 
-    /// The lines to show: label, help, the control and the problem, in at most `rows` rows of
-    /// `width` columns when that is possible. The control gets what the others leave: a long
-    /// list or a tall value scrolls within it, so the label and the problem stay in view.
-    pub fn lines(&self, width: usize, rows: usize) -> Vec<Line> {
-        let mut lines = vec![label_line(self.field, Some(self.position))];
-        if let Some(help) = help_text(self.field) {
-            lines.push(Line::styled(format!("  {help}"), Style::Weak).indent(2));
-        }
+    /// The fewest rows [`Self::lines`] can take at `width`: the label's row, the control's
+    /// focused row and the problem in full.
+    pub fn min_rows(&self, width: usize) -> usize {
+        2 + self
+            .problem_line()
+            .map_or(0, |p| text::height(std::slice::from_ref(&p), width))
+    }
+
+    /// The rows [`Self::lines`] takes before the help: the label, the control (a long list or
+    /// value scrolled to three rows) and the problem.
+    pub fn comfortable_rows(&self, width: usize) -> usize {
+        let label = label_line(self.field, Some(self.position));
+        let natural = text::height(&self.control_lines(width, usize::MAX), width);
         let problem = self
-            .problem
+            .problem_line()
+            .map_or(0, |p| text::height(std::slice::from_ref(&p), width));
+        text::height(std::slice::from_ref(&label), width) + natural.min(3) + problem
+    }
+
+    /// The lines to show: label, help, the control and the problem, in at most `rows` rows of
+    /// `width` columns when that is possible.
+    ///
+    /// What gives way on a small screen, first to last: a long list or a tall value scrolls
+    /// (down to three rows: the focused one and the notes of what is hidden), the help is
+    /// shortened (its last row ending in `…`) and then left out, the control scrolls down to
+    /// its focused row, the label is cut to one row; the problem is shown in full.
+    pub fn lines(&self, width: usize, rows: usize) -> Vec<Line> {
+        let height = |line: &Line| text::height(std::slice::from_ref(line), width);
+        let mut label = label_line(self.field, Some(self.position));
+        let help = help_text(self.field)
+            .map(|help| Line::styled(format!("  {help}"), Style::Weak).indent(2));
+        let problem = self.problem_line();
+        let problem_rows = problem.as_ref().map_or(0, height);
+        let natural = text::height(&self.control_lines(width, usize::MAX), width);
+        if height(&label) + 1 + problem_rows > rows {
+            label = text::clipped(&label, width, 1).remove(0);
+        }
+        let mut left = rows.saturating_sub(height(&label) + problem_rows);
+        let mut control = natural.min(3).min(left).max(1);
+        left = left.saturating_sub(control);
+        let help_rows = help.as_ref().map_or(0, height).min(left);
+        left -= help_rows;
+        control += left.min(natural - control.min(natural));
+
+        let mut lines = vec![label];
+        if let Some(help) = &help
+            && help_rows > 0
+        {
+            lines.extend(text::clipped(help, width, help_rows));
+        }
+        lines.extend(self.control_lines(width, control));
+        lines.extend(problem);
+        lines
+    }
+
+    /// The problem, as shown under the control.
+    fn problem_line(&self) -> Option<Line> {
+        self.problem
             .as_ref()
-            .map(|problem| Line::styled(format!("! {problem}"), Style::Error).indent(2));
-        let around = text::height(&lines, width)
-            + problem
-                .as_ref()
-                .map_or(0, |p| text::height(std::slice::from_ref(p), width));
-        let rows = rows.saturating_sub(around).max(1);
+            .map(|problem| Line::styled(format!("! {problem}"), Style::Error).indent(2))
+    }
+
+    /// The control in at most `rows` rows (when it can scroll: a value or a list).
+    fn control_lines(&self, width: usize, rows: usize) -> Vec<Line> {
+        let mut lines = Vec::new();
         match (&self.control, &self.field.kind) {
             (Control::Text(editor), _) | (Control::Number(editor), _) => {
                 lines.extend(text::scrolled(&editor_line("> ", editor), width, rows));
@@ -262,7 +310,6 @@ impl<'a> FieldPrompt<'a> {
             }
             _ => {}
         }
-        lines.extend(problem);
         lines
     }
 
@@ -553,26 +600,21 @@ struct Item<'s> {
     mark: &'static str,
 }
 
-/// Shows `items` in at most `rows` rows, scrolled so the highlighted one is in view. Rows
-/// other than the highlighted one are cut to one line; the highlighted one wraps in full.
+/// Shows `items` in at most `rows` rows, scrolled so the highlighted one is in view, with
+/// notes of how many are hidden above and below ([`text::window`]). Rows other than the
+/// highlighted one are cut to one line; the highlighted one wraps in full when every option
+/// is shown and there is room for it.
 fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: usize, rows: usize) {
     let digits = items.last().map_or(1, |i| i.number.to_string().len());
-    let mut visible = rows.max(3).min(items.len());
-    let mut start = 0;
-    if visible < items.len() {
-        // Two rows go to the "more above/below" notes.
-        visible = visible.saturating_sub(2).max(1);
-        start = highlight
-            .saturating_sub(visible / 2)
-            .min(items.len() - visible);
-    }
-    if start > 0 {
+    let shown = text::window(items.len(), highlight, rows);
+    if shown.above {
         lines.push(Line::styled(
-            format!("    {}", t!("term-more-above", n = start)),
+            format!("    {}", t!("term-more-above", n = shown.start)),
             Style::Weak,
         ));
     }
-    for (i, item) in items.iter().enumerate().skip(start).take(visible) {
+    let all = shown.start == 0 && shown.end == items.len();
+    for (i, item) in items.iter().enumerate().take(shown.end).skip(shown.start) {
         let on = i == highlight;
         let head = format!(
             "{} {} {:>digits$}. ",
@@ -581,7 +623,13 @@ fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: us
             item.number
         );
         let room = width.saturating_sub(text::text_width(&head));
-        let label = if on {
+        let whole = text::text_width(item.label) <= room
+            || (on && all && rows > items.len() && {
+                let wrapped = Line::styled(format!("{head}{}", item.label), Style::Plain)
+                    .indent(text::text_width(&head));
+                items.len() - 1 + text::height(&[wrapped], width) <= rows
+            });
+        let label = if whole {
             item.label.to_owned()
         } else {
             text::truncate(item.label, room)
@@ -593,12 +641,123 @@ fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: us
                 .indent(text::text_width(&head)),
         );
     }
-    let below = items.len() - start - visible;
-    if below > 0 {
+    if shown.below {
         lines.push(Line::styled(
-            format!("    {}", t!("term-more-below", n = below)),
+            format!("    {}", t!("term-more-below", n = items.len() - shown.end)),
             Style::Weak,
         ));
+    }
+}
+
+/// A field as a dumb terminal asks it, line by line: the label, the help, every option with
+/// its number and mark, what the field holds now (which Enter alone keeps), and what to type.
+pub fn line_prompt(field: &Field, state: &FieldState, position: (usize, usize)) -> Vec<Line> {
+    let mut lines = vec![label_line(field, Some(position))];
+    if let Some(help) = help_text(field) {
+        lines.push(Line::styled(format!("  {help}"), Style::Weak).indent(2));
+    }
+    let option = |mark: &str, number: usize, label: &str| {
+        let head = format!("  {mark} {number}. ");
+        Line::styled(format!("{head}{label}"), Style::Plain).indent(text::text_width(&head))
+    };
+    match (&field.kind, state) {
+        (FieldKind::Choice(spec), FieldState::Choice(chosen)) => {
+            if !field.required {
+                lines.push(option(
+                    radio_mark(chosen.is_none()),
+                    0,
+                    &t!("term-no-answer-row"),
+                ));
+            }
+            for (i, o) in spec.options.iter().enumerate() {
+                lines.push(option(radio_mark(*chosen == Some(i)), i + 1, &o.label));
+            }
+        }
+        (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
+            for (i, (o, on)) in spec.options.iter().zip(chosen).enumerate() {
+                lines.push(option(if *on { "[x]" } else { "[ ]" }, i + 1, &o.label));
+            }
+        }
+        _ => {}
+    }
+    let (now, style) = answer_text(field, state);
+    if style != Style::Weak && !matches!(field.kind, FieldKind::Fixed(_)) {
+        lines.push(
+            Line::styled(
+                format!("  {}", t!("term-line-now", text = now)),
+                Style::Weak,
+            )
+            .indent(2),
+        );
+    }
+    let what = match &field.kind {
+        FieldKind::Fixed(spec) => format!("{}   {}", spec.shown, t!("term-fixed")),
+        _ => line_hint(field),
+    };
+    lines.push(Line::styled(format!("  {what}"), Style::Weak).indent(2));
+    lines
+}
+
+/// What to type for `field` on a dumb terminal.
+pub fn line_hint(field: &Field) -> String {
+    match &field.kind {
+        FieldKind::Choice(_) => t!("term-line-type-option"),
+        FieldKind::MultiChoice(_) => t!("term-line-type-options"),
+        FieldKind::Boolean { .. } => t!("term-line-type-yes-no"),
+        _ => t!("term-line-type-value"),
+    }
+}
+
+/// What a line typed on a dumb terminal makes of `field`, which holds `state`: an empty line
+/// keeps it; `None` when the line cannot be read as an answer to this kind of field (not an
+/// option's number, not y or n).
+///
+/// Text and numbers are the line as typed (a line holds no line break: a multi-line value
+/// cannot be typed this way); a choice takes an option's number (0: no answer, when the field
+/// is optional); a multi-select the numbers of the options to tick, separated by spaces or
+/// commas (0: none); a boolean y/yes or n/no, or the words the dialog shows for them.
+pub fn from_line(field: &Field, state: &FieldState, typed: &str) -> Option<FieldState> {
+    if typed.trim().is_empty() && !matches!(field.kind, FieldKind::Text(_)) {
+        return Some(state.clone());
+    }
+    if typed.is_empty() {
+        return Some(state.clone());
+    }
+    let numbers = |text: &str| -> Option<Vec<usize>> {
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|part| !part.is_empty())
+            .map(|part| part.parse::<usize>().ok())
+            .collect()
+    };
+    match &field.kind {
+        FieldKind::Text(_) => Some(FieldState::Text(typed.to_owned())),
+        FieldKind::Number(_) => Some(FieldState::Number(typed.trim().to_owned())),
+        FieldKind::Fixed(_) => Some(FieldState::Fixed),
+        FieldKind::Boolean { .. } => {
+            let word = typed.trim().to_lowercase();
+            if ["y", "yes"].contains(&word.as_str()) || word == t!("term-yes").to_lowercase() {
+                Some(FieldState::Boolean(Some(true)))
+            } else if ["n", "no"].contains(&word.as_str()) || word == t!("term-no").to_lowercase() {
+                Some(FieldState::Boolean(Some(false)))
+            } else {
+                None
+            }
+        }
+        FieldKind::Choice(spec) => match numbers(typed)?.as_slice() {
+            [0] if !field.required => Some(FieldState::Choice(None)),
+            &[n] if (1..=spec.options.len()).contains(&n) => Some(FieldState::Choice(Some(n - 1))),
+            _ => None,
+        },
+        FieldKind::MultiChoice(spec) => {
+            let picked = numbers(typed)?;
+            let mut chosen = vec![false; spec.options.len()];
+            if picked != [0] {
+                for n in picked {
+                    *chosen.get_mut(n.checked_sub(1)?)? = true;
+                }
+            }
+            Some(FieldState::Multi(chosen))
+        }
     }
 }
 

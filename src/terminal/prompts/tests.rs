@@ -255,3 +255,111 @@ fn values_read_as_the_person_sees_them() {
         "No"
     );
 }
+
+/// The ticket example's fields.
+fn ticket() -> Form {
+    let json =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/ticket.json"))
+            .expect("examples/ticket.json");
+    let request: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    form(request["requestedSchema"].clone())
+}
+
+/// Regression (issue 30, item 17): at 30×8 and 20×6 the label of `ticket.json`'s first field
+/// was never drawn, and at 20×6 a problem fell below the screen: the frame was cut from the
+/// top. Now the label, the focused row and the problem always fit; the help and the other
+/// options give way.
+#[test]
+fn a_small_screen_keeps_the_label_the_control_and_the_problem() {
+    let form = ticket();
+    for (width, rows) in [(29, 4), (19, 3), (19, 2)] {
+        let component = FieldPrompt::new(
+            &form.fields[0],
+            &FieldState::initial(&form.fields[0]),
+            (1, 3),
+        );
+        let lines = component.lines(width, rows);
+        let shown = text_of(&lines);
+        assert!(
+            super::text::height(&lines, width) <= rows,
+            "{width}×{rows}: too tall:\n{shown}"
+        );
+        assert!(
+            shown.starts_with("[1/3] Component *"),
+            "{width}×{rows}:\n{shown}"
+        );
+        assert!(shown.contains("> ( ) 1. api"), "{width}×{rows}:\n{shown}");
+
+        let mut severity = FieldPrompt::new(
+            &form.fields[1],
+            &FieldState::initial(&form.fields[1]),
+            (2, 3),
+        );
+        press(&mut severity, "9\r");
+        let lines = severity.lines(width, rows.max(3));
+        let shown = text_of(&lines);
+        assert!(
+            super::text::height(&lines, width) <= rows.max(3),
+            "{width}×{rows}: too tall:\n{shown}"
+        );
+        for needle in ["[2/3] Severity *", "> 9", "! Must be at most 5"] {
+            assert!(
+                shown.contains(needle),
+                "{width}×{rows}: no {needle:?}:\n{shown}"
+            );
+        }
+    }
+    // With room, the help comes back, shortened when it must be.
+    let notes = FieldPrompt::new(
+        &form.fields[2],
+        &FieldState::initial(&form.fields[2]),
+        (3, 3),
+    );
+    let shown = text_of(&notes.lines(29, 3));
+    assert!(
+        shown.contains("Steps to reproduce") && shown.contains('…'),
+        "{shown}"
+    );
+}
+
+/// Issue 30, item 19: a dumb terminal is asked line by line; each kind of field reads a line.
+#[test]
+fn a_line_answers_each_kind_of_field() {
+    let form = form(json!({"properties": {
+        "t": {"type": "string", "default": "old"},
+        "n": {"type": "integer"},
+        "b": {"type": "boolean"},
+        "c": {"type": "string", "enum": ["x", "y"]},
+        "m": {"type": "array", "items": {"type": "string", "enum": ["p", "q", "r"]}},
+        "k": {"type": "string", "const": "fixed"}}, "required": ["c"]}));
+    let f = &form.fields;
+    let initial = |i: usize| FieldState::initial(&f[i]);
+    let cases: Vec<(usize, &str, Option<FieldState>)> = vec![
+        (0, "", Some(FieldState::Text("old".into()))),
+        (0, "new text", Some(FieldState::Text("new text".into()))),
+        (1, " 42 ", Some(FieldState::Number("42".into()))),
+        (2, "y", Some(FieldState::Boolean(Some(true)))),
+        (2, "No", Some(FieldState::Boolean(Some(false)))),
+        (2, "maybe", None),
+        (3, "2", Some(FieldState::Choice(Some(1)))),
+        (3, "0", None),
+        (3, "3", None),
+        (4, "1, 3", Some(FieldState::Multi(vec![true, false, true]))),
+        (4, "0", Some(FieldState::Multi(vec![false, false, false]))),
+        (4, "4", None),
+        (4, "a", None),
+        (5, "", Some(FieldState::Fixed)),
+    ];
+    for (i, typed, want) in cases {
+        assert_eq!(from_line(&f[i], &initial(i), typed), want, "{i}: {typed:?}");
+    }
+    let shown = text_of(&line_prompt(
+        &f[4],
+        &FieldState::Multi(vec![false, true, false]),
+        (5, 6),
+    ));
+    assert!(
+        shown.contains("[x] 2. q") && shown.contains("Now: q."),
+        "{shown}"
+    );
+}

@@ -10,9 +10,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::process::{Running, ShownSignal, without_terminal};
+use crate::support::desktop::{ANSWER_TIMEOUT, Shown, WINDOW_TIMEOUT, unique_title};
+use crate::support::process::{Running, ShownSignal, ShownWindows, without_terminal};
+use crate::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use crate::support::{BIN, ENGLISH, root};
-use crate::window::{ANSWER_TIMEOUT, Shown, Xvfb, display_or_skip, run_tool, unique_title};
 
 /// How long a whole client session may take (Python imports, debug build, loaded machine).
 pub(super) const SESSION_TIMEOUT: Duration = Duration::from_secs(60);
@@ -114,7 +115,7 @@ pub(super) fn client(
         app: Running::spawn("the Python client", command, None),
         window: None,
         started,
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     (shown, title)
 }
@@ -123,9 +124,7 @@ pub(super) fn client(
 pub(super) fn form(x: &Xvfb, shown: &mut Shown, title: &str, answer: impl FnOnce(&Xvfb)) {
     let window = x.wait_for_window(shown, title);
     // Before this form is answered, so that only the next form's window can say it is shown.
-    if let Some(signal) = &shown.shown_signal {
-        signal.reset();
-    }
+    shown.shown_signal.reset();
     let pid = window_pid(x, &window);
     answer(x);
     wait_pid_gone(x, title, &pid);
@@ -186,6 +185,8 @@ pub(super) struct RawProxy {
     pub(super) child: Child,
     pub(super) stdin: Option<ChildStdin>,
     pub(super) lines: Receiver<String>,
+    /// The on-screen signals of the proxy's forms.
+    windows: ShownWindows,
 }
 
 impl RawProxy {
@@ -201,6 +202,9 @@ impl RawProxy {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
+        let windows = ShownWindows::new();
+        let (name, path) = windows.env();
+        command.env(name, path);
         without_terminal(&mut command);
         let mut child = command.spawn().expect("start the proxy");
         let stdin = child.stdin.take();
@@ -218,6 +222,7 @@ impl RawProxy {
             child,
             stdin,
             lines,
+            windows,
         }
     }
 
@@ -247,8 +252,10 @@ impl RawProxy {
             if let Some(id) = x.find_windows(title).into_iter().next() {
                 let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &id]);
                 assert_eq!(focus.code, Some(0), "{}", focus.describe());
-                // Let the first frames render.
-                thread::sleep(Duration::from_millis(300));
+                let child = &mut self.child;
+                self.windows
+                    .of(title)
+                    .wait_while(|| matches!(child.try_wait(), Ok(None)), WINDOW_TIMEOUT);
                 return id;
             }
             assert!(

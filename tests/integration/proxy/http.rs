@@ -13,9 +13,10 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::harness::*;
+use crate::support::desktop::{Shown, unique_title};
 use crate::support::process::{Running, ShownSignal, without_terminal};
+use crate::support::xvfb::display_or_skip;
 use crate::support::{BIN, ENGLISH, root};
-use crate::window::{Shown, display_or_skip, unique_title};
 
 /// The reference server, killed when dropped.
 struct Everything {
@@ -212,7 +213,7 @@ fn the_reference_servers_form_is_answered_in_our_window() {
         app: Running::spawn("the TypeScript client", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
@@ -230,7 +231,11 @@ fn the_reference_servers_form_is_answered_in_our_window() {
 /// `conformance client --scenario SCENARIO`, its client the SDK's stdio client
 /// (`tests/proxy/conformance_client.cjs`) reaching the scenario's server through
 /// `proxy --url`; `None` after the loud skip when the suite is not installed.
-fn conformance(modules: &PathBuf, scenario: &str, proxy_args: &[&str]) -> Option<Command> {
+pub(super) fn conformance(
+    modules: &PathBuf,
+    scenario: &str,
+    proxy_args: &[&str],
+) -> Option<Command> {
     let index = std::env::split_paths(modules.as_os_str())
         .map(|dir| dir.join("@modelcontextprotocol/conformance/dist/index.js"))
         .find(|index| index.exists());
@@ -327,7 +332,7 @@ fn conformance_elicitation_defaults_in_our_window() {
         app: Running::spawn("the conformance suite", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     form(&x, &mut shown, &title, |x| x.key("Return"));
     let out = shown.app.wait_output(SESSION_TIMEOUT);

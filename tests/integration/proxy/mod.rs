@@ -10,6 +10,7 @@
 
 mod harness;
 mod http;
+mod oauth;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -19,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::support::process::{Running, ShownSignal, without_terminal};
+use super::support::desktop::{Shown, unique_title};
+use super::support::process::{Running, ShownSignal, ShownWindows, without_terminal};
+use super::support::xvfb::run_tool;
 use super::support::{BIN, ENGLISH, root};
-use super::window::{Shown, run_tool, unique_title};
 use harness::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -64,7 +66,7 @@ fn the_proxy_s_forms_travel_over_serve_s_socket() {
         true,
     );
     // Serve's dialog shows the form, with serve's environment, not the client's signal file.
-    shown.shown_signal = None;
+    shown.shown_signal = served.windows.of(&title);
     let window = served.x.wait_for_window(&mut shown, &title);
     let pid: u32 = window_pid(&served.x, &window).parse().expect("a pid");
     assert_eq!(
@@ -325,7 +327,7 @@ fn a_typescript_sdk_client_gets_the_form_too() {
         app: Running::spawn("the TypeScript client", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
@@ -354,8 +356,17 @@ fn the_clients_cancel_reaches_the_round_in_flight_under_the_proxys_id() {
     x.type_text("Ada");
     x.key("Return");
     wait_gone(&x, &title, &window);
-    // The second round is on its way and then sleeps in the tool.
-    thread::sleep(Duration::from_secs(1));
+    // Once the second round has reached the tool, which sleeps.
+    let sleeping = std::path::PathBuf::from(format!("{mark_text}.sleeping"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !sleeping.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "the second round did not reach the tool"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    let _ = std::fs::remove_file(&sleeping);
     proxy.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"changed my mind"}}"#);
     let deadline = Instant::now() + Duration::from_secs(10);
     while !mark.exists() {
@@ -491,15 +502,30 @@ fn client_disconnect_ends_everything_within_one_and_a_half_seconds() {
 /// it, still within 1.5 s.
 #[test]
 fn a_server_that_ignores_sigterm_is_killed_within_one_and_a_half_seconds() {
+    let trapped = std::env::temp_dir().join(format!("fe-proxy-trapped-{}", std::process::id()));
+    let _ = std::fs::remove_file(&trapped);
     let mut command = Command::new(BIN);
     command
-        .args(["proxy", "--", "sh", "-c", "trap '' TERM; exec sleep 30"])
+        .args([
+            "proxy",
+            "--",
+            "sh",
+            "-c",
+            "trap '' TERM; : > \"$1\"; exec sleep 30",
+            "sh",
+        ])
+        .arg(&trapped)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     let mut child = command.spawn().expect("start the proxy");
-    // Let the shell set its trap.
-    thread::sleep(Duration::from_millis(500));
+    // Once the shell has set its trap.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !trapped.exists() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        thread::sleep(Duration::from_millis(5));
+    }
+    let _ = std::fs::remove_file(&trapped);
     let closed = Instant::now();
     drop(child.stdin.take());
     let status = wait_child(&mut child, Duration::from_secs(5));
@@ -802,7 +828,7 @@ fn a_form_rides_out_a_display_that_resets_its_first_connections() {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    let Some(x) = super::window::display_or_skip(&[]) else {
+    let Some(x) = super::support::xvfb::display_or_skip(&[]) else {
         return;
     };
     let socket = format!("/tmp/.X11-unix/X{}", x.display.trim_start_matches(':'));
@@ -864,12 +890,14 @@ fn a_form_rides_out_a_display_that_resets_its_first_connections() {
         })
     };
     let title = unique_title("proxy-flaky-display");
+    let windows = ShownWindows::new();
     let mut command = Command::new(BIN);
     command
         .args(["proxy", "--ui", "window", "--title", &title, "--", "cat"])
         .env("DISPLAY", format!("127.0.0.1:{number}"))
         .env_remove("WAYLAND_DISPLAY")
         .envs(ENGLISH)
+        .env(windows.env().0, windows.env().1)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
@@ -902,7 +930,9 @@ fn a_form_rides_out_a_display_that_resets_its_first_connections() {
     };
     let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &window]);
     assert_eq!(focus.code, Some(0), "{}", focus.describe());
-    thread::sleep(Duration::from_millis(300));
+    windows
+        .of(&title)
+        .wait_while(|| matches!(child.try_wait(), Ok(None)), SESSION_TIMEOUT);
     x.key("Escape");
     let answer = lines.recv_timeout(SESSION_TIMEOUT).expect("the answer");
     assert!(

@@ -1819,6 +1819,29 @@ impl UnownedWindow {
         wm_hints
             .set(self.xconn.xcb_connection(), self.xwindow as xproto::Window)
             .expect_then_ignore_error("Failed to set WM hints");
+        // EWMH's way to ask for attention, which window managers that ignore the ICCCM
+        // urgency hint (and taskbars that read only _NET_WM_STATE) follow; the window manager
+        // clears it when the window gets the focus, and a reset asks it to.
+        // A window not mapped yet says so in its own _NET_WM_STATE, which the window manager
+        // reads when it maps the window; a mapped one asks the window manager.
+        let atoms = self.xconn.atoms();
+        let demands_attention = atoms[_NET_WM_STATE_DEMANDS_ATTENTION];
+        let mapped = matches!(self.shared_state_lock().visibility, Visibility::Yes);
+        if mapped {
+            self.set_netwm(request_type.is_some().into(), (demands_attention, 0, 0, 0))
+                .expect_then_ignore_error("Failed to set _NET_WM_STATE_DEMANDS_ATTENTION");
+        } else if request_type.is_some() {
+            self.xconn
+                .change_property(
+                    self.xwindow,
+                    atoms[_NET_WM_STATE],
+                    xproto::Atom::from(xproto::AtomEnum::ATOM),
+                    xproto::PropMode::APPEND,
+                    &[demands_attention],
+                )
+                .expect_then_ignore_error("Failed to set _NET_WM_STATE_DEMANDS_ATTENTION");
+        }
+        self.xconn.flush_requests().expect("Failed to ask for attention");
     }
 
     #[inline]

@@ -1,0 +1,776 @@
+//! OAuth 2.1 sign-in for `proxy --url`, as the MCP authorization spec (2025-06-18,
+//! 2025-11-25) asks of a client: a 401's `WWW-Authenticate` leads to the protected resource
+//! metadata (RFC 9728), then to the authorization server's metadata (RFC 8414, OpenID
+//! discovery, or the 2025-03-26 fallbacks), then to a client (pre-registered, a client ID
+//! metadata document, or dynamic registration, RFC 7591), then to the authorization code
+//! with PKCE (S256) and `resource` (RFC 8707). The person consents in our own URL window
+//! before the browser opens; the redirect comes back to a loopback listener. Tokens are
+//! refreshed when they expire or are refused, and a 403 `insufficient_scope` signs in again
+//! with the scopes it names.
+//!
+//! The pure steps live in [`discover`], [`pkce`] and [`loopback`]; this module does the
+//! HTTP and holds the tokens, shared by every request of the transport.
+
+pub mod discover;
+pub mod loopback;
+pub mod pkce;
+pub mod store;
+
+use std::io::Read as _;
+use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context as _, bail};
+use serde_json::{Value, json};
+use ureq::Agent;
+use url::Url;
+
+use crate::cli::DisplayOptions;
+use discover::{AuthMethod, Challenge};
+use loopback::{Loopback, Redirect};
+use store::{Saved, Store};
+
+/// How long the person has to finish signing in once they pressed Open.
+const SIGN_IN_TIMEOUT: Duration = Duration::from_secs(600);
+/// A token this close to its expiry is refreshed before it is used.
+const EXPIRY_MARGIN: u64 = 30;
+
+/// What the person told the proxy about signing in.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `--url`, as given: the key of the stored sign-in.
+    pub server: String,
+    /// `--client-id`: a client registered beforehand with the authorization server.
+    pub client_id: Option<String>,
+    /// `--client-secret` (or its environment variable).
+    pub client_secret: Option<String>,
+    /// `--client-metadata-url`: our client ID metadata document, for servers that take one.
+    pub client_metadata_url: Option<String>,
+    /// How the consent is shown.
+    pub display: DisplayOptions,
+}
+
+/// The sign-in of one server, shared by the transport's threads.
+pub struct Auth {
+    config: Config,
+    server: Url,
+    agent: Agent,
+    store: Option<Store>,
+    state: Mutex<Tokens>,
+}
+
+/// The tokens in use; `generation` counts the sign-ins and refreshes, so that a request
+/// refused with an older token does not sign in again when another thread already has.
+#[derive(Debug, Default)]
+struct Tokens {
+    saved: Option<Saved>,
+    generation: u64,
+}
+
+/// The authorization server's endpoints and what it supports.
+#[derive(Debug, Default)]
+struct Endpoints {
+    authorization: String,
+    token: String,
+    registration: Option<String>,
+    auth_methods: Option<Vec<String>>,
+    client_id_metadata_documents: bool,
+}
+
+/// The client that signs in.
+#[derive(Debug)]
+struct Client {
+    id: String,
+    secret: Option<String>,
+    method: AuthMethod,
+}
+
+impl Auth {
+    /// The sign-in for `config.server`, with what the token file keeps for it.
+    pub fn new(config: Config, agent: Agent) -> anyhow::Result<Self> {
+        let store = match Store::default_location() {
+            Ok(store) => Some(store),
+            Err(error) => {
+                super::note_line(&format!(
+                    "{error:#}; the sign-in lasts as long as the proxy"
+                ));
+                None
+            }
+        };
+        Self::with_store(config, agent, store)
+    }
+
+    /// The sign-in for `config.server`, kept in `store` (or only in memory).
+    fn with_store(config: Config, agent: Agent, store: Option<Store>) -> anyhow::Result<Self> {
+        let server = Url::parse(&config.server).context("the server URL")?;
+        let saved = match &store {
+            Some(store) => store.load(&config.server).unwrap_or_else(|error| {
+                super::note_line(&format!("{error:#}"));
+                None
+            }),
+            None => None,
+        };
+        Ok(Self {
+            config,
+            server,
+            agent,
+            store,
+            state: Mutex::new(Tokens {
+                saved,
+                generation: 0,
+            }),
+        })
+    }
+
+    /// The access token for the next request (refreshed first when it has expired) and the
+    /// generation it belongs to.
+    pub fn bearer(&self) -> (Option<String>, u64) {
+        let mut tokens = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let expired = tokens
+            .saved
+            .as_ref()
+            .and_then(|s| s.expires_at)
+            .is_some_and(|at| now() + EXPIRY_MARGIN >= at);
+        if expired {
+            // A refresh that fails leaves the old token: the server's 401 then signs in.
+            let _ = self.refresh(&mut tokens);
+        }
+        let token = tokens.saved.as_ref().map(|s| s.access_token.clone());
+        (token, tokens.generation)
+    }
+
+    /// After the server refused a request made with the token of `generation` (a 401, or a
+    /// 403 `insufficient_scope`): refreshes the token, or signs in again.
+    pub fn challenged(
+        &self,
+        generation: u64,
+        status: u16,
+        www_authenticate: Option<&str>,
+    ) -> anyhow::Result<()> {
+        let mut tokens = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if tokens.generation != generation {
+            return Ok(());
+        }
+        let challenge = www_authenticate
+            .map(discover::parse_challenge)
+            .unwrap_or_default();
+        let step_up = status == 403;
+        if !step_up && self.refresh(&mut tokens).is_ok() {
+            return Ok(());
+        }
+        let already = if step_up {
+            tokens.saved.as_ref().and_then(|s| s.scope.clone())
+        } else {
+            None
+        };
+        let saved = self.sign_in(&challenge, already.as_deref())?;
+        self.keep(&mut tokens, Some(saved));
+        Ok(())
+    }
+
+    fn keep(&self, tokens: &mut Tokens, saved: Option<Saved>) {
+        if let Some(store) = &self.store
+            && let Err(error) = store.save(&self.config.server, saved.as_ref())
+        {
+            super::note_line(&format!("{error:#}"));
+        }
+        tokens.saved = saved;
+        tokens.generation += 1;
+    }
+
+    /// Gets a new access token with the refresh token.
+    fn refresh(&self, tokens: &mut Tokens) -> anyhow::Result<()> {
+        let saved = tokens.saved.clone().context("no sign-in to refresh")?;
+        let refresh_token = saved.refresh_token.clone().context("no refresh token")?;
+        let client = Client {
+            id: saved.client_id.clone(),
+            secret: saved.client_secret.clone(),
+            method: AuthMethod::from_name(&saved.auth_method).unwrap_or(AuthMethod::None),
+        };
+        let mut form = vec![
+            ("grant_type", "refresh_token".to_owned()),
+            ("refresh_token", refresh_token.clone()),
+            ("resource", saved.resource.clone()),
+        ];
+        if let Some(scope) = &saved.scope {
+            form.push(("scope", scope.clone()));
+        }
+        let fresh = self.token_request(&saved.token_endpoint, &client, form);
+        let fresh = match fresh {
+            Ok(fresh) => fresh,
+            Err(error) => {
+                // A refused refresh token is useless from now on.
+                let mut kept = saved;
+                kept.refresh_token = None;
+                tokens.saved = Some(kept);
+                return Err(error);
+            }
+        };
+        let renewed = Saved {
+            refresh_token: fresh.refresh_token.clone().or(Some(refresh_token)),
+            ..fresh.into_saved(&saved.token_endpoint, &saved.resource, &client, saved.scope)
+        };
+        self.keep(tokens, Some(renewed));
+        Ok(())
+    }
+
+    /// The whole sign-in, from the challenge to the tokens.
+    fn sign_in(&self, challenge: &Challenge, already: Option<&str>) -> anyhow::Result<Saved> {
+        let server = &self.server;
+        let mut resource_metadata = None;
+        for url in discover::resource_metadata_urls(server, challenge.resource_metadata.as_deref())
+        {
+            if let Some(found) = self.get_json(&url)? {
+                resource_metadata = Some(found);
+                break;
+            }
+        }
+        let (issuer, resource, supported_scopes) = match &resource_metadata {
+            Some(metadata) => {
+                let resource = metadata.get("resource").and_then(Value::as_str);
+                if let Some(resource) = resource
+                    && !discover::resource_matches(server, resource)
+                {
+                    bail!(
+                        "the server's protected resource metadata is for {resource}, not {server}: not signing in"
+                    );
+                }
+                let issuer = metadata
+                    .pointer("/authorization_servers/0")
+                    .and_then(Value::as_str)
+                    .context("the protected resource metadata names no authorization server")?;
+                let issuer = Url::parse(issuer)
+                    .with_context(|| format!("the authorization server {issuer:?}"))?;
+                let scopes = metadata
+                    .get("scopes_supported")
+                    .and_then(Value::as_array)
+                    .map(|list| {
+                        list.iter()
+                            .filter_map(Value::as_str)
+                            .map(str::to_owned)
+                            .collect::<Vec<_>>()
+                    });
+                let resource = resource
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| discover::canonical_resource(server));
+                (issuer, resource, scopes)
+            }
+            // 2025-03-26: the MCP server's origin is the authorization server.
+            None => {
+                let mut issuer = server.clone();
+                issuer.set_path("/");
+                issuer.set_query(None);
+                issuer.set_fragment(None);
+                (issuer, discover::canonical_resource(server), None)
+            }
+        };
+        let endpoints = self.endpoints(&issuer)?;
+        let scope = discover::scopes(
+            challenge.scope.as_deref(),
+            supported_scopes.as_deref(),
+            already,
+        );
+
+        let loopback = Loopback::bind()?;
+        let redirect_uri = loopback.redirect_uri()?;
+        let client = self.client(&endpoints, &redirect_uri, scope.as_deref())?;
+        let verifier = pkce::verifier()?;
+        let state = pkce::random(16)?;
+        let mut authorize = Url::parse(&endpoints.authorization)
+            .with_context(|| format!("the authorization endpoint {:?}", endpoints.authorization))?;
+        {
+            let mut query = authorize.query_pairs_mut();
+            query
+                .append_pair("response_type", "code")
+                .append_pair("client_id", &client.id)
+                .append_pair("redirect_uri", &redirect_uri)
+                .append_pair("code_challenge", &pkce::challenge(&verifier))
+                .append_pair("code_challenge_method", "S256")
+                .append_pair("state", &state)
+                .append_pair("resource", &resource);
+            if let Some(scope) = &scope {
+                query.append_pair("scope", scope);
+            }
+        }
+        self.consent(&authorize)?;
+        let page = crate::i18n::message("sign-in-done", None);
+        let code = match loopback.wait(&state, SIGN_IN_TIMEOUT, &page)? {
+            Redirect::Code(code) => code,
+            Redirect::Refused(why) => bail!("the authorization server refused the sign-in: {why}"),
+        };
+        let form = vec![
+            ("grant_type", "authorization_code".to_owned()),
+            ("code", code),
+            ("redirect_uri", redirect_uri),
+            ("code_verifier", verifier),
+            ("resource", resource.clone()),
+        ];
+        let tokens = self.token_request(&endpoints.token, &client, form)?;
+        Ok(tokens.into_saved(&endpoints.token, &resource, &client, scope))
+    }
+
+    /// The authorization server's metadata, or the 2025-03-26 default endpoints.
+    fn endpoints(&self, issuer: &Url) -> anyhow::Result<Endpoints> {
+        for url in discover::authorization_server_metadata_urls(issuer) {
+            let Some(metadata) = self.get_json(&url)? else {
+                continue;
+            };
+            let text = |name: &str| {
+                metadata
+                    .get(name)
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            };
+            let methods = metadata
+                .get("token_endpoint_auth_methods_supported")
+                .and_then(Value::as_array)
+                .map(|list| {
+                    list.iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_owned)
+                        .collect()
+                });
+            if let Some(methods) = metadata
+                .get("code_challenge_methods_supported")
+                .and_then(Value::as_array)
+                && !methods.iter().any(|m| m == "S256")
+            {
+                bail!("the authorization server at {issuer} does not support PKCE with S256");
+            }
+            return Ok(Endpoints {
+                authorization: text("authorization_endpoint")
+                    .with_context(|| format!("{url}: no authorization_endpoint"))?,
+                token: text("token_endpoint")
+                    .with_context(|| format!("{url}: no token_endpoint"))?,
+                registration: text("registration_endpoint"),
+                auth_methods: methods,
+                client_id_metadata_documents: metadata
+                    .get("client_id_metadata_document_supported")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+            });
+        }
+        let at = |path: &str| {
+            let mut url = issuer.clone();
+            url.set_path(path);
+            url.to_string()
+        };
+        Ok(Endpoints {
+            authorization: at("/authorize"),
+            token: at("/token"),
+            registration: Some(at("/register")),
+            ..Endpoints::default()
+        })
+    }
+
+    /// The client to sign in as: the pre-registered one, our client ID metadata document,
+    /// or a freshly registered one.
+    fn client(
+        &self,
+        endpoints: &Endpoints,
+        redirect_uri: &str,
+        scope: Option<&str>,
+    ) -> anyhow::Result<Client> {
+        if let Some(id) = &self.config.client_id {
+            let secret = self.config.client_secret.clone();
+            let method = AuthMethod::choose(endpoints.auth_methods.as_deref(), secret.is_some());
+            return Ok(Client {
+                id: id.clone(),
+                secret,
+                method,
+            });
+        }
+        if endpoints.client_id_metadata_documents
+            && let Some(url) = &self.config.client_metadata_url
+        {
+            return Ok(Client {
+                id: url.clone(),
+                secret: None,
+                method: AuthMethod::None,
+            });
+        }
+        let Some(registration) = &endpoints.registration else {
+            bail!(
+                "the authorization server registers no clients by itself: register one there and give its ID with --client-id (and its secret in FORM_ELICITATION_CLIENT_SECRET)"
+            );
+        };
+        let wanted = AuthMethod::for_registration(endpoints.auth_methods.as_deref());
+        let mut body = json!({
+            "client_name": "form-elicitation",
+            "redirect_uris": [redirect_uri],
+            "grant_types": ["authorization_code", "refresh_token"],
+            "response_types": ["code"],
+            "token_endpoint_auth_method": wanted.name(),
+        });
+        if let Some(scope) = scope {
+            body["scope"] = json!(scope);
+        }
+        let response = self
+            .agent
+            .post(registration)
+            .header("Accept", "application/json")
+            .header("Content-Type", "application/json")
+            .send(body.to_string())
+            .map_err(|e| anyhow::anyhow!("{registration}: {e}"))?;
+        let (status, answer) = read_json(response, registration)?;
+        if !(200..300).contains(&status) {
+            bail!("{registration}: the client registration was refused (HTTP {status}): {answer}");
+        }
+        let id = answer
+            .get("client_id")
+            .and_then(Value::as_str)
+            .with_context(|| format!("{registration}: the registration gave no client_id"))?;
+        let secret = answer
+            .get("client_secret")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let method = answer
+            .get("token_endpoint_auth_method")
+            .and_then(Value::as_str)
+            .and_then(AuthMethod::from_name)
+            .unwrap_or(wanted);
+        let method = if secret.is_none() {
+            AuthMethod::None
+        } else {
+            method
+        };
+        Ok(Client {
+            id: id.to_owned(),
+            secret,
+            method,
+        })
+    }
+
+    /// Shows the consent (a URL-mode request) in our own dialog, as forms are shown; Ok
+    /// when the person pressed Open.
+    fn consent(&self, authorize: &Url) -> anyhow::Result<()> {
+        crate::i18n::init_from_env(self.config.display.lang.as_deref());
+        let auth_host = host(authorize);
+        let server_host = host(&self.server);
+        let mut args = crate::i18n::Args::new();
+        args.set("host", auth_host.clone());
+        args.set("server", server_host.clone());
+        let message = crate::i18n::message("sign-in-consent", Some(&args));
+        let request = json!({"mode": "url", "message": message, "url": authorize.as_str()});
+        let mut options = self.config.display.clone();
+        options.server = options.server.or(Some(server_host.clone()));
+        let (sender, ended) = mpsc::channel();
+        crate::child::Child::start(
+            &options.to_args(),
+            &[],
+            request.to_string().into_bytes(),
+            move |output| {
+                let _ = sender.send(output);
+            },
+        )
+        .map_err(|error| anyhow::anyhow!("cannot show the sign-in: {error:?}"))?;
+        let output = ended
+            .recv()
+            .context("the sign-in's dialog ended without a word")?
+            .context("waiting for the sign-in's dialog")?;
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let answer: Option<Value> = serde_json::from_str(stdout.trim()).ok();
+        let action = answer
+            .as_ref()
+            .and_then(|a| a.get("action"))
+            .and_then(Value::as_str);
+        match (output.status.code(), action) {
+            (Some(0), Some("accept")) => Ok(()),
+            (Some(0), Some("decline")) => {
+                bail!("the person declined to sign in to {auth_host} for {server_host}")
+            }
+            (Some(0), _) => {
+                bail!("the person cancelled the sign-in to {auth_host} for {server_host}")
+            }
+            (code, _) => {
+                let why = stderr
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .map(|l| l.trim_start_matches("form-elicitation: ").to_owned())
+                    .unwrap_or_else(|| format!("exit {code:?}"));
+                bail!("cannot show the sign-in to {auth_host} for {server_host}: {why}")
+            }
+        }
+    }
+
+    /// GETs `url` as JSON; `None` when it is not there (any status but 200, or not JSON).
+    fn get_json(&self, url: &Url) -> anyhow::Result<Option<Value>> {
+        let response = self
+            .agent
+            .get(url.as_str())
+            .header("Accept", "application/json")
+            .header("MCP-Protocol-Version", "2025-11-25")
+            .call()
+            .map_err(|e| anyhow::anyhow!("{url}: {e}"))?;
+        let (status, value) = read_json(response, url.as_str())?;
+        Ok((status == 200 && value.is_object()).then_some(value))
+    }
+
+    /// A token request with the client's authentication; the tokens it gave.
+    fn token_request(
+        &self,
+        endpoint: &str,
+        client: &Client,
+        mut form: Vec<(&str, String)>,
+    ) -> anyhow::Result<Granted> {
+        let mut request = self
+            .agent
+            .post(endpoint)
+            .header("Accept", "application/json");
+        match (client.method, &client.secret) {
+            (AuthMethod::ClientSecretBasic, Some(secret)) => {
+                // RFC 6749 section 2.3.1: each part form-encoded before base64.
+                let pair = format!(
+                    "{}:{}",
+                    url::form_urlencoded::byte_serialize(client.id.as_bytes()).collect::<String>(),
+                    url::form_urlencoded::byte_serialize(secret.as_bytes()).collect::<String>()
+                );
+                request = request.header(
+                    "Authorization",
+                    format!("Basic {}", pkce::base64(pair.as_bytes())),
+                );
+            }
+            (AuthMethod::ClientSecretPost, Some(secret)) => {
+                form.push(("client_id", client.id.clone()));
+                form.push(("client_secret", secret.clone()));
+            }
+            _ => form.push(("client_id", client.id.clone())),
+        }
+        let response = request
+            .send_form(form.iter().map(|(k, v)| (*k, v.as_str())))
+            .map_err(|e| anyhow::anyhow!("{endpoint}: {e}"))?;
+        let (status, answer) = read_json(response, endpoint)?;
+        if status != 200 {
+            let error = answer.get("error").and_then(Value::as_str).unwrap_or("");
+            let description = answer
+                .get("error_description")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            bail!(
+                "{endpoint}: the token request was refused (HTTP {status}) {error} {description}"
+            );
+        }
+        let access_token = answer
+            .get("access_token")
+            .and_then(Value::as_str)
+            .with_context(|| format!("{endpoint}: no access_token in the answer"))?;
+        let token_type = answer
+            .get("token_type")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        if !token_type.eq_ignore_ascii_case("bearer") {
+            bail!("{endpoint}: the token is of type {token_type:?}, not Bearer");
+        }
+        Ok(Granted {
+            access_token: access_token.to_owned(),
+            refresh_token: answer
+                .get("refresh_token")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+            expires_at: answer
+                .get("expires_in")
+                .and_then(Value::as_u64)
+                .map(|s| now() + s),
+            scope: answer
+                .get("scope")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+        })
+    }
+}
+
+/// What a token endpoint gave.
+struct Granted {
+    access_token: String,
+    refresh_token: Option<String>,
+    expires_at: Option<u64>,
+    scope: Option<String>,
+}
+
+impl Granted {
+    fn into_saved(
+        self,
+        token_endpoint: &str,
+        resource: &str,
+        client: &Client,
+        asked: Option<String>,
+    ) -> Saved {
+        Saved {
+            access_token: self.access_token,
+            refresh_token: self.refresh_token,
+            expires_at: self.expires_at,
+            scope: discover::scopes(self.scope.as_deref(), None, asked.as_deref()),
+            token_endpoint: token_endpoint.to_owned(),
+            resource: resource.to_owned(),
+            client_id: client.id.clone(),
+            client_secret: client.secret.clone(),
+            auth_method: client.method.name().to_owned(),
+        }
+    }
+}
+
+/// The status and JSON body of a response (`Null` when the body is not JSON).
+fn read_json(
+    response: ureq::http::Response<ureq::Body>,
+    url: &str,
+) -> anyhow::Result<(u16, Value)> {
+    let status = response.status().as_u16();
+    let mut body = String::new();
+    response
+        .into_body()
+        .into_reader()
+        .take(1024 * 1024)
+        .read_to_string(&mut body)
+        .with_context(|| format!("{url}: reading the answer"))?;
+    Ok((status, serde_json::from_str(&body).unwrap_or(Value::Null)))
+}
+
+/// The host a person recognises, with the port when it is not the scheme's.
+fn host(url: &Url) -> String {
+    let host = url.host_str().unwrap_or("");
+    match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    }
+}
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// `proxy --sign-out URL`: forgets what is kept for `server`; true when there was something.
+pub fn sign_out(server: &str) -> anyhow::Result<bool> {
+    Store::default_location()?.save(server, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    use std::net::TcpListener;
+
+    use super::*;
+
+    /// A token endpoint on a free port that answers `count` requests, each with a new access
+    /// and refresh token; what each request said comes back through the handle.
+    fn token_endpoint(count: usize) -> (String, std::thread::JoinHandle<Vec<String>>) {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("binds");
+        let port = listener.local_addr().expect("a port").port();
+        let handle = std::thread::spawn(move || {
+            let mut seen = Vec::new();
+            for n in 0..count {
+                let (stream, _) = listener.accept().expect("a request");
+                let mut reader = BufReader::new(&stream);
+                let mut head = String::new();
+                let mut length = 0;
+                loop {
+                    let mut line = String::new();
+                    reader.read_line(&mut line).expect("reads");
+                    if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = value.trim().parse().expect("a length");
+                    }
+                    if line.trim().is_empty() {
+                        break;
+                    }
+                    head.push_str(&line);
+                }
+                let mut body = vec![0; length];
+                std::io::Read::read_exact(&mut reader, &mut body).expect("the body");
+                seen.push(format!("{head}\n{}", String::from_utf8_lossy(&body)));
+                let answer = format!(
+                    r#"{{"access_token":"access-{n}","token_type":"Bearer","expires_in":3600,"refresh_token":"refresh-{n}"}}"#
+                );
+                let mut out = &stream;
+                write!(
+                    out,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{answer}",
+                    answer.len()
+                )
+                .expect("answers");
+            }
+            seen
+        });
+        (format!("http://127.0.0.1:{port}/token"), handle)
+    }
+
+    fn display_options() -> crate::cli::DisplayOptions {
+        use clap::Parser as _;
+        let args = crate::cli::Args::try_parse_from(["fe", "proxy", "--url", "https://x/"])
+            .expect("parses");
+        match args.command {
+            Some(crate::cli::Command::Proxy(proxy)) => proxy.display,
+            other => panic!("not proxy: {other:?}"),
+        }
+    }
+
+    fn auth(store: Store, saved: &Saved) -> Auth {
+        let server = "https://mcp.example.com/mcp";
+        store.save(server, Some(saved)).expect("saves");
+        let config = Config {
+            server: server.into(),
+            client_id: None,
+            client_secret: None,
+            client_metadata_url: None,
+            display: display_options(),
+        };
+        let agent: Agent = Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        Auth::with_store(config, agent, Some(store)).expect("an Auth")
+    }
+
+    /// An expired token is refreshed before it is used, a refused one (401) when the server
+    /// says so; each new token is kept, with the client's secret sent as it registered.
+    #[test]
+    fn an_expired_or_refused_token_is_refreshed_and_kept() {
+        let (endpoint, server) = token_endpoint(2);
+        let dir = std::env::temp_dir().join(format!("fe-refresh-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(dir.join("tokens.json"));
+        let saved = Saved {
+            access_token: "old".into(),
+            refresh_token: Some("refresh-old".into()),
+            expires_at: Some(1),
+            scope: Some("files:read".into()),
+            token_endpoint: endpoint,
+            resource: "https://mcp.example.com/mcp".into(),
+            client_id: "the client".into(),
+            client_secret: Some("s3cret".into()),
+            auth_method: "client_secret_basic".into(),
+        };
+        let auth = auth(store.clone(), &saved);
+        let (token, generation) = auth.bearer();
+        assert_eq!(token.as_deref(), Some("access-0"));
+        assert_eq!(generation, 1);
+        // The server refuses it (revoked, say): refreshed again, with the newest refresh token.
+        auth.challenged(generation, 401, Some(r#"Bearer error="invalid_token""#))
+            .expect("refreshed");
+        assert_eq!(auth.bearer(), (Some("access-1".into()), 2));
+        // A 401 for a token already replaced asks for nothing more.
+        auth.challenged(generation, 401, None)
+            .expect("nothing to do");
+        let seen = server.join().expect("the token endpoint");
+        let basic = format!("Basic {}", pkce::base64(b"the+client:s3cret"));
+        assert!(seen[0].contains(&basic), "{}", seen[0]);
+        assert!(
+            seen[0].ends_with(
+                "grant_type=refresh_token&refresh_token=refresh-old&resource=https%3A%2F%2Fmcp.example.com%2Fmcp&scope=files%3Aread"
+            ),
+            "{}",
+            seen[0]
+        );
+        assert!(seen[1].contains("refresh_token=refresh-0&"), "{}", seen[1]);
+        let kept = store
+            .load("https://mcp.example.com/mcp")
+            .expect("reads")
+            .expect("kept");
+        assert_eq!(kept.access_token, "access-1");
+        assert_eq!(kept.refresh_token.as_deref(), Some("refresh-1"));
+        assert!(kept.expires_at.is_some_and(|at| at > now()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
