@@ -317,8 +317,9 @@ fn sign_out_takes_no_server() {
 /// comes back to the proxy, and the scenario passes.
 #[test]
 fn conformance_auth_signed_in_through_our_window() {
+    use crate::support::desktop::{Shown, unique_title};
     use crate::support::process::{Running, ShownSignal};
-    use crate::window::{Shown, display_or_skip, unique_title};
+    use crate::support::xvfb::display_or_skip;
     use std::time::Instant;
     let Some(modules) = node_modules_or_skip() else {
         return;
@@ -357,7 +358,7 @@ fn conformance_auth_signed_in_through_our_window() {
         app: Running::spawn("the conformance suite", command, None),
         window: None,
         started: Instant::now(),
-        shown_signal: Some(shown_signal),
+        shown_signal,
     };
     form(&x, &mut shown, &title, |x| {
         x.key("Tab");
