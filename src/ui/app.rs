@@ -441,6 +441,7 @@ impl WindowDialog for FormApp {
             self.finish(Answer::Cancel);
             return;
         }
+        super::pacing::pace_keys(&ctx);
         if let Some(text) = self.unchecked_text.take() {
             self.fonts.cover(&ctx, &text);
         }

@@ -36,9 +36,12 @@ pub struct Labels {
     pub decline_tip: String,
 }
 
-/// Draws the row.
+/// Draws the row. The buttons wrap onto a second line when the window is too narrow for
+/// them, and the countdown goes on a line of its own, right-aligned, when there is no room
+/// left for it beside them: nothing is ever painted over a button.
 pub fn button_row(ui: &mut Ui, labels: &Labels, deadline: &Deadline) -> ButtonRow {
-    ui.horizontal(|ui| {
+    let countdown = deadline.countdown_width(ui);
+    ui.horizontal_wrapped(|ui| {
         let size = egui::vec2(88.0, 28.0);
         // One accent, white on blue, readable in light and dark themes alike.
         let primary = ui
@@ -58,7 +61,19 @@ pub fn button_row(ui: &mut Ui, labels: &Labels, deadline: &Deadline) -> ButtonRo
         let cancel = ui
             .add(egui::Button::new(t!("cancel")).min_size(size))
             .on_hover_text(t!("cancel-tip"));
-        deadline.countdown_ui(ui);
+        if let Some(width) = countdown {
+            let room = ui.available_size_before_wrap().x - ui.spacing().item_spacing.x;
+            if room < width {
+                ui.end_row();
+            }
+            // Right-aligned: the rest of the line, its width at least the countdown's.
+            let rest = ui.available_size_before_wrap().x.max(width);
+            ui.allocate_ui_with_layout(
+                egui::vec2(rest, ui.spacing().interact_size.y),
+                egui::Layout::right_to_left(egui::Align::Center),
+                |ui| deadline.countdown_ui(ui, width),
+            );
+        }
         let pressed = if primary.clicked() {
             Some(Pressed::Primary)
         } else if decline.clicked() {

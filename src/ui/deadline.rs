@@ -13,9 +13,15 @@ pub trait DeadlineUi {
     /// [`Self::countdown_ui`]).
     fn expired(&self, ctx: &egui::Context) -> bool;
 
-    /// Shows the time left, right-aligned, if there is a deadline. The window repaints it each
-    /// second by itself, without a pass of the whole form (see `egui_soft::live_label`).
-    fn countdown_ui(&self, ui: &mut Ui);
+    /// The width the countdown needs from now to the end, if there is a deadline: the widest
+    /// of the texts it will show, so that a text repainted without a pass never spills out of
+    /// the place the pass gave it.
+    fn countdown_width(&self, ui: &Ui) -> Option<f32>;
+
+    /// Shows the time left, right-aligned in `width`, if there is a deadline. The window
+    /// repaints it each second by itself, without a pass of the whole form (see
+    /// `egui_soft::live_label`).
+    fn countdown_ui(&self, ui: &mut Ui, width: f32);
 }
 
 impl DeadlineUi for Deadline {
@@ -30,17 +36,54 @@ impl DeadlineUi for Deadline {
         false
     }
 
-    fn countdown_ui(&self, ui: &mut Ui) {
+    fn countdown_width(&self, ui: &Ui) -> Option<f32> {
+        let left = self.seconds_left(Instant::now())?;
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let widest = widest_texts(left)
+            .into_iter()
+            .map(|text| {
+                ui.fonts_mut(|f| f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE))
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max);
+        Some(widest.ceil())
+    }
+
+    fn countdown_ui(&self, ui: &mut Ui, width: f32) {
         if let Some(deadline) = self.at() {
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let font = egui::TextStyle::Body.resolve(ui.style());
-                let color = ui.visuals().weak_text_color();
-                egui_soft::live_label(ui, font, color, egui::Align::Max, move |now| {
-                    countdown(deadline, now)
-                });
-            });
+            let height = ui.spacing().interact_size.y;
+            ui.allocate_ui_with_layout(
+                egui::vec2(width, height),
+                egui::Layout::right_to_left(egui::Align::Center),
+                |ui| {
+                    let font = egui::TextStyle::Body.resolve(ui.style());
+                    let color = ui.visuals().weak_text_color();
+                    egui_soft::live_label(ui, font, color, egui::Align::Max, move |now| {
+                        countdown(deadline, now)
+                    });
+                },
+            );
         }
     }
+}
+
+/// Texts at least as wide as any the countdown shows from `left` seconds down to 0: one per
+/// way of writing the time (days, hours, minutes, seconds) that it will pass through, each
+/// with every digit an 8, the widest digit of most fonts.
+fn widest_texts(left: u64) -> Vec<String> {
+    [left, 86_399, 3_599, 59]
+        .into_iter()
+        .filter(|&seconds| seconds <= left)
+        .map(|seconds| {
+            let time = crate::describe::time_left(seconds);
+            let time: String = time
+                .chars()
+                .map(|c| if c.is_ascii_digit() { '8' } else { c })
+                .collect();
+            t!("closes-in", time = time)
+        })
+        .collect()
 }
 
 /// The countdown's words at `now` ("Closes in 27 s"), and when they change next: when the

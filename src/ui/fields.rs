@@ -64,6 +64,12 @@ pub struct FieldUi {
     /// Whether the last key in the filter box moved the highlight: Space then ticks the row
     /// instead of typing a space.
     arrow_mode: bool,
+    /// A long list's scroll offset and visible height in the last frame, to bring the
+    /// highlighted row into view.
+    list_view: (f32, f32),
+    /// A Space key just ticked a row: the space it types, which may come in a later pass, is
+    /// not typed nor a second tick.
+    space_typed: bool,
 }
 
 impl FieldUi {
@@ -412,11 +418,18 @@ fn date_ui(
 
 /// The hour and minute of a date-time, under its text box: each a box that takes digits and
 /// Up/Down, a Tab stop of its own. Returns whether the person changed either.
+///
+/// A number typed into a box is the person's choice as it is typed, even one equal to the
+/// number the box showed: on an empty field the boxes show the next whole hour, and typing
+/// that very hour, then Enter, must fill the field. egui's `DragValue` takes what is typed as
+/// it is typed but reports a change only when the number differs, so typing is looked for
+/// here.
 fn time_ui(ui: &mut Ui, field_label: &str, chosen: &mut DateTime, extra: &mut FieldUi) -> bool {
     ui.horizontal(|ui| {
         ui.label(RichText::new(t!("pick-time")).weak());
         let (mut hour, mut minute) = (chosen.hour(), chosen.minute());
         let two_digits = |value: f64, _| format!("{value:02}");
+        let hour_typed = typing_into(ui, ui.next_auto_id());
         let hour_box = ui.add(
             egui::DragValue::new(&mut hour)
                 .range(0..=23)
@@ -426,6 +439,7 @@ fn time_ui(ui: &mut Ui, field_label: &str, chosen: &mut DateTime, extra: &mut Fi
                 .custom_formatter(two_digits),
         );
         ui.label(":");
+        let minute_typed = typing_into(ui, ui.next_auto_id());
         let minute_box = ui.add(
             egui::DragValue::new(&mut minute)
                 .range(0..=59)
@@ -440,13 +454,34 @@ fn time_ui(ui: &mut Ui, field_label: &str, chosen: &mut DateTime, extra: &mut Fi
             node.set_label(t!("minute-for", field = field_label));
         });
         extra.time_ids = vec![hour_box.id, minute_box.id];
-        let changed = hour_box.changed() || minute_box.changed();
+        let changed = hour_box.changed() || minute_box.changed() || hour_typed || minute_typed;
         if changed {
             *chosen = datetime::with_time(*chosen, hour, minute);
         }
         changed
     })
     .inner
+}
+
+/// Whether this pass types into the hour or minute box `id` (the next widget): text, a paste,
+/// a composed character, Backspace or Delete, with the box focused.
+fn typing_into(ui: &Ui, id: Id) -> bool {
+    ui.memory(|m| m.has_focus(id))
+        && ui.input(|i| {
+            i.events.iter().any(|event| {
+                matches!(
+                    event,
+                    egui::Event::Text(_)
+                        | egui::Event::Paste(_)
+                        | egui::Event::Ime(egui::ImeEvent::Commit(_))
+                        | egui::Event::Key {
+                            key: Key::Backspace | Key::Delete,
+                            pressed: true,
+                            ..
+                        }
+                )
+            })
+        })
 }
 
 fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {
@@ -710,9 +745,11 @@ fn multi_ui(
     focus_target(responses, 0)
 }
 
-/// A long multi-select: a filter box (the one Tab stop) over a list that draws only the rows
-/// in view, so 20,000 options cost no more per frame than 7. Up/Down move the highlight,
-/// Space then ticks it; typing filters; a click ticks any row.
+/// A long multi-select: a filter box over a list that draws only the rows in view, so 20,000
+/// options cost no more per frame than 7. The filter box is the list's one Tab stop (the rows
+/// take clicks, not the focus): there Up/Down move the highlight, which stays in view and
+/// marked, Space then ticks it, and letters typed go to the filter; Tab goes on to the next
+/// field. Keys act in the order they came, however many one pass holds.
 fn multi_list_ui(
     ui: &mut Ui,
     spec: &MultiChoiceSpec,
@@ -726,39 +763,65 @@ fn multi_list_ui(
     let matching = extra.matching();
     let mut moved = false;
     if filter_focused {
-        let (up, down, typed) = ui.input(|i| {
-            let typed = i
-                .events
-                .iter()
-                .any(|e| matches!(e, egui::Event::Text(t) if t != " "));
-            (
-                i.key_pressed(Key::ArrowUp),
-                i.key_pressed(Key::ArrowDown),
-                typed,
-            )
+        ui.input_mut(|i| {
+            i.events.retain(|event| {
+                // The space a ticking Space key types comes as text after it, in this pass or
+                // a later one: it ticks nothing again, and types nothing.
+                let after_space_key = match event {
+                    egui::Event::Text(_) => std::mem::take(&mut extra.space_typed),
+                    egui::Event::Key { pressed: true, .. } => {
+                        extra.space_typed = false;
+                        false
+                    }
+                    _ => false,
+                };
+                match event {
+                    egui::Event::Key {
+                        key: key @ (Key::ArrowUp | Key::ArrowDown),
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if modifiers.is_none() => {
+                        let down = *key == Key::ArrowDown;
+                        if let Some(next) = step(&matching, extra.cursor, !down, down) {
+                            extra.cursor = Some(next);
+                            extra.arrow_mode = true;
+                            moved = true;
+                        }
+                        false
+                    }
+                    // Space ticks the highlighted row once the arrows moved it; before that
+                    // it types.
+                    egui::Event::Key {
+                        key: Key::Space,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if modifiers.is_none() && extra.arrow_mode => {
+                        if let Some(c) = extra.cursor.filter(|c| matching.contains(c)) {
+                            chosen[c] = !chosen[c];
+                            changed = true;
+                        }
+                        extra.space_typed = true;
+                        false
+                    }
+                    egui::Event::Text(text) if text == " " && extra.arrow_mode => {
+                        if !after_space_key
+                            && let Some(c) = extra.cursor.filter(|c| matching.contains(c))
+                        {
+                            chosen[c] = !chosen[c];
+                            changed = true;
+                        }
+                        false
+                    }
+                    egui::Event::Text(_) | egui::Event::Paste(_) => {
+                        extra.arrow_mode = false;
+                        true
+                    }
+                    _ => true,
+                }
+            });
         });
-        if let Some(next) = step(&matching, extra.cursor, up, down) {
-            extra.cursor = Some(next);
-            extra.arrow_mode = true;
-            moved = true;
-        }
-        if typed {
-            extra.arrow_mode = false;
-        }
-        // Space ticks the highlighted row once the arrows moved it; before that it types.
-        if extra.arrow_mode
-            && let Some(c) = extra.cursor.filter(|c| matching.contains(c))
-            && ui.input_mut(|i| {
-                let before = i.events.len();
-                i.events
-                    .retain(|e| !matches!(e, egui::Event::Text(t) if t == " "));
-                let pressed = i.consume_key(Modifiers::NONE, Key::Space);
-                pressed || i.events.len() != before
-            })
-        {
-            chosen[c] = !chosen[c];
-            changed = true;
-        }
     }
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
@@ -768,41 +831,47 @@ fn multi_list_ui(
     );
     controls.push(filter.id);
     let row_height = ui.spacing().interact_size.y;
+    let pitch = row_height + ui.spacing().item_spacing.y;
+    // The highlight moved: scroll the list so that its row shows (it may be far out of view,
+    // where no row is drawn to scroll to).
+    let mut area = egui::ScrollArea::vertical()
+        .id_salt("options")
+        .max_height(row_height * LIST_ROWS)
+        .auto_shrink([false, true]);
+    if moved
+        && let Some(row) = extra
+            .cursor
+            .and_then(|c| matching.iter().position(|&m| m == c))
+    {
+        let top = row as f32 * pitch;
+        let (offset, view) = extra.list_view;
+        if top < offset {
+            area = area.vertical_scroll_offset(top);
+        } else if top + row_height > offset + view {
+            area = area.vertical_scroll_offset(top + row_height - view);
+        }
+    }
+    let show_highlight = keyboard_focus(ui, &filter);
     let mut rows: Option<Response> = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        egui::ScrollArea::vertical()
-            .id_salt("options")
-            .max_height(row_height * LIST_ROWS)
-            .auto_shrink([false, true])
-            .show_rows(ui, row_height, matching.len(), |ui, range| {
-                for &i in &matching[range] {
-                    let highlighted = extra.cursor == Some(i) && filter.has_focus();
-                    let mut on = chosen[i];
-                    let response = ui
-                        .scope(|ui| {
-                            if highlighted {
-                                ui.visuals_mut().widgets.inactive.bg_stroke =
-                                    ui.visuals().selection.stroke;
-                            }
-                            ui.add(egui::Checkbox::new(&mut on, &spec.options[i].label))
-                        })
-                        .inner;
-                    if highlighted && moved {
-                        response.scroll_to_me(None);
-                    }
-                    if response.changed() {
-                        chosen[i] = on;
-                        changed = true;
-                    }
-                    rows = Some(match rows.take() {
-                        Some(r) => r | response,
-                        None => response,
-                    });
+        let output = area.show_rows(ui, row_height, matching.len(), |ui, range| {
+            for &i in &matching[range] {
+                let highlighted = show_highlight && extra.cursor == Some(i);
+                let response = check_row(ui, chosen[i], &spec.options[i].label, highlighted);
+                if response.clicked() {
+                    chosen[i] = !chosen[i];
+                    changed = true;
                 }
-                if matching.is_empty() {
-                    ui.label(RichText::new(t!("no-option-matches")).weak());
-                }
-            });
+                rows = Some(match rows.take() {
+                    Some(r) => r | response,
+                    None => response,
+                });
+            }
+            if matching.is_empty() {
+                ui.label(RichText::new(t!("no-option-matches")).weak());
+            }
+        });
+        extra.list_view = (output.state.clamped_offset().y, output.inner_rect.height());
     });
     let count = chosen.iter().filter(|on| **on).count();
     ui.label(
@@ -819,6 +888,59 @@ fn multi_list_ui(
     };
     if changed {
         response.mark_changed();
+    }
+    response
+}
+
+/// One row of a long multi-select: a checkbox that takes clicks but not the focus (the filter
+/// box above is the list's Tab stop), drawn marked when it is `highlighted`, the row Space
+/// ticks. A label too long for the row is cut short on screen; screen readers get a checkbox
+/// with its whole label and its state.
+fn check_row(ui: &mut Ui, on: bool, label: &str, highlighted: bool) -> Response {
+    let width = ui.available_width();
+    let icon = ui.spacing().icon_width + ui.spacing().icon_spacing;
+    let galley = egui::WidgetText::from(label).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Truncate),
+        (width - icon).max(0.0),
+        egui::TextStyle::Button,
+    );
+    let height = ui.spacing().interact_size.y.max(galley.size().y);
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::CLICK);
+    response.widget_info(|| egui::WidgetInfo::selected(Role::CheckBox, ui.is_enabled(), on, label));
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact(&response);
+        let painter = ui.painter();
+        if highlighted {
+            let selection = ui.visuals().selection;
+            painter.rect(
+                rect,
+                visuals.corner_radius,
+                selection.bg_fill.gamma_multiply(0.4),
+                selection.stroke,
+                egui::StrokeKind::Inside,
+            );
+        }
+        let (small, big) = ui.spacing().icon_rectangles(rect);
+        painter.rect(
+            big.expand(visuals.expansion),
+            visuals.corner_radius,
+            visuals.bg_fill,
+            visuals.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        if on {
+            painter.add(egui::Shape::line(
+                vec![
+                    egui::pos2(small.left(), small.center().y),
+                    egui::pos2(small.center().x, small.bottom()),
+                    egui::pos2(small.right(), small.top()),
+                ],
+                visuals.fg_stroke,
+            ));
+        }
+        let text_pos = egui::pos2(rect.left() + icon, rect.center().y - galley.size().y / 2.0);
+        painter.galley(text_pos, galley, visuals.text_color());
     }
     response
 }

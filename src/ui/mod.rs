@@ -7,6 +7,7 @@ mod deadline;
 mod display;
 mod fields;
 mod fonts;
+mod pacing;
 mod rich;
 mod url_app;
 
@@ -197,8 +198,6 @@ fn run_dialog(
         sized: false,
         wants_attention: false,
         caret: CaretBlink::default(),
-        #[cfg(feature = "gl")]
-        bursts: egui_soft::KeyBursts::default(),
         ran: Arc::clone(&ran),
         #[cfg(feature = "gl")]
         told_shown: false,
@@ -331,9 +330,6 @@ struct Shell {
     /// the person's focusing the window clears it, or the taskbar keeps flashing.
     wants_attention: bool,
     caret: CaretBlink,
-    /// With `--renderer gl`, input held back for the next pass (egui-soft does this itself).
-    #[cfg(feature = "gl")]
-    bursts: egui_soft::KeyBursts,
     /// Set by the first frame: from then on, a display error means the display went away.
     ran: Arc<AtomicBool>,
     /// With `--renderer gl`: whether [`tell_shown`] was called.
@@ -373,11 +369,9 @@ impl eframe::App for Shell {
         }
     }
 
-    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+    // Keys that come faster than passes are paced by the dialog itself (`pacing`).
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         egui_soft::drop_commands_that_typed_text(&mut raw_input.events);
-        if self.bursts.take_pass(&mut raw_input.events) {
-            ctx.request_repaint();
-        }
     }
 }
 

@@ -113,6 +113,7 @@ impl WindowDialog for UrlApp {
             return;
         }
         let ctx = ui.ctx().clone();
+        super::pacing::pace_keys(&ctx);
         if let Some(text) = self.unchecked_text.take() {
             self.fonts.cover(&ctx, &text);
         }

@@ -5,7 +5,7 @@
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use form_elicitation::answer::Answer;
 use form_elicitation::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
@@ -724,4 +724,237 @@ fn the_date_time_picker_starts_from_the_value_the_field_holds() {
     assert_eq!(h.get_by_label("Hour for At").value().as_deref(), Some("21"));
     press(&mut h, Key::Enter);
     assert_eq!(answered_text(&h, "at"), "2026-05-04T21:05:00+02:00");
+}
+
+/// Regression (issue 30, item 8): on an empty date-time field, typing into the hour box the
+/// very hour it shows (the next whole hour), then Enter, left the field empty: egui's number
+/// box reports no change for an unchanged number. The minute box likewise.
+#[test]
+fn typing_the_hour_the_box_shows_fills_an_empty_date_time() {
+    use form_elicitation::datetime;
+    for (tab_to, label) in [(2, "Hour for At"), (3, "Minute for At")] {
+        let mut h = harness(json!({"properties": {
+            "at": {"type": "string", "title": "At", "format": "date-time"}},
+            "required": ["at"]}));
+        let before = datetime::next_whole_hour(&datetime::now());
+        for _ in 0..tab_to {
+            press(&mut h, Key::Tab);
+        }
+        focused_label(&h, label);
+        let shown = h
+            .get_by_label(label)
+            .value()
+            .expect("the box shows a number");
+        typed(&mut h, &shown);
+        press(&mut h, Key::Enter);
+        let after = datetime::next_whole_hour(&datetime::now());
+        let sent = answered_text(&h, "at");
+        let (at, _) =
+            form_elicitation::formats::parse_date_time_parts(&sent).expect("an RFC 3339 date-time");
+        assert!(
+            [&before, &after].iter().any(|start| at == start.datetime()),
+            "{label}: {sent} is not the next whole hour ({before} or {after})"
+        );
+    }
+}
+
+/// Regression (issue 30, items 11 and 15): Tab from a long multi-select's filter walked into
+/// every option (47 Tab stops for 300), the list did not scroll with the highlight, so Space
+/// ticked a row no one could see, and letters typed meanwhile vanished. The filter is the
+/// list's one Tab stop: Down moves a highlight that stays in view, Space ticks it, letters go
+/// to the filter, and Tab goes on to the next field.
+#[test]
+fn a_long_multi_select_is_one_tab_stop_with_its_highlight_in_view() {
+    let options: Vec<String> = (1..=300).map(|i| format!("Option {i:03}")).collect();
+    let mut h = harness(json!({"properties": {
+        "tags": {"type": "array", "title": "Tags", "items": {"type": "string", "enum": options}},
+        "note": {"type": "string", "title": "Note"}},
+        "required": ["tags"]}));
+    focused(&h, Role::TextInput, "Tags");
+    for _ in 0..20 {
+        press(&mut h, Key::ArrowDown);
+    }
+    // Option 020 is highlighted: drawn, and inside the list's view.
+    let row = h.get_by_role_and_label(Role::CheckBox, "Option 020");
+    // Only rows in the list's view are drawn; the highlighted one is there whole, between
+    // the filter box above the list and the count under it.
+    let top = h
+        .get_by_role_and_label(Role::TextInput, "Tags")
+        .rect()
+        .bottom();
+    let bottom = h.get_by_label("Chosen: 0 of 300").rect().top();
+    let rect = row.rect();
+    assert!(
+        rect.top() > top && rect.bottom() < bottom,
+        "the highlighted row at {rect:?} is not whole in the list's view ({top} to {bottom})"
+    );
+    press(&mut h, Key::Space);
+    h.get_by_label("Chosen: 1 of 300");
+    press(&mut h, Key::ArrowUp);
+    press(&mut h, Key::Space);
+    h.get_by_label("Chosen: 2 of 300");
+    // A letter goes to the filter; the filter still has the focus.
+    typed(&mut h, "3");
+    focused(&h, Role::TextInput, "Tags");
+    assert_eq!(
+        h.get_by_role_and_label(Role::TextInput, "Tags")
+            .value()
+            .as_deref(),
+        Some("3")
+    );
+    // One Tab: the next field, past every row.
+    press(&mut h, Key::Tab);
+    focused(&h, Role::MultilineTextInput, "Note");
+    press(&mut h, Key::Enter);
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"tags": ["Option 019", "Option 020"], "note": ""})
+                .as_object()
+                .expect("an object")
+                .clone()
+        ))
+    );
+}
+
+/// A key pressed, as a burst's event: no pass runs between it and the next.
+fn key_event(key: Key, pressed: bool) -> egui::Event {
+    egui::Event::Key {
+        key,
+        physical_key: Some(key),
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    }
+}
+
+/// `keys` (a key and its text, if it types one) all in one frame's input, as a burst comes in
+/// faster than passes run; then the passes the dialog asks for.
+fn burst(h: &mut Harness<'_, FormApp>, keys: &[(Key, Option<&str>)]) {
+    let events = &mut h.input_mut().events;
+    for (key, text) in keys {
+        events.push(key_event(*key, true));
+        if let Some(text) = text {
+            events.push(egui::Event::Text((*text).to_owned()));
+        }
+        events.push(key_event(*key, false));
+    }
+    h.run();
+}
+
+/// A harness that lets a burst take the passes it needs.
+fn burst_harness(schema: Value) -> Harness<'static, FormApp> {
+    let form = Form::from_schema("Burst".into(), &schema).expect("valid schema");
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 900.0))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, app: &mut FormApp| app.show(ui),
+            FormApp::new(form, None, None),
+        );
+    harness.run();
+    harness
+}
+
+/// Regression (issue 30, items 12 and 16): a password manager's `abc{TAB}{SPACE}{TAB}xyz{ENTER}`
+/// left the checkbox unticked (5 runs of 5), and Down, Space three times in a long list ticked
+/// one option of three: egui clicks on Space only while the checkbox still has the focus in
+/// that pass, and a list saw Down and Space of one pass in its own order. Every key of a burst
+/// acts, in order, even when all of them come in one frame.
+#[test]
+fn every_key_of_a_burst_in_one_frame_acts_in_order() {
+    let mut h = burst_harness(json!({"properties": {
+        "a": {"type": "string", "title": "A"},
+        "n": {"type": "boolean", "title": "N"},
+        "b": {"type": "string", "title": "B"}},
+        "required": ["a", "b"]}));
+    // Each letter's key with its text.
+    let letters = |text: &'static str| {
+        text.char_indices()
+            .map(|(i, c)| {
+                let key = Key::from_name(&c.to_string()).expect("a letter key");
+                (key, Some(&text[i..i + c.len_utf8()]))
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut keys = letters("abc");
+    keys.extend([(Key::Tab, None), (Key::Space, Some(" ")), (Key::Tab, None)]);
+    keys.extend(letters("xyz"));
+    keys.push((Key::Enter, None));
+    burst(&mut h, &keys);
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"a": "abc", "n": true, "b": "xyz"})
+                .as_object()
+                .expect("an object")
+                .clone()
+        ))
+    );
+
+    let options: Vec<String> = (1..=300).map(|i| format!("Option {i:03}")).collect();
+    let mut h = burst_harness(json!({"properties": {
+        "tags": {"type": "array", "title": "Tags", "items": {"type": "string", "enum": options}}},
+        "required": ["tags"]}));
+    let down_space = [(Key::ArrowDown, None), (Key::Space, Some(" "))];
+    let mut keys: Vec<(Key, Option<&str>)> = down_space.repeat(3);
+    keys.push((Key::Enter, None));
+    burst(&mut h, &keys);
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"tags": ["Option 001", "Option 002", "Option 003"]})
+                .as_object()
+                .expect("an object")
+                .clone()
+        ))
+    );
+}
+
+/// Regression (issue 30, item 10): in a window 360 points wide (a phone-sized or tiled
+/// window) the date picker's calendar was cut off on the right: its Sunday column, `>>>` and
+/// part of Save. Every control of the open calendar lies inside the window, and it still
+/// picks a date with the keyboard.
+#[test]
+fn the_calendar_fits_a_narrow_window() {
+    let form = Form::from_schema(
+        "When?".into(),
+        &json!({"properties": {
+            "day": {"type": "string", "title": "Arrival date", "format": "date"},
+            "at": {"type": "string", "title": "At", "format": "date-time"}}}),
+    )
+    .expect("valid schema");
+    let size = egui::vec2(360.0, 640.0);
+    let mut h = Harness::builder()
+        .with_accessibility_check(false)
+        .with_size(size)
+        .build_ui_state(
+            |ui, app: &mut FormApp| app.show(ui),
+            FormApp::new(form, None, None),
+        );
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+    for field in ["Arrival date", "At"] {
+        h.get_by_role_and_label(Role::Button, &format!("Pick date for {field}"))
+            .click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Save");
+        for node in h.root().query_all(egui_kittest::kittest::by()) {
+            if node.accesskit_node().bounding_box().is_none() {
+                continue;
+            }
+            let rect = node.rect();
+            assert!(
+                rect.left() >= window.left() - 0.5 && rect.right() <= window.right() + 0.5,
+                "{field}: {:?} {:?} at {rect:?} is outside the window {window:?}",
+                node.accesskit_node().role(),
+                node.accesskit_node().label()
+            );
+        }
+        press(&mut h, Key::Escape);
+        assert!(
+            h.query_by_label("Save").is_none(),
+            "Esc closes the calendar"
+        );
+    }
 }

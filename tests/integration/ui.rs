@@ -643,9 +643,12 @@ fn a_pattern_is_stated_up_front() {
     }
 }
 
-/// Asserts that every node of the window lies inside it and that no two buttons overlap.
+/// Asserts that every node of the window lies inside it and that no two buttons overlap, nor
+/// a button and a text, as far as each is seen: a field scrolled under the panel of buttons
+/// (or under who asks, pinned at the top) is hidden there, not overlapping.
 fn layout_holds(h: &Harness<'_, FormApp>, window: egui::Rect, what: &str) {
-    let mut buttons = Vec::new();
+    // Each node with its rect and the panel (AccessKit's pane) it is drawn in.
+    let mut nodes = Vec::new();
     for node in h.root().query_all(egui_kittest::kittest::by()) {
         if node.accesskit_node().bounding_box().is_none() {
             continue;
@@ -662,15 +665,82 @@ fn layout_holds(h: &Harness<'_, FormApp>, window: egui::Rect, what: &str) {
             node.accesskit_node().role(),
             node.accesskit_node().label()
         );
-        if node.accesskit_node().role() == Role::Button {
-            buttons.push((node.accesskit_node().label().unwrap_or_default(), rect));
+        let mut pane = None;
+        let mut ancestor = node.accesskit_node().parent();
+        while let Some(parent) = ancestor {
+            if parent.role() == Role::Pane {
+                pane = Some(parent.id());
+                break;
+            }
+            ancestor = parent.parent();
+        }
+        let label = node
+            .accesskit_node()
+            .label()
+            .or_else(|| node.accesskit_node().value())
+            .unwrap_or_default();
+        nodes.push((node.accesskit_node().role(), label, rect, pane));
+    }
+    // The panels from top to bottom: who asks (if shown), the body, the buttons. What the body
+    // shows lies between its neighbours.
+    let mut panes: Vec<_> = nodes.iter().filter_map(|n| n.3).collect();
+    panes.sort();
+    panes.dedup();
+    let top_of = |pane| {
+        nodes
+            .iter()
+            .filter(|n| n.3 == Some(pane))
+            .map(|n| n.2.top())
+            .fold(f32::INFINITY, f32::min)
+    };
+    panes.sort_by(|a, b| top_of(*a).total_cmp(&top_of(*b)));
+    let (first, last) = (panes.first().copied(), panes.last().copied());
+    let bottom_of = |pane| {
+        nodes
+            .iter()
+            .filter(|n| n.3 == Some(pane))
+            .map(|n| n.2.bottom())
+            .fold(f32::NEG_INFINITY, f32::max)
+    };
+    let view_top = if panes.len() > 2 {
+        first.map_or(f32::NEG_INFINITY, bottom_of)
+    } else {
+        f32::NEG_INFINITY
+    };
+    let view_bottom = last.map_or(f32::INFINITY, top_of);
+    let mut buttons = Vec::new();
+    let mut texts = Vec::new();
+    for (role, label, rect, pane) in nodes {
+        let in_body = pane != last && (panes.len() <= 2 || pane != first);
+        let shown = if in_body {
+            let clipped = egui::Rect::from_x_y_ranges(
+                rect.x_range(),
+                rect.top().max(view_top)..=rect.bottom().min(view_bottom),
+            );
+            if !clipped.is_positive() {
+                continue;
+            }
+            clipped
+        } else {
+            rect
+        };
+        match role {
+            Role::Button => buttons.push((label, shown)),
+            Role::Label => texts.push((label, shown)),
+            _ => {}
         }
     }
     for (i, (a, ra)) in buttons.iter().enumerate() {
         for (b, rb) in &buttons[i + 1..] {
             assert!(
                 !ra.intersects(*rb),
-                "{what}: buttons {a:?} and {b:?} overlap"
+                "{what}: buttons {a:?} at {ra:?} and {b:?} at {rb:?} overlap"
+            );
+        }
+        for (b, rb) in &texts {
+            assert!(
+                !ra.shrink(1.0).intersects(*rb),
+                "{what}: button {a:?} at {ra:?} and text {b:?} at {rb:?} overlap"
             );
         }
     }
@@ -784,4 +854,64 @@ fn a_request_via_claude_code_names_the_server_and_claude_code() {
         );
     harness.run();
     harness.get_by_label("my-mcp-server asks you to open a web page, via Claude Code:");
+}
+
+/// Regression (issue 30, item 9): with `--timeout 7200` the countdown was painted over
+/// Decline and Cancel in a window 324 points wide (a 360-point phone screen), in English and
+/// worse in longer languages. Every catalog, with the longest countdown of each way of
+/// writing the time: the countdown goes on its own line, and nothing overlaps.
+#[test]
+fn the_countdown_never_covers_the_buttons() {
+    let locales = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/locales"))
+        .expect("the catalogs")
+        .map(|entry| {
+            entry
+                .expect("a catalog")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .chain(["en-XA".to_owned()]);
+    let schema = json!({"properties": {"name": {"type": "string", "title": "Name"}}});
+    for tag in locales {
+        assert!(
+            form_elicitation::i18n::use_language_in_this_thread(&tag),
+            "{tag}"
+        );
+        for seconds in [7200, 88_888, 3_599, 59, 8_888_888] {
+            for width in [324.0, 520.0] {
+                let form = Form::from_schema("Please answer.".into(), &schema).expect("valid");
+                let app = FormApp::new(
+                    form,
+                    Some("test-server".into()),
+                    Some(std::time::Duration::from_secs(seconds)),
+                );
+                let size = egui::vec2(width, 400.0);
+                let mut h = Harness::builder()
+                    .with_size(size)
+                    .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+                h.run();
+                // The time left as the pass wrote it, a second less on a slow machine.
+                let times = [seconds, seconds - 1].map(form_elicitation::describe::time_left);
+                let countdown = h
+                    .root()
+                    .query_all(egui_kittest::kittest::by())
+                    .filter(|n| n.accesskit_node().role() == Role::Label)
+                    .filter(|n| {
+                        n.accesskit_node()
+                            .label()
+                            .or_else(|| n.accesskit_node().value())
+                            .is_some_and(|l| times.iter().any(|t| l.contains(t.as_str())))
+                    })
+                    .count();
+                assert_eq!(countdown, 1, "{tag}: the countdown ({times:?}) is shown");
+                layout_holds(
+                    &h,
+                    egui::Rect::from_min_size(egui::Pos2::ZERO, size),
+                    &format!("{tag}, {seconds} s, {width} wide"),
+                );
+            }
+        }
+    }
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
 }

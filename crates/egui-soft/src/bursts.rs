@@ -8,7 +8,8 @@
 //! typing fast on a loaded machine, or a window that holds passes while keys come, as
 //! [`run`](crate::run) does), the text typed after a Tab landed in the field the Tab left.
 //!
-//! So a pass ends at the first key press that types nothing, and the events after it wait.
+//! So a pass ends at the first key press that types nothing (or a Space, which also clicks the
+//! focused checkbox or button), and the events after it wait.
 //! egui may finish such a key only in the pass after it (a Tab from the last field hands the
 //! focus to the first widget drawn in the next pass, such as a button row drawn before the
 //! fields), so that next pass gets no new input; the events that wait come in the pass after,
@@ -51,15 +52,28 @@ impl KeyBursts {
     }
 }
 
-/// The index just after the first key press that types no text.
+/// The index just after the first key press that types no text, or after the first Space
+/// (and the space it types).
+///
+/// Space types, but it also clicks the focused checkbox or button, which egui does only while
+/// the widget still has the focus in that pass: a Tab later in the same pass takes the focus
+/// away first, and the click is lost (`{TAB}{SPACE}{TAB}` left a checkbox as it was). Arrows
+/// and Space in one pass act in the widget's order, not the keys' (Down, Space, Down, Space
+/// in a list ticked the wrong rows). So a Space ends its pass too.
 fn first_action_end(events: &[Event]) -> Option<usize> {
-    let acts = |index: usize| {
-        matches!(events[index], Event::Key { pressed: true, .. })
-            && !matches!(events.get(index + 1), Some(Event::Text(_)))
+    let is_text = |index: usize| matches!(events.get(index), Some(Event::Text(_)));
+    let acts = |index: usize| match events[index] {
+        Event::Key {
+            key: egui::Key::Space,
+            pressed: true,
+            ..
+        } => true,
+        Event::Key { pressed: true, .. } => !is_text(index + 1),
+        _ => false,
     };
     (0..events.len())
         .find(|&index| acts(index))
-        .map(|index| index + 1)
+        .map(|index| index + 1 + usize::from(is_text(index + 1)))
 }
 
 #[cfg(test)]
@@ -162,6 +176,36 @@ mod tests {
         assert!(!bursts.take_pass(&mut events));
         assert_eq!(events, typed("x"));
         assert!(!bursts.waiting());
+    }
+
+    /// Regression test: `{TAB}{SPACE}{TAB}` in one burst left the checkbox unticked, and
+    /// Down, Space, Down, Space in a list ticked the wrong rows: a Space (with its text) ends
+    /// its pass, so each key acts on the widget it was meant for, in order.
+    #[test]
+    fn a_space_ends_its_pass() {
+        let space = [
+            key(Key::Space, true),
+            Event::Text(" ".into()),
+            key(Key::Space, false),
+        ];
+        let mut input = vec![key(Key::ArrowDown, true)];
+        input.extend(space.clone());
+        input.push(key(Key::ArrowDown, true));
+        input.extend(space.clone());
+        assert_eq!(
+            passes(input),
+            vec![
+                vec![key(Key::ArrowDown, true)],
+                vec![],
+                vec![key(Key::Space, true), Event::Text(" ".into())],
+                vec![],
+                vec![key(Key::Space, false), key(Key::ArrowDown, true)],
+                vec![],
+                vec![key(Key::Space, true), Event::Text(" ".into())],
+                vec![],
+                vec![key(Key::Space, false)],
+            ]
+        );
     }
 
     /// A key that acts and comes last needs nothing held back; the pass after it (run when
