@@ -205,3 +205,31 @@ term-cancelled-eof = Ende der Eingabe: abgebrochen.
 term-cancelled-timeout = Zeit abgelaufen: abgebrochen.
 term-cancelled-signal = Durch ein Signal beendet: abgebrochen.
 term-cancelled-lost = Verbindung zum Terminal verloren: abgebrochen.
+
+## A run of forms (proxy)
+
+queue-place = Formular { $position } von { $total } von { $server }
+queue-place-unnamed = Formular { $position } von { $total }
+queue-decline-all = { $count ->
+    [one] Das 1 wartende ablehnen
+   *[other] Alle { $count } wartenden ablehnen
+}
+queue-decline-all-tip = Dieses Formular und jedes dahinter wartende mit „ablehnen“ beantworten
+queue-confirm-question = { $count ->
+    [one] Dieses Formular ablehnen?
+   *[other] Alle { $count } Formulare ablehnen, dieses eingeschlossen?
+}
+queue-confirm = Ja, alle ablehnen
+queue-keep = Nein, zurück
+term-queue-keys = { $count ->
+    [one] a: das 1 wartende ablehnen
+   *[other] a: alle { $count } wartenden ablehnen
+}
+term-queue-confirm = { $count ->
+    [one] Dieses Formular ablehnen? y: ja · jede andere Taste: nein
+   *[other] Alle { $count } Formulare ablehnen, dieses eingeschlossen? y: ja · jede andere Taste: nein
+}
+term-declined-all = { $count ->
+    [one] 1 Formular abgelehnt.
+   *[other] Alle { $count } Formulare abgelehnt.
+}

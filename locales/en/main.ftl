@@ -209,3 +209,31 @@ term-cancelled-eof = End of input: cancelled.
 term-cancelled-timeout = Time is up: cancelled.
 term-cancelled-signal = Stopped by a signal: cancelled.
 term-cancelled-lost = The terminal went away: cancelled.
+
+## A run of forms (proxy)
+
+queue-place = Form { $position } of { $total } from { $server }
+queue-place-unnamed = Form { $position } of { $total }
+queue-decline-all = { $count ->
+    [one] Decline the 1 waiting
+   *[other] Decline all { $count } waiting
+}
+queue-decline-all-tip = Answer decline to this form and to every form waiting behind it
+queue-confirm-question = { $count ->
+    [one] Decline this form?
+   *[other] Decline all { $count } forms, this one included?
+}
+queue-confirm = Yes, decline them all
+queue-keep = No, go back
+term-queue-keys = { $count ->
+    [one] a: decline the 1 waiting
+   *[other] a: decline all { $count } waiting
+}
+term-queue-confirm = { $count ->
+    [one] Decline this form? y: yes · any other key: no
+   *[other] Decline all { $count } forms, this one included? y: yes · any other key: no
+}
+term-declined-all = { $count ->
+    [one] Declined 1 form.
+   *[other] Declined all { $count } forms.
+}

@@ -205,3 +205,31 @@ term-cancelled-eof = Fin de la entrada: cancelado.
 term-cancelled-timeout = Se acabó el tiempo: cancelado.
 term-cancelled-signal = Detenido por una señal: cancelado.
 term-cancelled-lost = Se perdió el terminal: cancelado.
+
+## A run of forms (proxy)
+
+queue-place = Formulario { $position } de { $total } de { $server }
+queue-place-unnamed = Formulario { $position } de { $total }
+queue-decline-all = { $count ->
+    [one] Rechazar el 1 en espera
+   *[other] Rechazar los { $count } en espera
+}
+queue-decline-all-tip = Responder «rechazar» a este formulario y a todos los que esperan detrás
+queue-confirm-question = { $count ->
+    [one] ¿Rechazar este formulario?
+   *[other] ¿Rechazar los { $count } formularios, este incluido?
+}
+queue-confirm = Sí, rechazarlos todos
+queue-keep = No, volver
+term-queue-keys = { $count ->
+    [one] a: rechazar el 1 en espera
+   *[other] a: rechazar los { $count } en espera
+}
+term-queue-confirm = { $count ->
+    [one] ¿Rechazar este formulario? y: sí · cualquier otra tecla: no
+   *[other] ¿Rechazar los { $count } formularios, este incluido? y: sí · cualquier otra tecla: no
+}
+term-declined-all = { $count ->
+    [one] 1 formulario rechazado.
+   *[other] { $count } formularios rechazados.
+}

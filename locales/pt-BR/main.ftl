@@ -205,3 +205,31 @@ term-cancelled-eof = Fim da entrada: cancelado.
 term-cancelled-timeout = O tempo acabou: cancelado.
 term-cancelled-signal = Interrompido por um sinal: cancelado.
 term-cancelled-lost = O terminal foi perdido: cancelado.
+
+## A run of forms (proxy)
+
+queue-place = Formulário { $position } de { $total } de { $server }
+queue-place-unnamed = Formulário { $position } de { $total }
+queue-decline-all = { $count ->
+    [one] Recusar o 1 em espera
+   *[other] Recusar todos os { $count } em espera
+}
+queue-decline-all-tip = Responder "recusar" a este formulário e a todos os que esperam atrás dele
+queue-confirm-question = { $count ->
+    [one] Recusar este formulário?
+   *[other] Recusar todos os { $count } formulários, incluindo este?
+}
+queue-confirm = Sim, recusar todos
+queue-keep = Não, voltar
+term-queue-keys = { $count ->
+    [one] a: recusar o 1 em espera
+   *[other] a: recusar todos os { $count } em espera
+}
+term-queue-confirm = { $count ->
+    [one] Recusar este formulário? y: sim · qualquer outra tecla: não
+   *[other] Recusar todos os { $count } formulários, incluindo este? y: sim · qualquer outra tecla: não
+}
+term-declined-all = { $count ->
+    [one] 1 formulário recusado.
+   *[other] Todos os { $count } formulários recusados.
+}

@@ -178,3 +178,26 @@ term-cancelled-eof = 输入结束：已取消。
 term-cancelled-timeout = 时间已到：已取消。
 term-cancelled-signal = 被信号中止：已取消。
 term-cancelled-lost = 终端已断开：已取消。
+
+## A run of forms (proxy)
+
+queue-place = 来自 { $server } 的表单，第 { $position } 个，共 { $total } 个
+queue-place-unnamed = 表单第 { $position } 个，共 { $total } 个
+queue-decline-all = { $count ->
+   *[other] 拒绝全部 { $count } 个等待中的表单
+}
+queue-decline-all-tip = 对此表单及其后等待的每个表单都回答“拒绝”
+queue-confirm-question = { $count ->
+   *[other] 要拒绝全部 { $count } 个表单（包括此表单）吗？
+}
+queue-confirm = 是，全部拒绝
+queue-keep = 否，返回
+term-queue-keys = { $count ->
+   *[other] a：拒绝全部 { $count } 个等待中的表单
+}
+term-queue-confirm = { $count ->
+   *[other] 要拒绝全部 { $count } 个表单（包括此表单）吗？y：是 · 其他任意键：否
+}
+term-declined-all = { $count ->
+   *[other] 已拒绝全部 { $count } 个表单。
+}

@@ -1,0 +1,86 @@
+//! The line that says where a form stands in a proxy's run of forms ("Form 1 of 5 from
+//! weather"), and "Decline all", which asks once more before it answers. The place is live:
+//! the proxy moves it as forms arrive or are withdrawn.
+
+use egui::{Id, RichText, Ui};
+
+use crate::describe;
+use crate::queue::LivePlace;
+
+/// The run's line and its button, with the confirmation the button opens.
+#[derive(Debug)]
+pub struct QueueBar {
+    place: LivePlace,
+    /// Whether the place asks for a repaint when it changes (set up on the first frame).
+    hooked: bool,
+    /// "Decline all" was pressed: the question and its two answers are shown instead.
+    confirming: bool,
+    /// The confirmation's first button takes the focus on the frame it appears.
+    focus_confirm: bool,
+    /// The buttons drawn last frame: a focused one takes Enter as a press, not as Submit.
+    ids: Vec<Id>,
+}
+
+impl QueueBar {
+    /// The bar for a form at `place`.
+    pub fn new(place: LivePlace) -> Self {
+        Self {
+            place,
+            hooked: false,
+            confirming: false,
+            focus_confirm: false,
+            ids: Vec::new(),
+        }
+    }
+
+    /// The ids of the buttons drawn last frame.
+    pub fn button_ids(&self) -> &[Id] {
+        &self.ids
+    }
+
+    /// Draws the line when others are in the run, and "Decline all" when more than this form
+    /// waits; true once the person has confirmed it.
+    pub fn ui(&mut self, ui: &mut Ui, server: Option<&str>) -> bool {
+        if !self.hooked {
+            self.hooked = true;
+            let ctx = ui.ctx().clone();
+            self.place.on_change(move || ctx.request_repaint());
+        }
+        self.ids.clear();
+        let place = self.place.get();
+        if place.total < 2 {
+            return false;
+        }
+        ui.label(RichText::new(describe::queue_place(place, server)).strong());
+        let left = place.left();
+        if left < 2 {
+            self.confirming = false;
+            return false;
+        }
+        if !self.confirming {
+            let button = ui
+                .button(t!("queue-decline-all", count = left))
+                .on_hover_text(t!("queue-decline-all-tip"));
+            self.ids.push(button.id);
+            if button.clicked() {
+                self.confirming = true;
+                self.focus_confirm = true;
+            }
+            return false;
+        }
+        ui.label(t!("queue-confirm-question", count = left));
+        ui.horizontal(|ui| {
+            let confirm = ui.button(t!("queue-confirm"));
+            if std::mem::take(&mut self.focus_confirm) {
+                confirm.request_focus();
+            }
+            let keep = ui.button(t!("queue-keep"));
+            self.ids.extend([confirm.id, keep.id]);
+            if keep.clicked() {
+                self.confirming = false;
+            }
+            confirm.clicked()
+        })
+        .inner
+    }
+}
