@@ -264,13 +264,8 @@ pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
 pub fn queue_place(place: crate::cli::QueuePlace, server: Option<&str>) -> String {
     let (position, total) = (place.position, place.total);
     match server {
-        Some(server) => t!(
-            "queue-place",
-            position = position,
-            total = total,
-            server = server
-        ),
-        None => t!("queue-place-unnamed", position = position, total = total),
+        Some(server) => t!("queue-place", n = position, total = total, server = server),
+        None => t!("queue-place-unnamed", n = position, total = total),
     }
 }
 

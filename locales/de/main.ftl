@@ -208,8 +208,8 @@ term-cancelled-lost = Verbindung zum Terminal verloren: abgebrochen.
 
 ## A run of forms (proxy)
 
-queue-place = Formular { $position } von { $total } von { $server }
-queue-place-unnamed = Formular { $position } von { $total }
+queue-place = Formular { $n } von { $total } von { $server }
+queue-place-unnamed = Formular { $n } von { $total }
 queue-decline-all = { $count ->
     [one] Das 1 wartende ablehnen
    *[other] Alle { $count } wartenden ablehnen

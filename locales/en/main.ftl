@@ -212,8 +212,8 @@ term-cancelled-lost = The terminal went away: cancelled.
 
 ## A run of forms (proxy)
 
-queue-place = Form { $position } of { $total } from { $server }
-queue-place-unnamed = Form { $position } of { $total }
+queue-place = Form { $n } of { $total } from { $server }
+queue-place-unnamed = Form { $n } of { $total }
 queue-decline-all = { $count ->
     [one] Decline the 1 waiting
    *[other] Decline all { $count } waiting

@@ -208,8 +208,8 @@ term-cancelled-lost = Se perdió el terminal: cancelado.
 
 ## A run of forms (proxy)
 
-queue-place = Formulario { $position } de { $total } de { $server }
-queue-place-unnamed = Formulario { $position } de { $total }
+queue-place = Formulario { $n } de { $total } de { $server }
+queue-place-unnamed = Formulario { $n } de { $total }
 queue-decline-all = { $count ->
     [one] Rechazar el 1 en espera
    *[other] Rechazar los { $count } en espera

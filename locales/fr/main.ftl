@@ -208,8 +208,8 @@ term-cancelled-lost = Le terminal a disparu : annulé.
 
 ## A run of forms (proxy)
 
-queue-place = Formulaire { $position } sur { $total } de { $server }
-queue-place-unnamed = Formulaire { $position } sur { $total }
+queue-place = Formulaire { $n } sur { $total } de { $server }
+queue-place-unnamed = Formulaire { $n } sur { $total }
 queue-decline-all = { $count ->
     [one] Refuser le formulaire en attente
    *[other] Refuser les { $count } en attente

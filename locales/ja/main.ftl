@@ -181,8 +181,8 @@ term-cancelled-lost = 端末との接続が切れました: キャンセルし�
 
 ## A run of forms (proxy)
 
-queue-place = { $server } からのフォーム { $total } 件中 { $position } 件目
-queue-place-unnamed = フォーム { $total } 件中 { $position } 件目
+queue-place = { $server } からのフォーム { $total } 件中 { $n } 件目
+queue-place-unnamed = フォーム { $total } 件中 { $n } 件目
 queue-decline-all = { $count ->
    *[other] 待機中の { $count } 件をすべて拒否
 }

@@ -181,8 +181,8 @@ term-cancelled-lost = 터미널 연결이 끊김: 취소했습니다.
 
 ## A run of forms (proxy)
 
-queue-place = { $server }의 양식 { $total }개 중 { $position }번째
-queue-place-unnamed = 양식 { $total }개 중 { $position }번째
+queue-place = { $server }의 양식 { $total }개 중 { $n }번째
+queue-place-unnamed = 양식 { $total }개 중 { $n }번째
 queue-decline-all = { $count ->
    *[other] 대기 중인 { $count }개 모두 거절
 }

@@ -208,8 +208,8 @@ term-cancelled-lost = O terminal foi perdido: cancelado.
 
 ## A run of forms (proxy)
 
-queue-place = Formulário { $position } de { $total } de { $server }
-queue-place-unnamed = Formulário { $position } de { $total }
+queue-place = Formulário { $n } de { $total } de { $server }
+queue-place-unnamed = Formulário { $n } de { $total }
 queue-decline-all = { $count ->
     [one] Recusar o 1 em espera
    *[other] Recusar todos os { $count } em espera

@@ -231,8 +231,8 @@ term-cancelled-lost = Связь с терминалом потеряна: от�
 
 ## A run of forms (proxy)
 
-queue-place = Форма { $position } из { $total } от { $server }
-queue-place-unnamed = Форма { $position } из { $total }
+queue-place = Форма { $n } из { $total } от { $server }
+queue-place-unnamed = Форма { $n } из { $total }
 queue-decline-all = { $count ->
     [one] Отклонить все { $count } ожидающую
     [few] Отклонить все { $count } ожидающие

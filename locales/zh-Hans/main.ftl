@@ -181,8 +181,8 @@ term-cancelled-lost = 终端已断开：已取消。
 
 ## A run of forms (proxy)
 
-queue-place = 来自 { $server } 的表单，第 { $position } 个，共 { $total } 个
-queue-place-unnamed = 表单第 { $position } 个，共 { $total } 个
+queue-place = 来自 { $server } 的表单，第 { $n } 个，共 { $total } 个
+queue-place-unnamed = 表单第 { $n } 个，共 { $total } 个
 queue-decline-all = { $count ->
    *[other] 拒绝全部 { $count } 个等待中的表单
 }

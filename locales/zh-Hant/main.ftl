@@ -181,8 +181,8 @@ term-cancelled-lost = 終端機已中斷連線：已取消。
 
 ## A run of forms (proxy)
 
-queue-place = 來自 { $server } 的表單，第 { $position } 個，共 { $total } 個
-queue-place-unnamed = 表單第 { $position } 個，共 { $total } 個
+queue-place = 來自 { $server } 的表單，第 { $n } 個，共 { $total } 個
+queue-place-unnamed = 表單第 { $n } 個，共 { $total } 個
 queue-decline-all = { $count ->
    *[other] 拒絕全部 { $count } 個等待中的表單
 }

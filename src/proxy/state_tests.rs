@@ -665,7 +665,9 @@ fn decline_all_answers_the_inputs_of_a_round_too() {
     let actions =
         s.from_server(round("12345678901234567890123", &["a", "b", "c"], "\"s\"").as_bytes());
     let (first, at) = started_at(&actions);
-    assert_eq!(at, place(1, 3));
+    // The first input is shown as it comes; the two behind it are told at once after.
+    assert_eq!(at, place(1, 1));
+    assert_eq!(s.place_changes(), vec![Action::Place(first, place(1, 3))]);
     let actions = s.dialog_done(
         first,
         DialogEnd::DeclinedAll(r#"{"action":"decline"}"#.into()),

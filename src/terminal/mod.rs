@@ -199,13 +199,13 @@ impl TerminalDialog<'_> {
             return Ok(None);
         };
         let question = self.hint_line(&t!("term-queue-confirm", count = count));
-        self.tty.draw(&[question.clone()])?;
+        self.tty.draw(std::slice::from_ref(&question))?;
         let yes = loop {
             match self.tty.next()? {
                 Input::Key(key) if cancels(&key) => return Err(Stop::Key),
                 Input::Key(key) => break key.code == KeyCode::Char('y'),
                 Input::Paste(_) => break false,
-                Input::Redraw => self.tty.draw(&[question.clone()])?,
+                Input::Redraw => self.tty.draw(std::slice::from_ref(&question))?,
             }
         };
         self.tty.draw(&[question])?;

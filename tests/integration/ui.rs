@@ -840,3 +840,32 @@ fn a_run_of_forms_says_where_it_stands_and_declines_all_after_a_confirmation() {
     press(&mut h, Key::Enter);
     assert_eq!(h.state().outcome(), Some(&Answer::DeclineAll));
 }
+
+/// "Decline all" is reached with the keyboard alone: from a field-less form's first focus
+/// (Submit), Tab three times, then Space, and Space on the confirmation (the keys the proxy's
+/// end-to-end test presses).
+#[test]
+fn decline_all_is_reached_with_the_keyboard() {
+    use form_elicitation::cli::QueuePlace;
+    use form_elicitation::queue::LivePlace;
+    let form = Form::from_schema("Question 1".into(), &json!({"properties": {}})).expect("valid");
+    let live = LivePlace::new(QueuePlace {
+        position: 1,
+        total: 5,
+    });
+    let app = FormApp::new(form, Some("weather".into()), None).queue(Some(live));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(520.0, 600.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    for _ in 0..3 {
+        press(&mut h, Key::Tab);
+    }
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Decline all 5 waiting")
+            .is_focused()
+    );
+    press(&mut h, Key::Space);
+    press(&mut h, Key::Space);
+    assert_eq!(h.state().outcome(), Some(&Answer::DeclineAll));
+}
