@@ -15,8 +15,11 @@ pub struct QueueBar {
     hooked: bool,
     /// "Decline all" was pressed: the question and its two answers are shown instead.
     confirming: bool,
-    /// The confirmation's first button takes the focus on the frame it appears.
-    focus_confirm: bool,
+    /// The passes in which the confirmation's first button is still to take the focus: the
+    /// one "Decline all" was pressed in (so that a key in the very next pass finds it), and
+    /// the one after, since a pointer's click hands the focus to the clicked button at the
+    /// end of its pass.
+    focus_confirm: u8,
     /// The buttons drawn last frame: a focused one takes Enter as a press, not as Submit.
     ids: Vec<Id>,
 }
@@ -28,7 +31,7 @@ impl QueueBar {
             place,
             hooked: false,
             confirming: false,
-            focus_confirm: false,
+            focus_confirm: 0,
             ids: Vec::new(),
         }
     }
@@ -62,24 +65,34 @@ impl QueueBar {
                 .button(t!("queue-decline-all", count = left))
                 .on_hover_text(t!("queue-decline-all-tip"));
             self.ids.push(button.id);
-            if button.clicked() {
-                self.confirming = true;
-                self.focus_confirm = true;
+            if !button.clicked() {
+                return false;
             }
-            return false;
+            // The confirmation is drawn in this very pass, its button focused now: a second
+            // key press that comes in the next pass must find it focused (xdotool, a person
+            // quick on the keyboard).
+            self.confirming = true;
+            self.focus_confirm = 2;
+            ui.ctx().request_repaint();
         }
         ui.label(t!("queue-confirm-question", count = left));
-        ui.horizontal(|ui| {
-            let confirm = ui.button(t!("queue-confirm"));
-            if std::mem::take(&mut self.focus_confirm) {
-                confirm.request_focus();
-            }
-            let keep = ui.button(t!("queue-keep"));
-            self.ids.extend([confirm.id, keep.id]);
-            if keep.clicked() {
-                self.confirming = false;
-            }
-            confirm.clicked()
+        // An id of its own: the buttons keep it whether "Decline all" was drawn before them
+        // in the pass (the pass it was pressed in) or not, and so keep the focus.
+        ui.push_id("queue-confirmation", |ui| {
+            ui.horizontal(|ui| {
+                let confirm = ui.button(t!("queue-confirm"));
+                if self.focus_confirm > 0 {
+                    self.focus_confirm -= 1;
+                    confirm.request_focus();
+                }
+                let keep = ui.button(t!("queue-keep"));
+                self.ids.extend([confirm.id, keep.id]);
+                if keep.clicked() {
+                    self.confirming = false;
+                }
+                confirm.clicked()
+            })
+            .inner
         })
         .inner
     }

@@ -10,7 +10,7 @@ FORMS = 5
 
 
 def send(message: dict) -> None:
-    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
     sys.stdout.flush()
 
 

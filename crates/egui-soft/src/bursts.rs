@@ -15,7 +15,7 @@
 //! which runs at once. Keys that type (a letter and its text) share a pass, as before, so fast
 //! typing still costs one pass.
 
-use egui::Event;
+use egui::{Event, Key};
 
 /// The events that wait for a later pass.
 #[derive(Debug, Default)]
@@ -51,15 +51,32 @@ impl KeyBursts {
     }
 }
 
-/// The index just after the first key press that types no text.
+/// The index just after the first key press that types no text, or after a Space (and its
+/// text) that another Space follows: on a focused button or checkbox Space acts, and egui
+/// acts on it once per pass, so two quick presses (a button, then the button its press
+/// brought up) would act once.
 fn first_action_end(events: &[Event]) -> Option<usize> {
-    let acts = |index: usize| {
-        matches!(events[index], Event::Key { pressed: true, .. })
-            && !matches!(events.get(index + 1), Some(Event::Text(_)))
+    let is_space = |event: &Event| {
+        matches!(
+            event,
+            Event::Key {
+                key: Key::Space,
+                pressed: true,
+                ..
+            }
+        )
     };
-    (0..events.len())
-        .find(|&index| acts(index))
-        .map(|index| index + 1)
+    (0..events.len()).find_map(|index| {
+        if !matches!(events[index], Event::Key { pressed: true, .. }) {
+            return None;
+        }
+        match events.get(index + 1) {
+            Some(Event::Text(_)) => (is_space(&events[index])
+                && events[index + 2..].iter().any(is_space))
+            .then_some(index + 2),
+            _ => Some(index + 1),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -139,6 +156,38 @@ mod tests {
                 ],
             ]
         );
+    }
+
+    /// Regression test: Space on "Decline all", then Space on the confirmation it brings up
+    /// (xdotool, faster than passes) confirmed nothing: egui acts on Space once per pass. A
+    /// Space another Space follows now ends its pass, and the pass after settles; one Space
+    /// among typing still shares the pass.
+    #[test]
+    fn two_spaces_are_two_passes_apart() {
+        let space = [
+            key(Key::Space, true),
+            Event::Text(" ".into()),
+            key(Key::Space, false),
+        ];
+        let mut input = space.to_vec();
+        input.extend(space.clone());
+        assert_eq!(
+            passes(input),
+            vec![
+                space[..2].to_vec(),
+                vec![],
+                vec![
+                    space[2].clone(),
+                    space[0].clone(),
+                    space[1].clone(),
+                    space[2].clone()
+                ],
+            ]
+        );
+        let mut words = typed("a");
+        words.extend(space.clone());
+        words.extend(typed("b"));
+        assert_eq!(passes(words.clone()), vec![words]);
     }
 
     #[test]
