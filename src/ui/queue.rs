@@ -2,7 +2,7 @@
 //! weather"), and "Decline all", which asks once more before it answers. The place is live:
 //! the proxy moves it as forms arrive or are withdrawn.
 
-use egui::{Id, RichText, Ui};
+use egui::{Id, Key, RichText, Ui};
 
 use crate::describe;
 use crate::queue::LivePlace;
@@ -60,6 +60,7 @@ impl QueueBar {
             self.confirming = false;
             return false;
         }
+        let opened_now = !self.confirming;
         if !self.confirming {
             let button = ui
                 .button(t!("queue-decline-all", count = left))
@@ -81,16 +82,23 @@ impl QueueBar {
         ui.push_id("queue-confirmation", |ui| {
             ui.horizontal(|ui| {
                 let confirm = ui.button(t!("queue-confirm"));
-                if self.focus_confirm > 0 {
+                let focus_pending = self.focus_confirm > 0;
+                if focus_pending {
                     self.focus_confirm -= 1;
                     confirm.request_focus();
                 }
+                // Space or Enter in the pass after the one that brought the confirmation up
+                // is for it, even where egui has not yet moved the focus onto it (a key that
+                // came right after the press that opened it).
+                let key_for_it = !opened_now
+                    && (focus_pending || confirm.has_focus())
+                    && ui.input(|i| i.key_pressed(Key::Space) || i.key_pressed(Key::Enter));
                 let keep = ui.button(t!("queue-keep"));
                 self.ids.extend([confirm.id, keep.id]);
                 if keep.clicked() {
                     self.confirming = false;
                 }
-                confirm.clicked()
+                confirm.clicked() || key_for_it
             })
             .inner
         })
