@@ -13,7 +13,8 @@
 //! focus to the first widget drawn in the next pass, such as a button row drawn before the
 //! fields), so that next pass gets no new input; the events that wait come in the pass after,
 //! which runs at once. Keys that type (a letter and its text) share a pass, as before, so fast
-//! typing still costs one pass.
+//! typing still costs one pass; but a Space that another Space follows ends its pass like a
+//! key that acts, since on a focused button egui acts on Space once per pass.
 
 use egui::{Event, Key};
 
