@@ -16,6 +16,9 @@ pub enum Answer {
     AcceptUrl,
     /// Pressed Decline.
     Decline,
+    /// Pressed "Decline all" in a proxy's run of forms (`--queue`): a decline like the
+    /// other, which the exit status tells apart (see [`crate::exit::Exit::DeclinedAll`]).
+    DeclineAll,
     /// Dismissed the request: Esc, close, timeout, signal, parent death.
     Cancel,
 }
@@ -26,7 +29,7 @@ impl Answer {
         match self {
             Self::Accept(content) => json!({"action": "accept", "content": content}),
             Self::AcceptUrl => json!({"action": "accept"}),
-            Self::Decline => json!({"action": "decline"}),
+            Self::Decline | Self::DeclineAll => json!({"action": "decline"}),
             Self::Cancel => json!({"action": "cancel"}),
         }
     }

@@ -5,6 +5,7 @@
 
 use std::io::{self, Write as _};
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc::Receiver;
 
 /// A dialog running in a child process.
 #[derive(Debug)]
@@ -24,11 +25,12 @@ pub enum StartError {
 impl Child {
     /// Starts our own program with `args`, without the variables named in `unset`, writes
     /// `request` to its stdin, and calls `ended` on a thread of its own with what it left
-    /// (its stdout, stderr and status) once it exits.
+    /// (its stdout, stderr and status) once it exits. With `feed`, its stdin stays open after
+    /// the request and gets what `feed` brings, until the sender is dropped.
     pub fn start(
         args: &[String],
         unset: &[&str],
-        request: Vec<u8>,
+        (request, feed): (Vec<u8>, Option<Receiver<Vec<u8>>>),
         ended: impl FnOnce(io::Result<Output>) + Send + 'static,
     ) -> Result<Self, StartError> {
         let program = std::env::current_exe().map_err(StartError::NoProgram)?;
@@ -48,6 +50,20 @@ impl Child {
             if let Some(mut stdin) = stdin {
                 // A dialog that died before reading says why through its exit status.
                 let _ = stdin.write_all(&request);
+                if let Some(feed) = feed {
+                    let _ = stdin.flush();
+                    std::thread::spawn(move || {
+                        for bytes in feed {
+                            if stdin
+                                .write_all(&bytes)
+                                .and_then(|()| stdin.flush())
+                                .is_err()
+                            {
+                                break;
+                            }
+                        }
+                    });
+                }
             }
             ended(child.wait_with_output());
         });

@@ -42,6 +42,54 @@ pub struct Args {
     /// dialogs it starts).
     #[arg(long, value_name = "HOST", hide = true)]
     pub via: Option<String>,
+
+    /// Where this form stands among the forms of a run, as POSITION/TOTAL (set by `proxy` for
+    /// the dialogs it starts). The request is then the first line of stdin, and each later
+    /// line is the place anew. With others waiting the dialog says so and offers to decline
+    /// them all, which it reports with exit status 10 after answering `decline`.
+    #[arg(long, value_name = "POSITION/TOTAL", hide = true, value_parser = parse_queue_place)]
+    pub queue: Option<QueuePlace>,
+}
+
+/// Where a form stands in a run of forms: the `position`-th of `total`, counting those
+/// answered, the one shown and those waiting behind it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueuePlace {
+    /// The shown form's number, from 1.
+    pub position: usize,
+    /// How many forms the run holds so far.
+    pub total: usize,
+}
+
+impl QueuePlace {
+    /// How many forms "Decline all" answers: the one shown and those waiting.
+    pub fn left(&self) -> usize {
+        self.total - self.position + 1
+    }
+
+    /// The option's value, `POSITION/TOTAL`.
+    pub fn to_arg(&self) -> String {
+        format!("{}/{}", self.position, self.total)
+    }
+}
+
+impl std::str::FromStr for QueuePlace {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        parse_queue_place(text)
+    }
+}
+
+fn parse_queue_place(text: &str) -> Result<QueuePlace, String> {
+    let (position, total) = text
+        .split_once('/')
+        .and_then(|(p, t)| Some((p.parse::<usize>().ok()?, t.parse::<usize>().ok()?)))
+        .ok_or_else(|| format!("{text:?} is not POSITION/TOTAL"))?;
+    if position == 0 || position > total {
+        return Err(format!("{text:?}: the position must be 1 to the total"));
+    }
+    Ok(QueuePlace { position, total })
 }
 
 /// What `--generate` writes.
@@ -327,6 +375,19 @@ mod tests {
 
     /// The options a dialog child is started with parse back into the options the parent had,
     /// for every display option clap knows (a new one fails here until `to_args` writes it).
+    #[test]
+    fn a_queue_place_round_trips_and_is_checked() {
+        let place = QueuePlace {
+            position: 2,
+            total: 5,
+        };
+        assert_eq!(parse_queue_place(&place.to_arg()), Ok(place));
+        assert_eq!(place.left(), 4);
+        for bad in ["0/3", "4/3", "1", "a/b", "1/"] {
+            assert!(parse_queue_place(bad).is_err(), "{bad}");
+        }
+    }
+
     #[test]
     fn display_options_round_trip_through_arguments() {
         let every_option: Vec<String> = [

@@ -49,7 +49,11 @@ impl Delivery {
 
     /// Writes `answer`, unless something was delivered already; returns how the process ends.
     pub fn answer(&self, answer: &Answer) -> Exit {
-        self.end(|envelope| (Some(answer.to_line(envelope)), Exit::Answered))
+        let exit = match answer {
+            Answer::DeclineAll => Exit::DeclinedAll,
+            _ => Exit::Answered,
+        };
+        self.end(|envelope| (Some(answer.to_line(envelope)), exit))
     }
 
     /// Refuses the request: one line on stderr, the refusal on stdout when the envelope has
@@ -175,6 +179,17 @@ mod tests {
             out.text(),
             "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"action\":\"decline\"}}\n"
         );
+    }
+
+    /// "Decline all" (a proxy's dialog) writes the public decline and says the rest by its
+    /// exit status alone.
+    #[test]
+    fn decline_all_writes_a_decline_and_exits_10() {
+        let out = Shared::default();
+        let delivery = Delivery::to_writer(out.clone());
+        assert_eq!(delivery.answer(&Answer::DeclineAll), Exit::DeclinedAll);
+        assert_eq!(Exit::DeclinedAll as u8, 10);
+        assert_eq!(out.text(), "{\"action\":\"decline\"}\n");
     }
 
     #[test]

@@ -260,6 +260,15 @@ pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
     })
 }
 
+/// Where a form stands in a proxy's run of forms: "Form 2 of 5 from weather".
+pub fn queue_place(place: crate::cli::QueuePlace, server: Option<&str>) -> String {
+    let (position, total) = (place.position, place.total);
+    match server {
+        Some(server) => t!("queue-place", n = position, total = total, server = server),
+        None => t!("queue-place-unnamed", n = position, total = total),
+    }
+}
+
 /// Who asks, as the URL consent's heading says it (see [`asker`]).
 pub fn asker_url(server: Option<&str>, via: Option<&str>) -> String {
     match (server, via) {

@@ -14,6 +14,10 @@ pub enum Exit {
     BadRequest = 2,
     /// No way to show the form.
     NoDisplay = 3,
+    /// An answer (`decline`) was written, and the person declined every form waiting behind
+    /// this one too: only for the dialogs `proxy` starts with the hidden `--queue`, whose
+    /// answer format stays the public one.
+    DeclinedAll = 10,
 }
 
 impl From<Exit> for ExitCode {
@@ -30,6 +34,7 @@ impl Exit {
             0 => Self::Answered,
             2 => Self::BadRequest,
             3 => Self::NoDisplay,
+            10 => Self::DeclinedAll,
             _ => Self::Failure,
         }
     }

@@ -30,6 +30,7 @@ pub mod normalize;
 pub mod output;
 pub mod pattern;
 pub mod proxy;
+pub mod queue;
 pub mod remote;
 pub mod request;
 pub mod schema;

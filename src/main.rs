@@ -1,6 +1,6 @@
 //! The `form-elicitation` binary: args → load → show → deliver → exit code.
 
-use std::io::{self, Read};
+use std::io::{self, BufRead as _, BufReader, Read};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
@@ -12,6 +12,7 @@ use form_elicitation::delivery::Delivery;
 use form_elicitation::exit::Exit;
 use form_elicitation::load::{self, Loaded, Shown};
 use form_elicitation::output::diag;
+use form_elicitation::queue::LivePlace;
 use form_elicitation::remote::{self, ask::Unreached};
 use form_elicitation::request::{MAX_REQUEST_BYTES, ValueEnd};
 use form_elicitation::show::{self, NotShown, Showing};
@@ -73,7 +74,17 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     let delivery = Delivery::to_stdout();
     signals::install(cancel.clone(), delivery.clone())
         .context("cannot install the signal handler")?;
-    let bytes = read_request(args)?;
+    // A proxy's dialog: the request is stdin's first line, and the later ones keep its place
+    // in the run current.
+    let (bytes, queue) = match args.queue {
+        Some(place) => {
+            let (bytes, rest) = read_request_line()?;
+            let live = LivePlace::new(place);
+            live.follow(rest);
+            (bytes, Some(live))
+        }
+        None => (read_request(args)?, None),
+    };
     let Loaded { envelope, request } = load::load(&bytes);
     let (options, allowed, via) = claude_code::adapt(&args.display, &envelope);
     delivery.set_envelope(envelope);
@@ -110,6 +121,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         options: &options,
         allowed,
         via: via.as_deref(),
+        queue,
         cancel: &cancel,
         delivery: &delivery,
     };
@@ -135,6 +147,19 @@ fn read_request(args: &Args) -> anyhow::Result<Vec<u8>> {
             .context("cannot read the request from stdin")?,
     }
     Ok(bytes)
+}
+
+/// Reads the request from stdin's first line (a proxy's dialog, `--queue`), refusing more
+/// than the size limit; the reader, for the lines after it.
+fn read_request_line() -> anyhow::Result<(Vec<u8>, impl io::BufRead + Send + 'static)> {
+    let limit = MAX_REQUEST_BYTES as u64 + 1;
+    let mut reader = BufReader::new(io::stdin());
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(limit)
+        .read_until(b'\n', &mut bytes)
+        .context("cannot read the request from stdin")?;
+    Ok((bytes, reader))
 }
 
 /// Reads until EOF or until the bytes so far hold one complete JSON object or array,

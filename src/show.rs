@@ -9,6 +9,7 @@ use crate::exit::Exit;
 use crate::form::Form;
 use crate::load::Shown;
 use crate::output;
+use crate::queue::LivePlace;
 use crate::terminal::{self, TerminalOptions};
 use crate::ui::{self, WindowError, WindowOptions};
 
@@ -50,6 +51,8 @@ pub struct Showing<'a> {
     pub allowed: Allowed,
     /// What the request came through (Claude Code, another machine), named beside who asks.
     pub via: Option<&'a str>,
+    /// Where the request stands in a proxy's run of forms (`--queue`).
+    pub queue: Option<LivePlace>,
     /// Cancels the front end from outside (a signal, the parent's death).
     pub cancel: &'a Cancel,
     /// Where the window writes its answer the moment it is decided.
@@ -141,6 +144,7 @@ fn window_options(showing: &Showing) -> WindowOptions {
         title: window_title(options),
         server: options.server.clone(),
         via: showing.via.map(str::to_owned),
+        queue: showing.queue.clone(),
         timeout: options.timeout,
         theme: options.theme,
         renderer: options.renderer,
@@ -155,6 +159,7 @@ fn terminal_options(showing: &Showing) -> TerminalOptions {
     TerminalOptions {
         server: options.server.clone(),
         via: showing.via.map(str::to_owned),
+        queue: showing.queue.clone(),
         title: options.title.clone(),
         timeout: options.timeout,
         markdown: options.markdown,

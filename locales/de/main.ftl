@@ -226,3 +226,31 @@ term-cancelled-lost = Verbindung zum Terminal verloren: abgebrochen.
 
 sign-in-consent = Bei { $host } für { $server } anmelden
 sign-in-done = Sie sind angemeldet. Sie können diese Seite schließen und zu Ihrem MCP-Client zurückkehren.
+
+## A run of forms (proxy)
+
+queue-place = Formular { $n } von { $total } von { $server }
+queue-place-unnamed = Formular { $n } von { $total }
+queue-decline-all = { $count ->
+    [one] Das 1 wartende ablehnen
+   *[other] Alle { $count } wartenden ablehnen
+}
+queue-decline-all-tip = Dieses Formular und jedes dahinter wartende mit „ablehnen“ beantworten
+queue-confirm-question = { $count ->
+    [one] Dieses Formular ablehnen?
+   *[other] Alle { $count } Formulare ablehnen, dieses eingeschlossen?
+}
+queue-confirm = Ja, alle ablehnen
+queue-keep = Nein, zurück
+term-queue-keys = { $count ->
+    [one] a: das 1 wartende ablehnen
+   *[other] a: alle { $count } wartenden ablehnen
+}
+term-queue-confirm = { $count ->
+    [one] Dieses Formular ablehnen? y: ja · jede andere Taste: nein
+   *[other] Alle { $count } Formulare ablehnen, dieses eingeschlossen? y: ja · jede andere Taste: nein
+}
+term-declined-all = { $count ->
+    [one] 1 Formular abgelehnt.
+   *[other] Alle { $count } Formulare abgelehnt.
+}

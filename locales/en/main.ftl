@@ -230,3 +230,31 @@ term-cancelled-lost = The terminal went away: cancelled.
 
 sign-in-consent = Sign in to { $host } for { $server }
 sign-in-done = You are signed in. You can close this page and go back to your MCP client.
+
+## A run of forms (proxy)
+
+queue-place = Form { $n } of { $total } from { $server }
+queue-place-unnamed = Form { $n } of { $total }
+queue-decline-all = { $count ->
+    [one] Decline the 1 waiting
+   *[other] Decline all { $count } waiting
+}
+queue-decline-all-tip = Answer decline to this form and to every form waiting behind it
+queue-confirm-question = { $count ->
+    [one] Decline this form?
+   *[other] Decline all { $count } forms, this one included?
+}
+queue-confirm = Yes, decline them all
+queue-keep = No, go back
+term-queue-keys = { $count ->
+    [one] a: decline the 1 waiting
+   *[other] a: decline all { $count } waiting
+}
+term-queue-confirm = { $count ->
+    [one] Decline this form? y: yes · any other key: no
+   *[other] Decline all { $count } forms, this one included? y: yes · any other key: no
+}
+term-declined-all = { $count ->
+    [one] Declined 1 form.
+   *[other] Declined all { $count } forms.
+}

@@ -226,3 +226,31 @@ term-cancelled-lost = Se perdió el terminal: cancelado.
 
 sign-in-consent = Iniciar sesión en { $host } para { $server }
 sign-in-done = Ha iniciado sesión. Puede cerrar esta página y volver a su cliente MCP.
+
+## A run of forms (proxy)
+
+queue-place = Formulario { $n } de { $total } de { $server }
+queue-place-unnamed = Formulario { $n } de { $total }
+queue-decline-all = { $count ->
+    [one] Rechazar el 1 en espera
+   *[other] Rechazar los { $count } en espera
+}
+queue-decline-all-tip = Responder «rechazar» a este formulario y a todos los que esperan detrás
+queue-confirm-question = { $count ->
+    [one] ¿Rechazar este formulario?
+   *[other] ¿Rechazar los { $count } formularios, este incluido?
+}
+queue-confirm = Sí, rechazarlos todos
+queue-keep = No, volver
+term-queue-keys = { $count ->
+    [one] a: rechazar el 1 en espera
+   *[other] a: rechazar los { $count } en espera
+}
+term-queue-confirm = { $count ->
+    [one] ¿Rechazar este formulario? y: sí · cualquier otra tecla: no
+   *[other] ¿Rechazar los { $count } formularios, este incluido? y: sí · cualquier otra tecla: no
+}
+term-declined-all = { $count ->
+    [one] 1 formulario rechazado.
+   *[other] { $count } formularios rechazados.
+}

@@ -226,3 +226,31 @@ term-cancelled-lost = Le terminal a disparu : annulé.
 
 sign-in-consent = Se connecter à { $host } pour { $server }
 sign-in-done = Vous êtes connecté. Vous pouvez fermer cette page et revenir à votre client MCP.
+
+## A run of forms (proxy)
+
+queue-place = Formulaire { $n } sur { $total } de { $server }
+queue-place-unnamed = Formulaire { $n } sur { $total }
+queue-decline-all = { $count ->
+    [one] Refuser le formulaire en attente
+   *[other] Refuser les { $count } en attente
+}
+queue-decline-all-tip = Répondre « refuser » à ce formulaire et à tous ceux qui attendent derrière lui
+queue-confirm-question = { $count ->
+    [one] Refuser ce formulaire ?
+   *[other] Refuser les { $count } formulaires, celui-ci compris ?
+}
+queue-confirm = Oui, tout refuser
+queue-keep = Non, revenir
+term-queue-keys = { $count ->
+    [one] a : refuser le formulaire en attente
+   *[other] a : refuser les { $count } en attente
+}
+term-queue-confirm = { $count ->
+    [one] Refuser ce formulaire ? y : oui · toute autre touche : non
+   *[other] Refuser les { $count } formulaires, celui-ci compris ? y : oui · toute autre touche : non
+}
+term-declined-all = { $count ->
+    [one] 1 formulaire refusé.
+   *[other] { $count } formulaires refusés.
+}

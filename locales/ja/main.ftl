@@ -193,3 +193,26 @@ term-cancelled-lost = 端末との接続が切れました: キャンセルし�
 
 sign-in-consent = { $server } を使うために { $host } にサインインします
 sign-in-done = サインインしました。このページを閉じて MCP クライアントに戻ってください。
+
+## A run of forms (proxy)
+
+queue-place = { $server } からのフォーム { $total } 件中 { $n } 件目
+queue-place-unnamed = フォーム { $total } 件中 { $n } 件目
+queue-decline-all = { $count ->
+   *[other] 待機中の { $count } 件をすべて拒否
+}
+queue-decline-all-tip = このフォームと、後ろで待っているすべてのフォームに「拒否」と答えます
+queue-confirm-question = { $count ->
+   *[other] このフォームを含む { $count } 件すべてを拒否しますか？
+}
+queue-confirm = はい、すべて拒否します
+queue-keep = いいえ、戻ります
+term-queue-keys = { $count ->
+   *[other] a: 待機中の { $count } 件をすべて拒否
+}
+term-queue-confirm = { $count ->
+   *[other] このフォームを含む { $count } 件すべてを拒否しますか？ y: はい · その他のキー: いいえ
+}
+term-declined-all = { $count ->
+   *[other] { $count } 件すべてを拒否しました。
+}

@@ -193,3 +193,26 @@ term-cancelled-lost = 터미널 연결이 끊김: 취소했습니다.
 
 sign-in-consent = { $server }을(를) 사용하려면 { $host }에 로그인하세요
 sign-in-done = 로그인되었습니다. 이 페이지를 닫고 MCP 클라이언트로 돌아가세요.
+
+## A run of forms (proxy)
+
+queue-place = { $server }의 양식 { $total }개 중 { $n }번째
+queue-place-unnamed = 양식 { $total }개 중 { $n }번째
+queue-decline-all = { $count ->
+   *[other] 대기 중인 { $count }개 모두 거절
+}
+queue-decline-all-tip = 이 양식과 뒤에서 기다리는 모든 양식에 거절로 답합니다
+queue-confirm-question = { $count ->
+   *[other] 이 양식을 포함해 { $count }개를 모두 거절할까요?
+}
+queue-confirm = 예, 모두 거절합니다
+queue-keep = 아니요, 돌아갑니다
+term-queue-keys = { $count ->
+   *[other] a: 대기 중인 { $count }개 모두 거절
+}
+term-queue-confirm = { $count ->
+   *[other] 이 양식을 포함해 { $count }개를 모두 거절할까요? y: 예 · 다른 키: 아니요
+}
+term-declined-all = { $count ->
+   *[other] { $count }개를 모두 거절했습니다.
+}

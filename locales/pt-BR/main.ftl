@@ -226,3 +226,31 @@ term-cancelled-lost = O terminal foi perdido: cancelado.
 
 sign-in-consent = Entrar em { $host } para { $server }
 sign-in-done = Você entrou. Pode fechar esta página e voltar ao seu cliente MCP.
+
+## A run of forms (proxy)
+
+queue-place = Formulário { $n } de { $total } de { $server }
+queue-place-unnamed = Formulário { $n } de { $total }
+queue-decline-all = { $count ->
+    [one] Recusar o 1 em espera
+   *[other] Recusar todos os { $count } em espera
+}
+queue-decline-all-tip = Responder "recusar" a este formulário e a todos os que esperam atrás dele
+queue-confirm-question = { $count ->
+    [one] Recusar este formulário?
+   *[other] Recusar todos os { $count } formulários, incluindo este?
+}
+queue-confirm = Sim, recusar todos
+queue-keep = Não, voltar
+term-queue-keys = { $count ->
+    [one] a: recusar o 1 em espera
+   *[other] a: recusar todos os { $count } em espera
+}
+term-queue-confirm = { $count ->
+    [one] Recusar este formulário? y: sim · qualquer outra tecla: não
+   *[other] Recusar todos os { $count } formulários, incluindo este? y: sim · qualquer outra tecla: não
+}
+term-declined-all = { $count ->
+    [one] 1 formulário recusado.
+   *[other] Todos os { $count } formulários recusados.
+}

@@ -253,3 +253,36 @@ term-cancelled-lost = Связь с терминалом потеряна: от�
 
 sign-in-consent = Войти в { $host } для { $server }
 sign-in-done = Вход выполнен. Можно закрыть эту страницу и вернуться в MCP-клиент.
+
+## A run of forms (proxy)
+
+queue-place = Форма { $n } из { $total } от { $server }
+queue-place-unnamed = Форма { $n } из { $total }
+queue-decline-all = { $count ->
+    [one] Отклонить все { $count } ожидающую
+    [few] Отклонить все { $count } ожидающие
+   *[other] Отклонить все { $count } ожидающих
+}
+queue-decline-all-tip = Ответить «отклонить» на эту форму и на все формы, ждущие за ней
+queue-confirm-question = { $count ->
+    [one] Отклонить { $count } форму, включая эту?
+    [few] Отклонить все { $count } формы, включая эту?
+   *[other] Отклонить все { $count } форм, включая эту?
+}
+queue-confirm = Да, отклонить все
+queue-keep = Нет, вернуться
+term-queue-keys = { $count ->
+    [one] a: отклонить { $count } ожидающую
+    [few] a: отклонить все { $count } ожидающие
+   *[other] a: отклонить все { $count } ожидающих
+}
+term-queue-confirm = { $count ->
+    [one] Отклонить { $count } форму, включая эту? y: да · любая другая клавиша: нет
+    [few] Отклонить все { $count } формы, включая эту? y: да · любая другая клавиша: нет
+   *[other] Отклонить все { $count } форм, включая эту? y: да · любая другая клавиша: нет
+}
+term-declined-all = { $count ->
+    [one] Отклонена { $count } форма.
+    [few] Отклонены все { $count } формы.
+   *[other] Отклонены все { $count } форм.
+}

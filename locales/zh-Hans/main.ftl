@@ -193,3 +193,26 @@ term-cancelled-lost = 终端已断开：已取消。
 
 sign-in-consent = 为 { $server } 登录 { $host }
 sign-in-done = 已登录。可以关闭此页面并返回 MCP 客户端。
+
+## A run of forms (proxy)
+
+queue-place = 来自 { $server } 的表单，第 { $n } 个，共 { $total } 个
+queue-place-unnamed = 表单第 { $n } 个，共 { $total } 个
+queue-decline-all = { $count ->
+   *[other] 拒绝全部 { $count } 个等待中的表单
+}
+queue-decline-all-tip = 对此表单及其后等待的每个表单都回答“拒绝”
+queue-confirm-question = { $count ->
+   *[other] 要拒绝全部 { $count } 个表单（包括此表单）吗？
+}
+queue-confirm = 是，全部拒绝
+queue-keep = 否，返回
+term-queue-keys = { $count ->
+   *[other] a：拒绝全部 { $count } 个等待中的表单
+}
+term-queue-confirm = { $count ->
+   *[other] 要拒绝全部 { $count } 个表单（包括此表单）吗？y：是 · 其他任意键：否
+}
+term-declined-all = { $count ->
+   *[other] 已拒绝全部 { $count } 个表单。
+}

@@ -193,3 +193,26 @@ term-cancelled-lost = 終端機已中斷連線：已取消。
 
 sign-in-consent = 為 { $server } 登入 { $host }
 sign-in-done = 已登入。可以關閉此頁面並返回 MCP 用戶端。
+
+## A run of forms (proxy)
+
+queue-place = 來自 { $server } 的表單，第 { $n } 個，共 { $total } 個
+queue-place-unnamed = 表單第 { $n } 個，共 { $total } 個
+queue-decline-all = { $count ->
+   *[other] 拒絕全部 { $count } 個等待中的表單
+}
+queue-decline-all-tip = 對此表單及其後等待的每個表單都回答「拒絕」
+queue-confirm-question = { $count ->
+   *[other] 要拒絕全部 { $count } 個表單（包括此表單）嗎？
+}
+queue-confirm = 是，全部拒絕
+queue-keep = 否，返回
+term-queue-keys = { $count ->
+   *[other] a：拒絕全部 { $count } 個等待中的表單
+}
+term-queue-confirm = { $count ->
+   *[other] 要拒絕全部 { $count } 個表單（包括此表單）嗎？y：是 · 其他任意鍵：否
+}
+term-declined-all = { $count ->
+   *[other] 已拒絕全部 { $count } 個表單。
+}

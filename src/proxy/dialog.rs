@@ -6,28 +6,36 @@
 //! it answers with cancel (and the terminal dialog restores the terminal).
 
 use std::io::Write as _;
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{self, Sender};
 
 use crate::child::{Child, StartError};
-use crate::cli::ProxyArgs;
+use crate::cli::{ProxyArgs, QueuePlace};
+use crate::exit::Exit;
 
 use super::Event;
 use super::state::{DialogEnd, Ticket};
 
-/// A running dialog.
-pub struct Dialog(Child);
+/// A running dialog, and the feed of its stdin that tells it its place in the run.
+pub struct Dialog(Child, Sender<Vec<u8>>);
 
 impl Dialog {
-    /// Starts the dialog for `request`; its end arrives on `events` as [`Event::Dialog`].
+    /// Starts the dialog for `request` (one line), at `place` in the run; its end arrives on
+    /// `events` as [`Event::Dialog`].
     pub fn start(
         ticket: Ticket,
-        request: Vec<u8>,
-        server: &str,
+        mut request: Vec<u8>,
+        (server, place): (&str, QueuePlace),
         args: &ProxyArgs,
         events: Sender<Event>,
     ) -> Option<Dialog> {
         let ended = events.clone();
-        let started = Child::start(&dialog_args(args, server), &[], request, move |output| {
+        let options = dialog_args(args, server, Some(place));
+        // The request is the first line the dialog reads; its new places follow.
+        if !request.ends_with(b"\n") {
+            request.push(b'\n');
+        }
+        let (feed, fed) = mpsc::channel();
+        let started = Child::start(&options, &[], (request, Some(fed)), move |output| {
             let end = match output {
                 Ok(output) => {
                     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
@@ -43,7 +51,7 @@ impl Dialog {
             let _ = ended.send(Event::Dialog(ticket, end));
         });
         match started {
-            Ok(child) => Some(Dialog(child)),
+            Ok(child) => Some(Dialog(child, feed)),
             Err(error) => {
                 let why = match error {
                     StartError::NoProgram(error) => {
@@ -57,17 +65,28 @@ impl Dialog {
         }
     }
 
+    /// Tells the dialog its new place in the run.
+    pub fn place(&self, place: QueuePlace) {
+        // A dialog that has ended reads nothing more; nothing is lost.
+        let _ = self.1.send(format!("{}\n", place.to_arg()).into_bytes());
+    }
+
     /// Asks the dialog to close: it answers cancel, which nobody reads.
     pub fn stop(&self) {
         self.0.stop();
     }
 }
 
-/// The dialog's options: the display options the proxy was given, with who asks.
-fn dialog_args(args: &ProxyArgs, server: &str) -> Vec<String> {
+/// The dialog's options: the display options the proxy was given, with who asks and where
+/// the form stands in the run (the hidden `--queue`).
+fn dialog_args(args: &ProxyArgs, server: &str, place: Option<QueuePlace>) -> Vec<String> {
     let mut options = args.display.clone();
     options.server = Some(server.to_owned());
-    options.to_args()
+    let mut args = options.to_args();
+    if let Some(place) = place {
+        args.extend(["--queue".to_owned(), place.to_arg()]);
+    }
+    args
 }
 
 /// What a dialog's exit status and output mean.
@@ -78,6 +97,9 @@ fn end_of(code: Option<i32>, stdout: String, stderr: &str) -> DialogEnd {
         .map(|l| l.trim_start_matches("form-elicitation: ").to_owned());
     match code {
         Some(0) if !stdout.is_empty() => DialogEnd::Answered(stdout),
+        Some(code) if code == Exit::DeclinedAll as i32 && !stdout.is_empty() => {
+            DialogEnd::DeclinedAll(stdout)
+        }
         Some(2) => DialogEnd::Refused {
             line: Some(stdout).filter(|s| !s.is_empty()),
             why: why.unwrap_or_else(|| "the request was refused".into()),
@@ -118,5 +140,35 @@ mod tests {
             end_of(None, String::new(), ""),
             DialogEnd::Failed("the form's dialog was killed".into())
         );
+        // "Decline all": the dialog's own decline, and the exit status that says the rest.
+        assert_eq!(
+            end_of(Some(10), "{\"action\":\"decline\"}".into(), ""),
+            DialogEnd::DeclinedAll("{\"action\":\"decline\"}".into())
+        );
+    }
+
+    /// The run's place reaches the dialog as the hidden `--queue`, which the dialog's own
+    /// command line reads back.
+    #[test]
+    fn the_place_in_the_run_is_passed_to_the_dialog() {
+        use clap::Parser as _;
+        let proxy = crate::cli::Args::try_parse_from(["fe", "proxy", "--", "srv"])
+            .expect("parses")
+            .command;
+        let Some(crate::cli::Command::Proxy(args)) = proxy else {
+            panic!("no proxy subcommand");
+        };
+        let place = QueuePlace {
+            position: 1,
+            total: 5,
+        };
+        let options = dialog_args(&args, "weather", Some(place));
+        let child = crate::cli::Args::try_parse_from(
+            std::iter::once("fe".to_owned()).chain(options.iter().cloned()),
+        )
+        .expect("the dialog's options parse");
+        assert_eq!(child.queue, Some(place));
+        assert_eq!(child.display.server.as_deref(), Some("weather"));
+        assert!(!dialog_args(&args, "weather", None).contains(&"--queue".to_owned()));
     }
 }

@@ -70,6 +70,8 @@ pub enum Event {
     Dialog(Ticket, DialogEnd),
     /// Time to send the next round of a call.
     Retry(String),
+    /// Time to stop waiting for the completion notices of a call's required URLs.
+    CompletionWaited(String),
     /// SIGTERM, SIGINT or SIGHUP.
     Signal,
 }
@@ -284,6 +286,7 @@ impl Proxy {
                 self.state.dialog_done(ticket, end)
             }
             Event::Retry(call) => self.state.retry(&call),
+            Event::CompletionWaited(call) => self.state.completion_waited(&call),
             Event::ServerEnd => {
                 self.server_ended = true;
                 Vec::new()
@@ -291,6 +294,8 @@ impl Proxy {
             Event::ClientEnd | Event::ServerExit(_) | Event::Signal => Vec::new(),
         };
         self.act(actions);
+        let places = self.state.place_changes();
+        self.act(places);
     }
 
     fn act(&mut self, actions: Vec<Action>) {
@@ -302,12 +307,18 @@ impl Proxy {
                     ticket,
                     request,
                     server,
+                    place,
                 } => {
                     let events = self.events.clone();
                     if let Some(dialog) =
-                        Dialog::start(ticket, request, &server, &self.args, events)
+                        Dialog::start(ticket, request, (&server, place), &self.args, events)
                     {
                         self.dialogs.insert(ticket, dialog);
+                    }
+                }
+                Action::Place(ticket, place) => {
+                    if let Some(dialog) = self.dialogs.get(&ticket) {
+                        dialog.place(place);
                     }
                 }
                 Action::StopDialog(ticket) => {
@@ -316,15 +327,23 @@ impl Proxy {
                     }
                 }
                 Action::RetryAfter { call, delay } => {
-                    let events = self.events.clone();
-                    thread::spawn(move || {
-                        thread::sleep(delay);
-                        let _ = events.send(Event::Retry(call));
-                    });
+                    self.after(delay, Event::Retry(call));
+                }
+                Action::CompletionWaitAfter { call, delay } => {
+                    self.after(delay, Event::CompletionWaited(call));
                 }
                 Action::Note(note) => note_line(&note),
             }
         }
+    }
+
+    /// Sends `event` to the loop after `delay`.
+    fn after(&self, delay: Duration, event: Event) {
+        let events = self.events.clone();
+        thread::spawn(move || {
+            thread::sleep(delay);
+            let _ = events.send(event);
+        });
     }
 
     fn stop_dialogs(&mut self) {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::value::RawValue;
 
 use super::wire::{self, Fields, Message, Splice};
-use crate::cli::Intercept;
+use crate::cli::{Intercept, QueuePlace};
 use crate::request::MAX_REQUEST_BYTES;
 
 /// At most this many `input_required` rounds per call, as the SDKs allow.
@@ -18,6 +18,12 @@ pub const MAX_ROUNDS: u32 = 10;
 const BACKOFF_FIRST: Duration = Duration::from_millis(50);
 /// The longest back-off.
 const BACKOFF_CAP: Duration = Duration::from_millis(250);
+/// After the person has agreed to every URL a `-32042` error asked for, how long the proxy
+/// waits for the server's completion notices before it retries the call anyway: the spec
+/// says a client must not wait for them forever, since their delivery is not guaranteed.
+pub const COMPLETION_WAIT: Duration = Duration::from_secs(300);
+/// JSON-RPC error code of MCP 2025-11-25's `URLElicitationRequiredError`.
+pub const URL_ELICITATION_REQUIRED: i64 = -32042;
 /// The prefix of the ids of the requests the proxy sends itself. A client may use such an id
 /// too: the proxy skips every id the client has used, and re-sends a client's request whose
 /// id is one of ours in flight under a fresh one.
@@ -41,11 +47,22 @@ pub enum Action {
         request: Vec<u8>,
         /// Who asks, as the window shows it.
         server: String,
+        /// Where it stands in the present run of forms (see [`State::place_changes`]).
+        place: QueuePlace,
     },
+    /// Tell a running dialog its new place in the run.
+    Place(Ticket, QueuePlace),
     /// Stop a running dialog (it answers cancel, which is then ignored).
     StopDialog(Ticket),
     /// Call [`State::retry`] with this call after `delay`.
     RetryAfter {
+        /// The call's client id.
+        call: String,
+        /// How long to wait.
+        delay: Duration,
+    },
+    /// Call [`State::completion_waited`] with this call after `delay`.
+    CompletionWaitAfter {
         /// The call's client id.
         call: String,
         /// How long to wait.
@@ -60,6 +77,9 @@ pub enum Action {
 pub enum DialogEnd {
     /// It printed an answer line (exit 0).
     Answered(String),
+    /// It printed its answer line (a decline), and the person declined every form waiting
+    /// behind it too.
+    DeclinedAll(String),
     /// It refused the request (exit 2): its JSON-RPC error line, if it wrote one, and why.
     Refused {
         /// The error line for a JSON-RPC request.
@@ -89,6 +109,18 @@ enum Asker {
     Server(String),
     /// An input of a multi-round-trip call: the call's client id and the input's key.
     Input { call: String, key: String },
+    /// One of the URLs a call's `-32042` error asked the person to visit: the call's client id.
+    Required { call: String },
+}
+
+impl Asker {
+    /// The client id of the call this dialog belongs to, if it belongs to one.
+    fn call(&self) -> Option<&str> {
+        match self {
+            Self::Server(_) => None,
+            Self::Input { call, .. } | Self::Required { call } => Some(call),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -116,7 +148,30 @@ struct Call {
     state: Option<String>,
     backoff: Duration,
     /// The client declared URL elicitation alone: a round that asks only for URLs is its own.
+    /// So is a `-32042` error.
     urls_to_client: bool,
+    /// Where the call stands with a `-32042` error.
+    url_required: UrlRequired,
+}
+
+/// A call's course through a `-32042` error (URL elicitation required): the URLs are shown
+/// here, then the call is retried once.
+#[derive(Debug, Default)]
+enum UrlRequired {
+    /// No such error yet.
+    #[default]
+    Never,
+    /// Its URLs are being shown; `error` is the server's error line, for the client should the
+    /// person decline one.
+    Asking {
+        error: String,
+        consents_left: usize,
+        incomplete: HashSet<String>,
+    },
+    /// Every URL was agreed to: waiting for the completion notices still missing.
+    Waiting { incomplete: HashSet<String> },
+    /// Retried once: another such error goes to the client.
+    Retried,
 }
 
 /// Everything the proxy remembers.
@@ -143,6 +198,11 @@ pub struct State {
     next_ticket: Ticket,
     queue: VecDeque<Job>,
     running: Option<(Ticket, Asker)>,
+    /// How many dialogs were started since the proxy was last without any: the position of
+    /// the one running in the present run of forms.
+    shown_in_run: usize,
+    /// The place the running dialog was last told.
+    told_place: Option<(Ticket, QueuePlace)>,
     /// `elicitationId`s of URL requests answered here, whose completion notice is ours.
     url_ids: Vec<String>,
     /// Ids of the server's `elicitation/create` requests taken here: the client never saw
@@ -167,6 +227,8 @@ impl State {
             next_ticket: 1,
             queue: VecDeque::new(),
             running: None,
+            shown_in_run: 0,
+            told_place: None,
             url_ids: Vec::new(),
             taken: HashSet::new(),
         }
@@ -220,6 +282,11 @@ impl State {
             self.proxy_ids.insert(ours.clone(), id.clone());
         }
         let tracked = matches!(method, "tools/call" | "prompts/get" | "resources/read");
+        // A call of the initialize era is followed for its `-32042` error, which is ours when
+        // we answer the server's URL requests too.
+        let urls_to_client = urls_to_client.or_else(|| {
+            (!is_2026(&message) && self.answering == Answering::Everything).then_some(false)
+        });
         if let Some(urls_to_client) = urls_to_client.filter(|_| tracked) {
             let params = Message::parse(std::str::from_utf8(&out).unwrap_or_default())
                 .and_then(|m| m.params.map(|p| p.get().to_owned()))
@@ -237,6 +304,7 @@ impl State {
                     state: None,
                     backoff: BACKOFF_FIRST,
                     urls_to_client,
+                    url_required: UrlRequired::Never,
                 },
             );
         }
@@ -487,14 +555,17 @@ impl State {
                 }
             }
             Some("notifications/elicitation/complete") => {
-                let id = params.and_then(|p| p.str("elicitationId"));
-                match id.and_then(|id| self.url_ids.iter().position(|u| *u == id)) {
+                let Some(id) = params.and_then(|p| p.str("elicitationId")) else {
+                    return vec![Action::ToClient(text.as_bytes().to_vec())];
+                };
+                let mut actions = self.url_completed(&id);
+                match self.url_ids.iter().position(|u| *u == id) {
                     Some(index) => {
                         self.url_ids.remove(index);
-                        Vec::new()
                     }
-                    None => vec![Action::ToClient(text.as_bytes().to_vec())],
+                    None => actions.push(Action::ToClient(text.as_bytes().to_vec())),
                 }
+                actions
             }
             _ => vec![Action::ToClient(line.to_vec())],
         }
@@ -517,6 +588,9 @@ impl State {
             return self.finish(call_id, text, message);
         };
         call.in_flight = false;
+        if message.error.is_some() {
+            return self.call_error(call_id, text, message);
+        }
         let input = message.result.and_then(wire::input_required);
         let Some(input) = input else {
             return self.finish(call_id, text, message);
@@ -574,6 +648,175 @@ impl State {
         actions
     }
 
+    /// A call's error: a `-32042` whose URLs are ours to show starts their consents, one dialog
+    /// each; anything else goes to the client.
+    fn call_error(&mut self, call_id: &str, text: &str, message: &Message) -> Vec<Action> {
+        let Some(elicitations) = self.required_urls(call_id, message) else {
+            return self.finish(call_id, text, message);
+        };
+        let ids: Vec<String> = elicitations
+            .iter()
+            .filter_map(|e| Fields::of(e).and_then(|f| f.str("elicitationId")))
+            .collect();
+        if let Some(call) = self.calls.get_mut(call_id) {
+            call.url_required = UrlRequired::Asking {
+                error: text.to_owned(),
+                consents_left: elicitations.len(),
+                incomplete: ids.iter().cloned().collect(),
+            };
+        }
+        // Their completion notices are ours: the client never saw these URLs.
+        self.url_ids.extend(ids);
+        let mut actions = vec![Action::Note(format!(
+            "request {call_id} needs {} URL(s) visited first (error -32042); asking here",
+            elicitations.len()
+        ))];
+        for elicitation in elicitations {
+            let asker = Asker::Required {
+                call: call_id.to_owned(),
+            };
+            actions.extend(self.enqueue(asker, elicitation.get().as_bytes().to_vec()));
+        }
+        actions
+    }
+
+    /// The URL requests of a call's `-32042` error when they are ours to show: the client did
+    /// not declare URL elicitation, the call was not retried for one already, and every entry
+    /// is a URL request we can show.
+    fn required_urls<'m>(&self, call_id: &str, message: &Message<'m>) -> Option<Vec<&'m RawValue>> {
+        let call = self.calls.get(call_id)?;
+        if call.urls_to_client || !matches!(call.url_required, UrlRequired::Never) {
+            return None;
+        }
+        let error = Fields::of(message.error?)?;
+        let code: i64 = serde_json::from_str(error.get("code")?.get()).ok()?;
+        if code != URL_ELICITATION_REQUIRED {
+            return None;
+        }
+        let data = Fields::of(error.get("data")?)?;
+        let elicitations: Vec<&RawValue> =
+            serde_json::from_str(data.get("elicitations")?.get()).ok()?;
+        let showable = |e: &&RawValue| {
+            e.get().len() <= MAX_REQUEST_BYTES
+                && Fields::of(e).and_then(|f| f.str("mode")).as_deref() == Some("url")
+        };
+        (!elicitations.is_empty() && elicitations.iter().all(showable)).then_some(elicitations)
+    }
+
+    /// One of a call's required URLs was answered: a decline (or a dialog that failed) hands
+    /// the server's error to the client; the last agreement retries the call once its
+    /// completion notices are in.
+    fn required_answered(&mut self, call_id: &str, end: DialogEnd) -> Vec<Action> {
+        let accepted = match &end {
+            DialogEnd::Answered(line) | DialogEnd::DeclinedAll(line) => {
+                Fields::parse(line).and_then(|f| f.str("action")).as_deref() == Some("accept")
+            }
+            DialogEnd::Refused { .. } | DialogEnd::Failed(_) => false,
+        };
+        let Some(call) = self.calls.get_mut(call_id) else {
+            return Vec::new();
+        };
+        let UrlRequired::Asking {
+            error,
+            consents_left,
+            incomplete,
+        } = &mut call.url_required
+        else {
+            return Vec::new();
+        };
+        if !accepted {
+            let error = std::mem::take(error);
+            // The other URLs no longer matter: the call has failed.
+            self.queue
+                .retain(|job| !matches!(&job.asker, Asker::Required { call } if call == call_id));
+            let mut actions = match end {
+                DialogEnd::Refused { why, .. } | DialogEnd::Failed(why) => {
+                    vec![Action::Note(format!("a required URL was not shown: {why}"))]
+                }
+                _ => Vec::new(),
+            };
+            if let Some((text, message)) = parse(error.as_bytes()) {
+                actions.extend(self.finish(call_id, text, &message));
+            }
+            return actions;
+        }
+        *consents_left = consents_left.saturating_sub(1);
+        if *consents_left > 0 {
+            return Vec::new();
+        }
+        let incomplete = std::mem::take(incomplete);
+        let waiting = !incomplete.is_empty();
+        call.url_required = UrlRequired::Waiting { incomplete };
+        if waiting {
+            return vec![Action::CompletionWaitAfter {
+                call: call_id.to_owned(),
+                delay: COMPLETION_WAIT,
+            }];
+        }
+        self.retry_after_urls(call_id)
+    }
+
+    /// The server says the URL `id` was visited to the end: a call waiting for nothing else
+    /// is retried.
+    fn url_completed(&mut self, id: &str) -> Vec<Action> {
+        let mut ready = Vec::new();
+        for (call_id, call) in &mut self.calls {
+            match &mut call.url_required {
+                UrlRequired::Asking { incomplete, .. } => {
+                    incomplete.remove(id);
+                }
+                UrlRequired::Waiting { incomplete } => {
+                    if incomplete.remove(id) && incomplete.is_empty() {
+                        ready.push(call_id.clone());
+                    }
+                }
+                UrlRequired::Never | UrlRequired::Retried => {}
+            }
+        }
+        ready.sort();
+        ready
+            .iter()
+            .flat_map(|c| self.retry_after_urls(c))
+            .collect()
+    }
+
+    /// The completion notices of a call's URLs did not all come in time: it is retried anyway.
+    pub fn completion_waited(&mut self, call_id: &str) -> Vec<Action> {
+        let mut actions = self.retry_after_urls(call_id);
+        if !actions.is_empty() {
+            actions.insert(
+                0,
+                Action::Note(format!(
+                    "no completion notice for request {call_id}'s URLs in {} s; retrying it",
+                    COMPLETION_WAIT.as_secs()
+                )),
+            );
+        }
+        actions
+    }
+
+    /// Sends a call whose required URLs were all agreed to once more, under a fresh id of
+    /// ours, as the client first sent it; its next `-32042` goes to the client.
+    fn retry_after_urls(&mut self, call_id: &str) -> Vec<Action> {
+        if !self
+            .calls
+            .get(call_id)
+            .is_some_and(|c| matches!(c.url_required, UrlRequired::Waiting { .. }))
+        {
+            return Vec::new();
+        }
+        let proxy_id = self.fresh_proxy_id();
+        let Some(call) = self.calls.get_mut(call_id) else {
+            return Vec::new();
+        };
+        call.url_required = UrlRequired::Retried;
+        call.proxy_id = Some(proxy_id.clone());
+        call.in_flight = true;
+        let line = wire::request_line(&proxy_id, &call.method, &call.params);
+        self.proxy_ids.insert(proxy_id, call_id.to_owned());
+        vec![Action::ToServer(line)]
+    }
+
     /// Hands the final response to the client under its own id.
     fn finish(&mut self, call_id: &str, text: &str, message: &Message) -> Vec<Action> {
         self.calls.remove(call_id);
@@ -613,12 +856,36 @@ impl State {
                 return Vec::new();
             }
         };
-        let mut actions = match asker {
-            Asker::Server(id) => vec![Action::ToServer(server_reply(&id, end))],
-            Asker::Input { call, key } => self.input_answered(&call, key, end),
+        // "Decline all": the shown form is answered first, then each waiting one, in order.
+        let (end, waiting) = match end {
+            DialogEnd::DeclinedAll(line) => (
+                DialogEnd::Answered(line),
+                self.queue.drain(..).collect::<Vec<_>>(),
+            ),
+            end => (end, Vec::new()),
         };
+        let mut actions = self.answer(asker, end);
+        if !waiting.is_empty() {
+            actions.push(Action::Note(format!(
+                "the person declined the {} forms waiting too",
+                waiting.len()
+            )));
+        }
+        for job in waiting {
+            let decline = DialogEnd::Answered(decline_line(&job.asker));
+            actions.extend(self.answer(job.asker, decline));
+        }
         actions.extend(self.start_next());
         actions
+    }
+
+    /// Gives a dialog's end to whoever asked.
+    fn answer(&mut self, asker: Asker, end: DialogEnd) -> Vec<Action> {
+        match asker {
+            Asker::Server(id) => vec![Action::ToServer(server_reply(&id, end))],
+            Asker::Input { call, key } => self.input_answered(&call, key, end),
+            Asker::Required { call } => self.required_answered(&call, end),
+        }
     }
 
     fn input_answered(&mut self, call_id: &str, key: String, end: DialogEnd) -> Vec<Action> {
@@ -626,7 +893,7 @@ impl State {
             return Vec::new();
         };
         match end {
-            DialogEnd::Answered(answer) => {
+            DialogEnd::Answered(answer) | DialogEnd::DeclinedAll(answer) => {
                 call.answers.push((key, answer));
                 call.waiting = call.waiting.saturating_sub(1);
                 if call.waiting == 0 {
@@ -646,10 +913,9 @@ impl State {
     /// Forgets a call: its queued dialogs go, a running one is stopped.
     fn drop_call(&mut self, call_id: &str) -> Vec<Action> {
         self.calls.remove(call_id);
-        self.queue
-            .retain(|job| !matches!(&job.asker, Asker::Input { call, .. } if call == call_id));
+        self.queue.retain(|job| job.asker.call() != Some(call_id));
         match &self.running {
-            Some((ticket, Asker::Input { call, .. })) if call == call_id => {
+            Some((ticket, asker)) if asker.call() == Some(call_id) => {
                 let ticket = *ticket;
                 self.stop_ticket(ticket)
             }
@@ -684,10 +950,30 @@ impl State {
     /// Stops every dialog (shutdown).
     pub fn stop_all(&mut self) -> Vec<Action> {
         self.queue.clear();
+        self.shown_in_run = 0;
         match self.running.take() {
             Some((ticket, _)) => vec![Action::StopDialog(ticket)],
             None => Vec::new(),
         }
+    }
+
+    /// The running dialog's place in the run, when it moved since the dialog was last told:
+    /// a form arrived behind it, or a waiting one was withdrawn or dropped. The loop asks
+    /// after every event.
+    pub fn place_changes(&mut self) -> Vec<Action> {
+        let Some((ticket, _)) = &self.running else {
+            return Vec::new();
+        };
+        let place = QueuePlace {
+            position: self.shown_in_run,
+            total: self.shown_in_run + self.queue.len(),
+        };
+        let now = Some((*ticket, place));
+        if self.told_place == now {
+            return Vec::new();
+        }
+        self.told_place = now;
+        vec![Action::Place(*ticket, place)]
     }
 
     fn enqueue(&mut self, asker: Asker, request: Vec<u8>) -> Vec<Action> {
@@ -708,13 +994,22 @@ impl State {
             return Vec::new();
         }
         let Some(job) = self.queue.pop_front() else {
+            // The run of forms is over: the next form is the first of a new one.
+            self.shown_in_run = 0;
             return Vec::new();
         };
         self.running = Some((job.ticket, job.asker));
+        self.shown_in_run += 1;
+        let place = QueuePlace {
+            position: self.shown_in_run,
+            total: self.shown_in_run + self.queue.len(),
+        };
+        self.told_place = Some((job.ticket, place));
         vec![Action::StartDialog {
             ticket: job.ticket,
             request: job.request,
             server: self.asker(),
+            place,
         }]
     }
 }
@@ -723,6 +1018,16 @@ impl State {
 fn parse(line: &[u8]) -> Option<(&str, Message<'_>)> {
     let text = std::str::from_utf8(line).ok()?;
     Message::parse(text).map(|message| (text, message))
+}
+
+/// Whether a request is of the 2026-07-28 era: its `_meta` names the protocol version.
+fn is_2026(message: &Message) -> bool {
+    message
+        .params
+        .and_then(Fields::of)
+        .and_then(|p| p.get("_meta"))
+        .and_then(Fields::of)
+        .is_some_and(|meta| meta.get(wire::PROTOCOL_VERSION).is_some())
 }
 
 /// The server's own name in an `initialize` or `server/discover` result.
@@ -736,11 +1041,23 @@ fn server_name(result: &serde_json::value::RawValue) -> Option<String> {
     })
 }
 
+/// A decline, as the dialog for `asker` would have written it: a JSON-RPC response to a
+/// server's request, the bare answer for an input of a call.
+fn decline_line(asker: &Asker) -> String {
+    match asker {
+        Asker::Server(id) => {
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"action":"decline"}}}}"#)
+        }
+        Asker::Input { .. } | Asker::Required { .. } => r#"{"action":"decline"}"#.to_owned(),
+    }
+}
+
 /// The reply to a server's `elicitation/create`: the dialog's JSON-RPC response, its error
 /// line, or an error of ours when it could not show the form.
 fn server_reply(id: &str, end: DialogEnd) -> Vec<u8> {
     match end {
         DialogEnd::Answered(line)
+        | DialogEnd::DeclinedAll(line)
         | DialogEnd::Refused {
             line: Some(line), ..
         } => {

@@ -52,6 +52,7 @@ fn started(actions: &[Action]) -> (Ticket, String, String) {
                 ticket,
                 request,
                 server,
+                ..
             } => Some((*ticket, text(request).to_owned(), server.clone())),
             _ => None,
         })
@@ -338,7 +339,7 @@ fn more_than_ten_rounds_is_an_error_for_the_client() {
 }
 
 #[test]
-fn a_url_elicitation_required_error_passes_through() {
+fn a_url_elicitation_required_error_without_urls_passes_through() {
     let mut s = state();
     s.from_client(CALL.as_bytes());
     let error = r#"{"jsonrpc":"2.0","id":12345678901234567890123,"error":{"code":-32042,"message":"URL elicitation required","data":{"elicitations":[]}}}"#;
@@ -553,4 +554,271 @@ fn a_url_only_client_gets_forms_here_and_its_urls_itself() {
     assert_eq!(to_client(&s.from_server(urls.as_bytes())), urls);
     s.from_client(call.as_bytes());
     started(&s.from_server(round("7", &["a"], "\"s\"").as_bytes()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A run of forms: where each stands, "decline all", withdrawals
+
+/// A server's form request with id `id` (a JSON number or string, as written).
+fn ask(id: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+    )
+}
+
+fn place(position: usize, total: usize) -> QueuePlace {
+    QueuePlace { position, total }
+}
+
+/// The place a dialog was started at.
+fn started_at(actions: &[Action]) -> (Ticket, QueuePlace) {
+    actions
+        .iter()
+        .find_map(|a| match a {
+            Action::StartDialog { ticket, place, .. } => Some((*ticket, *place)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no dialog started: {actions:?}"))
+}
+
+/// The lines an action list sends to the server, in order.
+fn all_to_server(actions: &[Action]) -> Vec<String> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::ToServer(line) => Some(text(line).trim_end().to_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_run_of_forms_counts_what_arrives_and_what_is_withdrawn() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    let (first, at) = started_at(&s.from_server(ask("1").as_bytes()));
+    assert_eq!(at, place(1, 1));
+    assert_eq!(s.place_changes(), Vec::new(), "told already");
+    for id in 2..=5 {
+        assert_eq!(s.from_server(ask(&id.to_string()).as_bytes()), Vec::new());
+    }
+    // The loop asks once after each event; four arrivals told as one here.
+    assert_eq!(s.place_changes(), vec![Action::Place(first, place(1, 5))]);
+    assert_eq!(s.place_changes(), Vec::new());
+    // The server withdraws form 3 while it waits: it leaves the count, nothing is answered.
+    let cancel = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}"#;
+    assert_eq!(s.from_server(cancel.as_bytes()), Vec::new());
+    assert_eq!(s.place_changes(), vec![Action::Place(first, place(1, 4))]);
+    let reply = r#"{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{}}}"#;
+    let actions = s.dialog_done(first, DialogEnd::Answered(reply.into()));
+    let (second, at) = started_at(&actions);
+    assert_eq!(at, place(2, 4), "form 2, then 4 and 5 behind it");
+    assert_eq!(s.place_changes(), Vec::new());
+    for _ in 0..2 {
+        let (ticket, _) = s.running.clone().expect("a dialog runs");
+        s.dialog_done(ticket, DialogEnd::Answered(reply.into()));
+    }
+    let (last, _) = s.running.clone().expect("the last runs");
+    assert_ne!(last, second);
+    assert_eq!(
+        s.dialog_done(last, DialogEnd::Answered(reply.into())).len(),
+        1
+    );
+    // The run is over: the next form starts a new one.
+    let (_, at) = started_at(&s.from_server(ask("6").as_bytes()));
+    assert_eq!(at, place(1, 1));
+}
+
+/// Issue 34: "Decline all" answers the shown form with its own reply, then every waiting one
+/// `decline`, each under its own id, in the order they came.
+#[test]
+fn decline_all_answers_every_waiting_form_under_its_id_in_order() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    let ids = ["\"a\"", "7", "\"b\"", "-2", "\"e\""];
+    let (first, _) = started_at(&s.from_server(ask(ids[0]).as_bytes()));
+    for id in &ids[1..] {
+        s.from_server(ask(id).as_bytes());
+    }
+    let own = r#"{"jsonrpc":"2.0","id":"a","result":{"action":"decline"}}"#;
+    let actions = s.dialog_done(first, DialogEnd::DeclinedAll(own.into()));
+    let expected: Vec<String> = ids
+        .iter()
+        .map(|id| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"action":"decline"}}}}"#))
+        .collect();
+    assert_eq!(all_to_server(&actions), expected);
+    assert!(
+        !actions
+            .iter()
+            .any(|a| matches!(a, Action::StartDialog { .. })),
+        "nothing is left to show: {actions:?}"
+    );
+    assert!(!s.dialogs_open());
+}
+
+/// The inputs of a 2026-07-28 round declined all at once make the next round, with a
+/// decline for each input.
+#[test]
+fn decline_all_answers_the_inputs_of_a_round_too() {
+    let mut s = state();
+    s.from_client(CALL.as_bytes());
+    let actions =
+        s.from_server(round("12345678901234567890123", &["a", "b", "c"], "\"s\"").as_bytes());
+    let (first, at) = started_at(&actions);
+    // The first input is shown as it comes; the two behind it are told at once after.
+    assert_eq!(at, place(1, 1));
+    assert_eq!(s.place_changes(), vec![Action::Place(first, place(1, 3))]);
+    let actions = s.dialog_done(
+        first,
+        DialogEnd::DeclinedAll(r#"{"action":"decline"}"#.into()),
+    );
+    let retry = to_server(&actions);
+    assert!(
+        retry.contains(r#""inputResponses":{"a":{"action":"decline"},"b":{"action":"decline"},"c":{"action":"decline"}}"#),
+        "{retry}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// URL elicitation required (-32042)
+
+const LEGACY_CALL: &str =
+    r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"files","arguments":{}}}"#;
+
+fn required_error(id: &str, elicitation_ids: &[&str]) -> String {
+    let elicitations: Vec<String> = elicitation_ids
+        .iter()
+        .map(|e| {
+            format!(
+                r#"{{"mode":"url","message":"Sign in","url":"https://example.com/{e}","elicitationId":"{e}"}}"#
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32042,"message":"URL elicitation required","data":{{"elicitations":[{}]}}}}}}"#,
+        elicitations.join(",")
+    )
+}
+
+fn complete(id: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{{"elicitationId":"{id}"}}}}"#
+    )
+}
+
+const ACCEPT: &str = r#"{"action":"accept"}"#;
+
+/// A client that did not declare URL elicitation cannot act on -32042: the URLs are shown
+/// here, and once agreed to and completed, the call goes again under an id of ours.
+#[test]
+fn a_url_required_error_is_shown_here_and_the_call_retried_once() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    assert_eq!(
+        to_server(&s.from_client(LEGACY_CALL.as_bytes())),
+        LEGACY_CALL
+    );
+    let actions = s.from_server(required_error("5", &["auth-1", "auth-2"]).as_bytes());
+    assert!(!actions.iter().any(|a| matches!(a, Action::ToClient(_))));
+    let (first, request, _) = started(&actions);
+    assert_eq!(
+        request,
+        r#"{"mode":"url","message":"Sign in","url":"https://example.com/auth-1","elicitationId":"auth-1"}"#
+    );
+    // A completion notice may come before the person has answered every consent; it is ours.
+    assert_eq!(s.from_server(complete("auth-1").as_bytes()), Vec::new());
+    let actions = s.dialog_done(first, DialogEnd::Answered(ACCEPT.into()));
+    let (second, request, _) = started(&actions);
+    assert!(request.contains("auth-2"), "{request}");
+    // Both agreed to; auth-2 not yet completed: wait for it, not forever.
+    let actions = s.dialog_done(second, DialogEnd::Answered(ACCEPT.into()));
+    assert_eq!(
+        actions,
+        vec![Action::CompletionWaitAfter {
+            call: "5".into(),
+            delay: COMPLETION_WAIT
+        }]
+    );
+    let retry = to_server(&s.from_server(complete("auth-2").as_bytes()));
+    assert_eq!(
+        retry,
+        "{\"jsonrpc\":\"2.0\",\"id\":\"form-elicitation-proxy-1\",\"method\":\"tools/call\",\"params\":{\"name\":\"files\",\"arguments\":{}}}\n"
+    );
+    // The wait's end after the retry changes nothing.
+    assert_eq!(s.completion_waited("5"), Vec::new());
+    let result = r#"{"jsonrpc":"2.0","id":"form-elicitation-proxy-1","result":{"content":[]}}"#;
+    assert_eq!(
+        to_client(&s.from_server(result.as_bytes())),
+        r#"{"jsonrpc":"2.0","id":5,"result":{"content":[]}}"#
+    );
+}
+
+/// No loop: a second -32042 after the retry goes to the client, under its own id.
+#[test]
+fn a_second_url_required_error_goes_to_the_client() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    s.from_client(LEGACY_CALL.as_bytes());
+    let (ticket, ..) = started(&s.from_server(required_error("5", &["auth-1"]).as_bytes()));
+    assert_eq!(
+        s.dialog_done(ticket, DialogEnd::Answered(ACCEPT.into()))
+            .len(),
+        1,
+        "waits for the notice"
+    );
+    // No completion notice came: the wait's end retries anyway.
+    let actions = s.completion_waited("5");
+    let retry = to_server(&actions);
+    assert!(retry.contains("form-elicitation-proxy-1"), "{retry}");
+    let again = required_error("\"form-elicitation-proxy-1\"", &["auth-1"]);
+    let out = to_client(&s.from_server(again.as_bytes()));
+    assert_eq!(out, required_error("5", &["auth-1"]));
+    assert!(!s.dialogs_open());
+}
+
+/// The person declines (or closes) the consent: the server's error goes to the client as it
+/// came, and the call's other URLs are not shown.
+#[test]
+fn a_declined_url_hands_the_error_to_the_client() {
+    for end in [
+        DialogEnd::Answered(r#"{"action":"decline"}"#.into()),
+        DialogEnd::Answered(r#"{"action":"cancel"}"#.into()),
+        DialogEnd::Failed("no display".into()),
+    ] {
+        let mut s = state();
+        s.from_client(INIT_2025_11.as_bytes());
+        s.from_client(LEGACY_CALL.as_bytes());
+        let error = required_error("5", &["auth-1", "auth-2"]);
+        let (ticket, ..) = started(&s.from_server(error.as_bytes()));
+        let actions = s.dialog_done(ticket, end.clone());
+        assert_eq!(to_client(&actions), error, "{end:?}");
+        assert!(!s.dialogs_open(), "{end:?}: auth-2 is not shown");
+    }
+}
+
+/// A client that declared URL elicitation acts on -32042 itself: it gets the error as is, in
+/// both eras.
+#[test]
+fn a_client_that_declared_url_elicitation_gets_the_error_unchanged() {
+    let mut s = state();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"url":{}}},"clientInfo":{"name":"c","version":"1"}}}"#;
+    s.from_client(init.as_bytes());
+    s.from_client(LEGACY_CALL.as_bytes());
+    let error = required_error("5", &["auth-1"]);
+    assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
+
+    let mut s = state();
+    let call = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"url":{}}}}}}"#;
+    s.from_client(call.as_bytes());
+    assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
+}
+
+/// Other errors of a followed call pass untouched.
+#[test]
+fn other_errors_of_a_call_pass_through() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    s.from_client(LEGACY_CALL.as_bytes());
+    let error = r#"{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"no such tool"}}"#;
+    assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
 }

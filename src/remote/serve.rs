@@ -270,7 +270,7 @@ fn show(
         args.extend(["--via".to_owned(), header.host.clone()]);
     }
     let (done, ended) = mpsc::channel();
-    let child = match Child::start(&args, &NOT_FOR_DIALOGS, request, move |output| {
+    let child = match Child::start(&args, &NOT_FOR_DIALOGS, (request, None), move |output| {
         let _ = done.send(output);
     }) {
         Ok(child) => child,

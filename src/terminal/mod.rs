@@ -27,6 +27,7 @@ use crate::cli::Markdown;
 use crate::deadline::Deadline;
 use crate::describe;
 use crate::form::Form;
+use crate::queue::LivePlace;
 use crate::validate::FieldState;
 
 use editor::{Edit, Editor, Lines};
@@ -41,6 +42,9 @@ pub struct TerminalOptions {
     pub server: Option<String>,
     /// What the request came through (Claude Code, another machine), named beside who asks.
     pub via: Option<String>,
+    /// Where the form stands in a proxy's run of forms: said below who asks, and `a` at the
+    /// review declines them all.
+    pub queue: Option<LivePlace>,
     /// A heading above the message (`--title`).
     pub title: Option<String>,
     /// Cancel after this long without an answer.
@@ -94,6 +98,8 @@ enum Decision {
     Submit,
     Change(usize),
     Decline,
+    /// Decline this form and every one waiting behind it (a proxy's run of forms).
+    DeclineAll,
     Cancel,
 }
 
@@ -148,6 +154,12 @@ impl TerminalDialog<'_> {
                     self.farewell(&t!("term-declined"))?;
                     return Ok(Answer::Decline);
                 }
+                Decision::DeclineAll => {
+                    if let Some(count) = self.confirm_decline_all()? {
+                        self.farewell(&t!("term-declined-all", count = count))?;
+                        return Ok(Answer::DeclineAll);
+                    }
+                }
                 Decision::Cancel => return Err(Stop::Key),
             }
         }
@@ -156,9 +168,55 @@ impl TerminalDialog<'_> {
     /// `NAME asks:`, when `--server` names who asks. It heads the introduction, stays pinned
     /// above the message while it is paged, and is repeated above every field, so the real
     /// asker is always in view, never scrolled away behind a message that imitates it.
-    fn asker_line(&self) -> Option<Line> {
-        let asker = describe::asker(self.options.server.as_deref(), self.options.via.as_deref())?;
-        Some(Line::styled(asker, Style::Strong))
+    fn asker_line(&self) -> Vec<Line> {
+        let asker = describe::asker(self.options.server.as_deref(), self.options.via.as_deref());
+        let place = self
+            .options
+            .queue
+            .as_ref()
+            .map(|live| live.get())
+            .filter(|place| place.total > 1)
+            .map(|place| describe::queue_place(place, self.options.server.as_deref()));
+        asker
+            .into_iter()
+            .map(|asker| Line::styled(asker, Style::Strong))
+            .chain(place.map(|place| Line::styled(place, Style::Weak)))
+            .collect()
+    }
+
+    /// How many forms "decline all" would answer, when it is offered (two or more).
+    fn decline_all_count(&self) -> Option<usize> {
+        self.options
+            .queue
+            .as_ref()
+            .map(|live| live.get().left())
+            .filter(|&n| n >= 2)
+    }
+
+    /// Asks once more before declining them all: the count when the person says yes.
+    fn confirm_decline_all(&mut self) -> Result<Option<usize>, Stop> {
+        let Some(count) = self.decline_all_count() else {
+            return Ok(None);
+        };
+        let question = self.hint_line(&t!("term-queue-confirm", count = count));
+        if self.tty.is_dumb() {
+            self.tty.print(std::slice::from_ref(&question))?;
+            let typed = self.tty.read_line("> ")?;
+            let yes = matches!(typed.trim().to_lowercase().as_str(), "y" | "yes");
+            return Ok(yes.then_some(count));
+        }
+        self.tty.draw(std::slice::from_ref(&question))?;
+        let yes = loop {
+            match self.tty.next()? {
+                Input::Key(key) if cancels(&key) => return Err(Stop::Key),
+                Input::Key(key) => break key.code == KeyCode::Char('y'),
+                Input::Paste(_) => break false,
+                Input::Redraw => self.tty.draw(std::slice::from_ref(&question))?,
+            }
+        };
+        self.tty.draw(&[question])?;
+        self.tty.commit()?;
+        Ok(yes.then_some(count))
     }
 
     /// Who asks, the message, and how the dialog works: printed at once when it fits on the
@@ -417,11 +475,16 @@ impl TerminalDialog<'_> {
             1 => t!("term-review-keys-one"),
             n => t!("term-review-keys-many", n = n.to_string()),
         };
+        let decline_all = self.decline_all_count();
+        let queue_line =
+            decline_all.map(|count| self.hint_line(&t!("term-queue-keys", count = count)));
         if self.tty.is_dumb() {
-            self.tty.print(&[self.hint_line(&question)])?;
+            let mut lines = vec![self.hint_line(&question)];
+            lines.extend(queue_line.clone());
+            self.tty.print(&lines)?;
             loop {
                 let typed = self.tty.read_line("> ")?;
-                if let Some(decision) = decision(&typed, count) {
+                if let Some(decision) = decision(&typed, count, decline_all.is_some()) {
                     return Ok(decision);
                 }
                 let problem = match count {
@@ -444,11 +507,15 @@ impl TerminalDialog<'_> {
             // What was typed scrolls in the rows the hint and the problem leave, noting
             // what it hides, rather than being cut from the top.
             let taken = text::height(std::slice::from_ref(&hint), width)
+                + queue_line
+                    .as_ref()
+                    .map_or(0, |q| text::height(std::slice::from_ref(q), width))
                 + problem_line
                     .as_ref()
                     .map_or(0, |p| text::height(std::slice::from_ref(p), width));
             let room = height.saturating_sub(1 + taken).max(1);
             let mut lines = vec![hint];
+            lines.extend(queue_line.clone());
             lines.extend(text::scrolled(&prompts::command_line(&editor), width, room));
             lines.extend(problem_line);
             self.tty.draw(&lines)?;
@@ -459,7 +526,7 @@ impl TerminalDialog<'_> {
                 Input::Redraw => Edit::Unchanged,
             };
             match edit {
-                Edit::Submit => match decision(&editor.text(), count) {
+                Edit::Submit => match decision(&editor.text(), count, decline_all.is_some()) {
                     Some(decision) => {
                         self.tty.draw(&[prompts::command_line(&editor)])?;
                         self.tty.commit()?;
@@ -515,7 +582,7 @@ impl TerminalDialog<'_> {
 /// the problem and a row of key hints stay.
 fn fit_field(
     prompt: &FieldPrompt,
-    asker: Option<Line>,
+    asker: Vec<Line>,
     hint: Line,
     width: usize,
     height: usize,
@@ -523,7 +590,7 @@ fn fit_field(
     let rows = height.saturating_sub(1).max(1);
     let height_of = |line: &Line| text::height(std::slice::from_ref(line), width);
     let essential = prompt.min_rows(width);
-    let asker_rows = asker.as_ref().map_or(0, height_of);
+    let asker_rows = text::height(&asker, width);
     let hint = if prompt.comfortable_rows(width) + height_of(&hint) + asker_rows > rows {
         let plain: String = hint.spans.iter().map(|(s, _)| s.as_str()).collect();
         let style = hint.spans.last().map_or(Style::Weak, |(_, style)| *style);
@@ -535,9 +602,14 @@ fn fit_field(
         hint
     };
     let hint_rows = height_of(&hint);
-    let asker = asker.filter(|_| essential + hint_rows + asker_rows <= rows);
-    let asker_rows = asker.as_ref().map_or(0, height_of);
-    let mut lines: Vec<Line> = asker.into_iter().collect();
+    // Who asks (and the place in a run of forms) goes before the field's essentials do.
+    let asker = if essential + hint_rows + asker_rows <= rows {
+        asker
+    } else {
+        Vec::new()
+    };
+    let asker_rows = text::height(&asker, width);
+    let mut lines: Vec<Line> = asker;
     lines.extend(prompt.lines(width, rows.saturating_sub(asker_rows + hint_rows)));
     lines.push(hint);
     lines
@@ -549,12 +621,14 @@ fn cancels(key: &KeyEvent) -> bool {
         || (key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL))
 }
 
-/// Reads the review's command: Enter alone (or `s`) submits, a number changes that field.
-fn decision(typed: &str, fields: usize) -> Option<Decision> {
+/// Reads the review's command: Enter alone (or `s`) submits, a number changes that field;
+/// `a` declines them all where that is offered.
+fn decision(typed: &str, fields: usize, decline_all: bool) -> Option<Decision> {
     let typed = typed.trim().to_lowercase();
     match typed.as_str() {
         "" | "s" | "submit" | "y" | "yes" => Some(Decision::Submit),
         "d" | "decline" => Some(Decision::Decline),
+        "a" | "all" if decline_all => Some(Decision::DeclineAll),
         "c" | "cancel" | "q" | "quit" => Some(Decision::Cancel),
         number => match number.parse::<usize>() {
             Ok(n) if (1..=fields).contains(&n) => Some(Decision::Change(n - 1)),
@@ -582,7 +656,7 @@ mod tests {
         for code in [KeyCode::Char('9'), KeyCode::Enter] {
             prompt.key(&KeyEvent::new(code, KeyModifiers::NONE));
         }
-        let asker = || Some(Line::styled("tracker asks:", Style::Strong));
+        let asker = || vec![Line::styled("tracker asks:", Style::Strong)];
         let hint = || Line::styled("  Enter: next · Esc: cancel", Style::Weak).indent(2);
         let shown = |height: usize| -> Vec<String> {
             let lines = fit_field(&prompt, asker(), hint(), 19, height);
@@ -639,7 +713,15 @@ mod tests {
             ("x", None),
         ];
         for &(typed, expected) in cases {
-            assert_eq!(decision(typed, 2), expected, "{typed:?}");
+            assert_eq!(decision(typed, 2, false), expected, "{typed:?}");
         }
+    }
+
+    /// "Decline all" is a command only in a proxy's run of forms with others waiting.
+    #[test]
+    fn decline_all_is_a_command_only_where_offered() {
+        assert_eq!(decision("a", 2, true), Some(Decision::DeclineAll));
+        assert_eq!(decision(" All ", 0, true), Some(Decision::DeclineAll));
+        assert_eq!(decision("a", 2, false), None);
     }
 }

@@ -20,6 +20,7 @@ use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::{Deadline, DeadlineUi as _};
 use super::fields::{self, FieldUi};
 use super::fonts::{self as font_fallback, FontFallback};
+use super::queue::QueueBar;
 use super::rich::{self, Links, Tone};
 use super::url_app::{Opener, url_details_ui};
 use super::{DialogState, WindowDialog};
@@ -47,6 +48,8 @@ pub struct FormApp {
     server: Option<String>,
     /// What the request came through (Claude Code, another machine), named beside who asks.
     via: Option<String>,
+    /// Where the form stands in a proxy's run of forms, and "Decline all".
+    queue: Option<QueueBar>,
     deadline: Deadline,
     dialog: DialogState,
     focus: Option<Focus>,
@@ -119,6 +122,13 @@ impl FormApp {
         self.link.as_ref().map(|link| link.request.url.as_str())
     }
 
+    /// The same dialog, saying where it stands in a proxy's run of forms and offering to
+    /// decline them all.
+    pub fn queue(mut self, place: Option<crate::queue::LivePlace>) -> Self {
+        self.queue = place.map(QueueBar::new);
+        self
+    }
+
     /// The same dialog, cancelled early by `cancel` (a signal, the parent's death).
     pub fn cancelled_by(mut self, cancel: Cancel) -> Self {
         self.deadline = self.deadline.with_cancel(cancel);
@@ -143,6 +153,7 @@ impl FormApp {
             problems,
             server,
             via: None,
+            queue: None,
             deadline: Deadline::after(timeout, Cancel::new()),
             dialog: DialogState::default(),
             focus: Some(focus),
@@ -203,6 +214,10 @@ impl FormApp {
                     .field_ui
                     .iter()
                     .any(|f| f.button_ids.contains(&id) || f.help_links.contains(&id))
+                || self
+                    .queue
+                    .as_ref()
+                    .is_some_and(|q| q.button_ids().contains(&id))
         };
         let enter_is_ours = !popup_open && !focused.is_some_and(is_button);
         let in_multiline =
@@ -481,10 +496,16 @@ impl WindowDialog for FormApp {
         // Who asks is pinned above everything that scrolls: a message cannot push it out of
         // sight, nor imitate it below.
         let asker = describe::asker(self.server.as_deref(), self.via.as_deref());
-        let asker = asker.map(|asker| {
+        let mut declined_all = false;
+        let asker = (asker.is_some() || self.queue.is_some()).then(|| {
             egui::Panel::top("asker").show(ui, |ui| {
                 ui.add_space(4.0);
-                ui.add(egui::Label::new(RichText::new(asker).strong().size(15.0)).wrap());
+                if let Some(asker) = asker {
+                    ui.add(egui::Label::new(RichText::new(asker).strong().size(15.0)).wrap());
+                }
+                if let Some(queue) = &mut self.queue {
+                    declined_all = queue.ui(ui, self.server.as_deref());
+                }
             })
         });
         let body = egui::CentralPanel::default().show(ui, |ui| {
@@ -513,6 +534,10 @@ impl WindowDialog for FormApp {
             self.dialog.content_size = Some(egui::vec2(WIDTH, height));
         }
 
+        if declined_all {
+            self.finish(Answer::DeclineAll);
+            return;
+        }
         match action {
             Some(Pressed::Primary) => self.submit(),
             Some(Pressed::Decline) => self.finish(Answer::Decline),

@@ -8,6 +8,7 @@ mod display;
 mod fields;
 mod fonts;
 mod pacing;
+mod queue;
 mod rich;
 mod url_app;
 
@@ -21,6 +22,7 @@ use crate::answer::Answer;
 use crate::cancel::Cancel;
 use crate::cli::{Markdown, Renderer, Theme};
 use crate::form::Form;
+use crate::queue::LivePlace;
 use crate::url::UrlRequest;
 
 pub use app::FormApp;
@@ -35,6 +37,8 @@ pub struct WindowOptions {
     pub server: Option<String>,
     /// What the request came through (Claude Code, another machine), named beside who asks.
     pub via: Option<String>,
+    /// Where the form stands in a proxy's run of forms, when others wait behind it.
+    pub queue: Option<LivePlace>,
     /// Cancel after this long without an answer.
     pub timeout: Option<Duration>,
     /// Light, dark, or the system's choice.
@@ -147,6 +151,7 @@ pub fn run_window(
     let size = app::initial_size(&form);
     let app = FormApp::new(form, options.server.clone(), options.timeout)
         .via(options.via.clone())
+        .queue(options.queue.clone())
         .markdown(options.markdown)
         .cancelled_by(options.cancel.clone());
     run_dialog(app, size, &options, on_answer)
@@ -161,6 +166,7 @@ pub fn run_url_window(
 ) -> Result<Answer, WindowError> {
     let app = UrlApp::new(request, options.server.clone(), options.timeout, opener)
         .via(options.via.clone())
+        .queue(options.queue.clone())
         .cancelled_by(options.cancel.clone());
     run_dialog(app, egui::vec2(560.0, 320.0), &options, on_answer)
 }

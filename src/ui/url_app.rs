@@ -10,6 +10,7 @@ use crate::url::UrlRequest;
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::{Deadline, DeadlineUi as _};
 use super::fonts::FontFallback;
+use super::queue::QueueBar;
 use super::{DialogState, WindowDialog};
 
 /// Opens a URL in the browser, or says why it could not.
@@ -21,6 +22,10 @@ pub struct UrlApp {
     server: Option<String>,
     /// What the request came through (Claude Code, another machine), named beside who asks.
     via: Option<String>,
+    /// Where the request stands in a proxy's run of forms, and "Decline all".
+    queue: Option<QueueBar>,
+    /// "Decline all" was confirmed this frame.
+    declined_all: bool,
     deadline: Deadline,
     opener: Opener,
     dialog: DialogState,
@@ -35,6 +40,13 @@ impl UrlApp {
     /// The same dialog, naming what the request came through beside who asks.
     pub fn via(mut self, via: Option<String>) -> Self {
         self.via = via;
+        self
+    }
+
+    /// The same dialog, saying where it stands in a proxy's run of forms and offering to
+    /// decline them all.
+    pub fn queue(mut self, place: Option<crate::queue::LivePlace>) -> Self {
+        self.queue = place.map(QueueBar::new);
         self
     }
 
@@ -63,6 +75,8 @@ impl UrlApp {
             request,
             server,
             via: None,
+            queue: None,
+            declined_all: false,
             deadline: Deadline::after(timeout, Cancel::new()),
             opener,
             dialog: DialogState::default(),
@@ -76,6 +90,9 @@ impl UrlApp {
         ui.spacing_mut().item_spacing.y = 6.0;
         let asker = crate::describe::asker_url(self.server.as_deref(), self.via.as_deref());
         ui.label(RichText::new(asker).strong().size(15.0));
+        if let Some(queue) = &mut self.queue {
+            self.declined_all = queue.ui(ui, self.server.as_deref());
+        }
         ui.add(
             egui::Label::new(
                 RichText::new(&self.request.message)
@@ -140,6 +157,10 @@ impl WindowDialog for UrlApp {
         if self.dialog.content_size.is_none() {
             let height = body.inner.inner + buttons.response.rect.height() + 40.0;
             self.dialog.content_size = Some(egui::vec2(560.0, height));
+        }
+        if self.declined_all {
+            self.finish(Answer::DeclineAll);
+            return;
         }
         match buttons.inner {
             Some(Pressed::Primary) => match (self.opener)(&self.request.url) {

@@ -567,6 +567,32 @@ fn a_json_rpc_request_on_stdin_is_answered_through_dev_tty() {
     );
 }
 
+/// Issue 34: a proxy's dialog in a run of forms (`--queue`, the request the first line of
+/// stdin) says where it stands under who asks, and `a`, then `y`, at the review declines them
+/// all: the public decline on stdout, exit 10 for the proxy.
+#[test]
+fn a_run_of_forms_is_told_and_declined_all_from_the_review() {
+    let request = "{\"message\":\"Delete the branch?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{}}}\n";
+    let setup = Setup {
+        request_on_stdin: true,
+        ..Setup::default()
+    };
+    let args = ["--ui", "terminal", "--server", "weather", "--queue", "2/4"];
+    let Some(mut d) = Dialog::start(request, &args, setup) else {
+        return;
+    };
+    d.expect("Form 2 of 4 from weather");
+    d.expect("a: decline all 3 waiting");
+    d.send("a");
+    d.send(ENTER);
+    d.expect("Decline all 3 forms, this one included?");
+    d.send("y");
+    d.expect("Declined all 3 forms.");
+    let done = d.finish();
+    assert_eq!(done.stdout, "{\"action\":\"decline\"}\n", "{done:?}");
+    assert_eq!(done.code, Some(10), "{done:?}");
+}
+
 /// The terminal speaks the person's language: with `LANG=ko_KR.UTF-8` its own words (who
 /// asks, the introduction, problems, key hints, the review, the farewell) are Korean.
 #[test]

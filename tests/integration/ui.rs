@@ -915,3 +915,87 @@ fn the_countdown_never_covers_the_buttons() {
     }
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
 }
+
+/// Issue 34: a form in a proxy's run of forms says where it stands and follows the count as
+/// the proxy moves it; "Decline all" asks once more (Enter on the confirmation confirms, it
+/// does not submit the form), then answers the decline that tells the proxy to decline the
+/// rest.
+#[test]
+fn a_run_of_forms_says_where_it_stands_and_declines_all_after_a_confirmation() {
+    use form_elicitation::cli::QueuePlace;
+    use form_elicitation::queue::LivePlace;
+    let schema = json!({"properties": {"city": {"type": "string"}}});
+    let form = Form::from_schema("Which city?".into(), &schema).expect("valid schema");
+    let live = LivePlace::new(QueuePlace {
+        position: 1,
+        total: 1,
+    });
+    let app = FormApp::new(form, Some("weather".into()), None).queue(Some(live.clone()));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(520.0, 600.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    assert!(
+        h.query_by_label("Form 1 of 1 from weather").is_none(),
+        "a form alone says nothing of a run"
+    );
+    live.set(QueuePlace {
+        position: 1,
+        total: 5,
+    });
+    h.run();
+    h.get_by_label("Form 1 of 5 from weather");
+    h.get_by_role_and_label(Role::Button, "Decline all 5 waiting")
+        .click();
+    h.run();
+    assert!(h.state().outcome().is_none(), "one press is not enough");
+    h.get_by_label("Decline all 5 forms, this one included?");
+    h.get_by_role_and_label(Role::Button, "No, go back").click();
+    h.run();
+    assert!(h.state().outcome().is_none());
+    // A form withdrawn meanwhile leaves the count.
+    live.set(QueuePlace {
+        position: 1,
+        total: 4,
+    });
+    h.run();
+    h.get_by_label("Form 1 of 4 from weather");
+    h.get_by_role_and_label(Role::Button, "Decline all 4 waiting")
+        .click();
+    h.run();
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Yes, decline them all")
+            .is_focused()
+    );
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().outcome(), Some(&Answer::DeclineAll));
+}
+
+/// "Decline all" is reached with the keyboard alone: from a field-less form's first focus
+/// (Submit), Tab three times, then Space, and Space on the confirmation (the keys the proxy's
+/// end-to-end test presses).
+#[test]
+fn decline_all_is_reached_with_the_keyboard() {
+    use form_elicitation::cli::QueuePlace;
+    use form_elicitation::queue::LivePlace;
+    let form = Form::from_schema("Question 1".into(), &json!({"properties": {}})).expect("valid");
+    let live = LivePlace::new(QueuePlace {
+        position: 1,
+        total: 5,
+    });
+    let app = FormApp::new(form, Some("weather".into()), None).queue(Some(live));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(520.0, 600.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    for _ in 0..3 {
+        press(&mut h, Key::Tab);
+    }
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Decline all 5 waiting")
+            .is_focused()
+    );
+    press(&mut h, Key::Space);
+    press(&mut h, Key::Space);
+    assert_eq!(h.state().outcome(), Some(&Answer::DeclineAll));
+}

@@ -3,6 +3,7 @@
 Started by the proxy as `python server.py`; every tool is one thing a test needs to see.
 """
 
+import asyncio
 import os
 import sys
 import threading
@@ -12,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel
 
+from mcp import UrlElicitationRequiredError
 from mcp.server.mcpserver import Context, Elicit, MCPServer, Resolve
 from mcp_types import ElicitRequest, ElicitRequestURLParams, InputRequiredResult, TextContent
 
@@ -87,6 +89,37 @@ async def visit_mrtr(ctx: Context) -> str | InputRequiredResult:
     params = ElicitRequestURLParams(message="Sign in to continue", url="https://example.com/sign-in")
     return InputRequiredResult(
         input_requests={"visit": ElicitRequest(params=params)}, request_state="opaque \"state\" \u00e9"
+    )
+
+
+signed_in = False
+
+
+@server.tool()
+async def needs_sign_in(ctx: Context) -> str:
+    """Raises URL elicitation required (-32042) until the person has signed in. Signing in is
+    the opener running: it writes the file OPENED_MARK names, and the server then sends the
+    URL's completion notice (as a real server does when its browser flow ends)."""
+    global signed_in
+    if signed_in:
+        return "signed in"
+    session = ctx.request_context.session
+
+    async def complete_when_opened() -> None:
+        global signed_in
+        mark = os.environ.get("OPENED_MARK", "")
+        while not (mark and os.path.exists(mark)):
+            await asyncio.sleep(0.05)
+        signed_in = True
+        await session.send_elicit_complete("auth-1")
+
+    asyncio.get_running_loop().create_task(complete_when_opened())
+    raise UrlElicitationRequiredError(
+        [
+            ElicitRequestURLParams(
+                message="Sign in to read your files", url="https://example.com/sign-in", elicitation_id="auth-1"
+            )
+        ]
     )
 
 

@@ -14,7 +14,8 @@
 //! focus to the first widget drawn in the next pass, such as a button row drawn before the
 //! fields), so that next pass gets no new input; the events that wait come in the pass after,
 //! which runs at once. Keys that type (a letter and its text) share a pass, as before, so fast
-//! typing still costs one pass.
+//! typing still costs one pass; but a Space that another Space follows ends its pass like a
+//! key that acts, since on a focused button egui acts on Space once per pass.
 
 use egui::Event;
 
@@ -152,6 +153,32 @@ mod tests {
                     Event::Text(" ".into())
                 ],
             ]
+        );
+    }
+
+    /// Regression test: Space on "Decline all", then Space on the confirmation it brings up
+    /// (xdotool, faster than passes) confirmed nothing: egui acts on Space once per pass. Each
+    /// Space ends its pass, and the pass after settles, so the two presses are passes apart.
+    #[test]
+    fn two_spaces_are_two_passes_apart() {
+        let space = [
+            key(Key::Space, true),
+            Event::Text(" ".into()),
+            key(Key::Space, false),
+        ];
+        let mut input = space.to_vec();
+        input.extend(space.clone());
+        let passes = passes(input);
+        let pressed_in: Vec<usize> = passes
+            .iter()
+            .enumerate()
+            .filter(|(_, pass)| pass.contains(&space[0]))
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(pressed_in.len(), 2, "{passes:?}");
+        assert!(
+            passes[pressed_in[0] + 1].is_empty() && pressed_in[1] > pressed_in[0] + 1,
+            "{passes:?}"
         );
     }
 

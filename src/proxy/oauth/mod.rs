@@ -459,7 +459,7 @@ impl Auth {
         crate::child::Child::start(
             &options.to_args(),
             &[],
-            request.to_string().into_bytes(),
+            (request.to_string().into_bytes(), None),
             move |output| {
                 let _ = sender.send(output);
             },

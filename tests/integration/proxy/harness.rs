@@ -191,11 +191,21 @@ pub(super) struct RawProxy {
 
 impl RawProxy {
     pub(super) fn start(x: &Xvfb, python: &Path, title: &str, envs: &[(&str, &str)]) -> RawProxy {
+        Self::start_script(x, (python, &server_script()), title, envs)
+    }
+
+    /// The proxy in front of the Python script `script`.
+    pub(super) fn start_script(
+        x: &Xvfb,
+        (python, script): (&Path, &Path),
+        title: &str,
+        envs: &[(&str, &str)],
+    ) -> RawProxy {
         let mut command = Command::new(BIN);
         command
             .args(["proxy", "--title", title, "--"])
             .arg(python)
-            .arg(server_script())
+            .arg(script)
             .env("DISPLAY", &x.display)
             .envs(ENGLISH)
             .envs(envs.iter().copied())

@@ -421,6 +421,125 @@ fn url_mode_in_both_eras() {
     }
 }
 
+/// MCP 2025-11-25's URL elicitation required (-32042), for a client that declared no URL
+/// elicitation: the proxy shows the URL in its consent window instead of passing on an error
+/// the client cannot act on; Open runs the opener (the sign-in), the server's completion
+/// notice comes, and the call is retried once, so the client sees only the result. Declined,
+/// the client gets the server's error.
+#[test]
+fn a_url_required_error_is_consented_here_and_the_call_retried() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("fe-proxy-required-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let opener = dir.join("opener");
+    let log = dir.join("opened.txt");
+    let _ = std::fs::remove_file(&log);
+    std::fs::write(
+        &opener,
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/opened.txt\"\n",
+    )
+    .expect("write the opener");
+    let made = Command::new("chmod").arg("+x").arg(&opener).status();
+    assert!(made.is_ok_and(|s| s.success()), "chmod");
+    let opener = opener.to_string_lossy().into_owned();
+    let mark = format!("--server-env=OPENED_MARK={}", log.display());
+    let envs = [("FORM_ELICITATION_OPENER", opener.as_str())];
+
+    // Declined: the server's -32042 reaches the client, which cannot act on it.
+    let (mut shown, title) = client(
+        &x,
+        &python,
+        ("legacy", "needs_sign_in"),
+        &[&mark],
+        &envs,
+        true,
+    );
+    form(&x, &mut shown, &title, |x| {
+        x.key("Tab");
+        x.key("Tab");
+        x.key("Return");
+    });
+    let out = outcome(shown);
+    let error = out["error"].as_str().unwrap_or_default();
+    assert!(error.contains("URL elicitation required"), "{out}");
+    assert!(!log.exists(), "declined, yet the opener ran");
+
+    // Opened: the retry succeeds, and the client never hears of the URL.
+    let (mut shown, title) = client(
+        &x,
+        &python,
+        ("legacy", "needs_sign_in"),
+        &[&mark],
+        &envs,
+        true,
+    );
+    form(&x, &mut shown, &title, |x| {
+        x.key("Tab");
+        x.key("Return");
+    });
+    assert_eq!(outcome(shown)["text"], "signed in");
+    let opened = std::fs::read_to_string(&log).expect("the opener ran");
+    assert_eq!(opened, "https://example.com/sign-in\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A run of forms
+
+/// Issue 34: a server asks five forms at once. The window shows the first (the kittest test
+/// `a_run_of_forms_says_where_it_stands_and_declines_all_after_a_confirmation` reads its
+/// "Form 1 of 5" and buttons); "Decline all", pressed and confirmed, answers it and the four
+/// waiting `decline`, each under its own id, in the order they came, and no other window
+/// opens.
+#[test]
+fn decline_all_answers_a_flood_of_five_under_their_ids_in_order() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-queue");
+    let script = root().join("tests/proxy/queue_server.py");
+    let mut proxy = RawProxy::start_script(&x, (&python, &script), &title, &[]);
+    proxy.send(INITIALIZE);
+    proxy.expect_line(|l| l.contains(r#""id":1"#));
+    proxy.send(INITIALIZED);
+    proxy.send(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood","arguments":{}}}"#,
+    );
+    let window = proxy.window(&x, &title);
+    // The form has no fields: Submit has the focus. "Decline all 5 waiting" is the next
+    // control after the button row; its confirmation takes the focus when it appears.
+    for key in QUEUE_KEYS {
+        x.key(key);
+    }
+    let result = proxy.expect_line(|l| l.contains(r#""id":2"#));
+    let result: serde_json::Value = serde_json::from_str(&result).expect("JSON");
+    let text = result["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    let answers: serde_json::Value = serde_json::from_str(text).expect("the server's list");
+    assert_eq!(
+        answers,
+        json!([
+            ["q1", "decline"],
+            ["q2", "decline"],
+            ["q3", "decline"],
+            ["q4", "decline"],
+            ["q5", "decline"]
+        ]),
+        "{result}"
+    );
+    wait_gone(&x, &title, &window);
+    assert!(
+        x.find_windows(&title).is_empty(),
+        "a declined form was shown after all"
+    );
+}
+
+/// The keys from a field-less form's first focus (Submit) to "Decline all" and through its
+/// confirmation.
+const QUEUE_KEYS: [&str; 5] = ["Tab", "Tab", "Tab", "space", "space"];
+
 // ---------------------------------------------------------------------------------------------
 // Shutdown, driven with raw lines
 
