@@ -13,7 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
-use super::support::process::{Running, ShownWindows, thread_runs, without_terminal};
+use super::support::process::{Running, ShownWindows, threads_woken_over, without_terminal};
 use super::support::sway::USER;
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use super::support::{BIN, ENGLISH, on_path, skip};
@@ -267,17 +267,7 @@ fn serve_idles_without_waking() {
         );
         thread::sleep(Duration::from_millis(5));
     }
-    let before = thread_runs(serve.pid());
-    thread::sleep(Duration::from_millis(2500));
-    let after = thread_runs(serve.pid());
-    let woken: Vec<String> = after
-        .iter()
-        .filter_map(|(tid, (name, runs))| {
-            let earlier = before.get(tid).map_or(0, |(_, runs)| *runs);
-            // Once, to go from binding the socket to waiting in poll.
-            (runs - earlier > 1).then(|| format!("{name} ({tid}): {} times", runs - earlier))
-        })
-        .collect();
+    let woken = threads_woken_over(serve.pid(), Duration::from_millis(2500));
     assert!(
         woken.is_empty(),
         "serve woke while idle for 2.5 s: {}",

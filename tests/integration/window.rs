@@ -18,7 +18,7 @@ use super::support::desktop::{
     ANSWER_TIMEOUT, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT, auto_type_fills_each_field, expect_answer,
     unique_title,
 };
-use super::support::process::{Running, ShownSignal, thread_runs};
+use super::support::process::{Running, ShownSignal, threads_woken_over};
 use super::support::xvfb::{
     Xvfb, display_alone_or_skip, display_or_skip, run_tool, tools_available,
 };
@@ -229,17 +229,7 @@ fn an_idle_window_wakes_no_thread() {
     let app = x.show("idle", request, &[]);
     // Past the first frames and past any pool's 500 ms grace for an idle thread.
     thread::sleep(Duration::from_millis(1500));
-    let pid = app.app.pid();
-    let before = thread_runs(pid);
-    thread::sleep(Duration::from_secs(3));
-    let after = thread_runs(pid);
-    let woken: Vec<String> = after
-        .iter()
-        .filter_map(|(tid, (name, runs))| {
-            let earlier = before.get(tid).map_or(0, |(_, runs)| *runs);
-            (runs - earlier > 1).then(|| format!("{name} ({tid}): {} times", runs - earlier))
-        })
-        .collect();
+    let woken = threads_woken_over(app.app.pid(), Duration::from_secs(3));
     assert!(
         woken.is_empty(),
         "threads woke while the window sat idle for 3 s: {}",

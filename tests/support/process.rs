@@ -300,3 +300,17 @@ pub fn thread_runs(pid: u32) -> std::collections::BTreeMap<u32, (String, u64)> {
         })
         .collect()
 }
+
+/// The threads of process `pid` that were put on a CPU more than once while the test watched
+/// it for `watch` (once is a thread settling into its wait), as "name (tid): N times".
+pub fn threads_woken_over(pid: u32, watch: Duration) -> Vec<String> {
+    let before = thread_runs(pid);
+    std::thread::sleep(watch);
+    thread_runs(pid)
+        .iter()
+        .filter_map(|(tid, (name, runs))| {
+            let earlier = before.get(tid).map_or(0, |(_, runs)| *runs);
+            (runs - earlier > 1).then(|| format!("{name} ({tid}): {} times", runs - earlier))
+        })
+        .collect()
+}
