@@ -169,7 +169,6 @@ impl Xvfb {
         let mut command = Command::new(BIN);
         command
             .args(args)
-            .env("DISPLAY", &self.display)
             .envs(super::ENGLISH)
             .env_remove("WAYLAND_DISPLAY");
         for (name, _) in std::env::vars_os() {
@@ -178,16 +177,21 @@ impl Xvfb {
             }
         }
         command.envs(envs.iter().copied());
+        without_terminal(&mut command);
+        self.spawn("form-elicitation", command, Some(request.as_bytes()))
+    }
+
+    /// Starts `command` (the binary, or a client that starts it) on this display with a fresh
+    /// on-screen signal in its environment, and `stdin` on its stdin; does not wait.
+    pub fn spawn(&self, what: &str, mut command: Command, stdin: Option<&[u8]>) -> Shown {
+        command.env("DISPLAY", &self.display);
         let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
         let (name, path) = shown_signal.env();
         command.env(name, path);
-        without_terminal(&mut command);
-        let started = Instant::now();
-        let app = Running::spawn("form-elicitation", command, Some(request.as_bytes()));
         Shown {
-            app,
+            started: Instant::now(),
+            app: Running::spawn(what, command, stdin),
             window: None,
-            started,
             shown_signal,
         }
     }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::support::desktop::{ANSWER_TIMEOUT, Shown, WINDOW_TIMEOUT, unique_title};
-use crate::support::process::{Running, ShownSignal, ShownWindows, without_terminal};
+use crate::support::process::{ShownWindows, without_terminal};
 use crate::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use crate::support::{BIN, ENGLISH, root};
 
@@ -99,25 +99,15 @@ pub(super) fn client(
     if own_title {
         command.arg(format!("--proxy-arg=--title={title}"));
     }
-    command.env("DISPLAY", &x.display).envs(ENGLISH);
+    command.envs(ENGLISH);
     for (name, _) in std::env::vars_os() {
         if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
             command.env_remove(name);
         }
     }
     command.envs(envs.iter().copied());
-    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-    let (name, path) = shown_signal.env();
-    command.env(name, path);
     without_terminal(&mut command);
-    let started = Instant::now();
-    let shown = Shown {
-        app: Running::spawn("the Python client", command, None),
-        window: None,
-        started,
-        shown_signal,
-    };
-    (shown, title)
+    (x.spawn("the Python client", command, None), title)
 }
 
 /// Waits for a form titled `title`, answers it with `answer`, and waits until it is gone.

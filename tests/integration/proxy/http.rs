@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::harness::*;
-use crate::support::desktop::{Shown, unique_title};
-use crate::support::process::{Running, ShownSignal, without_terminal};
+use crate::support::desktop::unique_title;
+use crate::support::process::without_terminal;
 use crate::support::xvfb::display_or_skip;
 use crate::support::{BIN, ENGLISH, root};
 
@@ -203,18 +203,9 @@ fn the_reference_servers_form_is_answered_in_our_window() {
         .arg("--")
         .arg(format!("--title={title}"))
         .env("NODE_PATH", &modules)
-        .env("DISPLAY", &x.display)
         .envs(ENGLISH);
-    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-    let (name, path) = shown_signal.env();
-    command.env(name, path);
     without_terminal(&mut command);
-    let mut shown = Shown {
-        app: Running::spawn("the TypeScript client", command, None),
-        window: None,
-        started: Instant::now(),
-        shown_signal,
-    };
+    let mut shown = x.spawn("the TypeScript client", command, None);
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
         x.key("Return");
@@ -317,23 +308,14 @@ fn conformance_elicitation_defaults_in_our_window() {
     };
     let title = unique_title("proxy-conformance");
     let title_arg = format!("--title={title}");
-    let Some(mut command) = conformance(
+    let Some(command) = conformance(
         &modules,
         "elicitation-sep1034-client-defaults",
         &[&title_arg],
     ) else {
         return;
     };
-    command.env("DISPLAY", &x.display);
-    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-    let (name, path) = shown_signal.env();
-    command.env(name, path);
-    let mut shown = Shown {
-        app: Running::spawn("the conformance suite", command, None),
-        window: None,
-        started: Instant::now(),
-        shown_signal,
-    };
+    let mut shown = x.spawn("the conformance suite", command, None);
     form(&x, &mut shown, &title, |x| x.key("Return"));
     let out = shown.app.wait_output(SESSION_TIMEOUT);
     assert!(

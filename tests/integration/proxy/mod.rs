@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::support::desktop::{Shown, unique_title};
-use super::support::process::{Running, ShownSignal, ShownWindows, without_terminal};
+use super::support::desktop::unique_title;
+use super::support::process::{ShownWindows, without_terminal};
 use super::support::xvfb::run_tool;
 use super::support::{BIN, ENGLISH, root};
 use harness::*;
@@ -317,18 +317,9 @@ fn a_typescript_sdk_client_gets_the_form_too() {
         .arg(server_script())
         .arg(&title)
         .env("NODE_PATH", &modules)
-        .env("DISPLAY", &x.display)
         .envs(ENGLISH);
-    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-    let (name, path) = shown_signal.env();
-    command.env(name, path);
     without_terminal(&mut command);
-    let mut shown = Shown {
-        app: Running::spawn("the TypeScript client", command, None),
-        window: None,
-        started: Instant::now(),
-        shown_signal,
-    };
+    let mut shown = x.spawn("the TypeScript client", command, None);
     form(&x, &mut shown, &title, |x| {
         x.type_text("Ada");
         x.key("Return");

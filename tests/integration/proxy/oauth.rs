@@ -317,10 +317,8 @@ fn sign_out_takes_no_server() {
 /// comes back to the proxy, and the scenario passes.
 #[test]
 fn conformance_auth_signed_in_through_our_window() {
-    use crate::support::desktop::{Shown, unique_title};
-    use crate::support::process::{Running, ShownSignal};
+    use crate::support::desktop::unique_title;
     use crate::support::xvfb::display_or_skip;
-    use std::time::Instant;
     let Some(modules) = node_modules_or_skip() else {
         return;
     };
@@ -347,19 +345,10 @@ fn conformance_auth_signed_in_through_our_window() {
         .status();
     assert!(made.is_ok_and(|s| s.success()), "chmod");
     command
-        .env("DISPLAY", &x.display)
         .env("FORM_ELICITATION_OPENER", &opener)
         .env("XDG_STATE_HOME", serve.state_home())
         .env_remove("FORM_ELICITATION_SOCKET");
-    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-    let (name, path) = shown_signal.env();
-    command.env(name, path);
-    let mut shown = Shown {
-        app: Running::spawn("the conformance suite", command, None),
-        window: None,
-        started: Instant::now(),
-        shown_signal,
-    };
+    let mut shown = x.spawn("the conformance suite", command, None);
     form(&x, &mut shown, &title, |x| {
         x.key("Tab");
         x.key("Return");
