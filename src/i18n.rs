@@ -28,6 +28,8 @@ pub(crate) const CATALOGS: &[(&str, &str)] = &[
     ("es", include_str!("../locales/es/main.ftl")),
     ("pt-BR", include_str!("../locales/pt-BR/main.ftl")),
     ("ru", include_str!("../locales/ru/main.ftl")),
+    ("ar", include_str!("../locales/ar/main.ftl")),
+    ("he", include_str!("../locales/he/main.ftl")),
 ];
 
 /// The language in use, and English behind it.
@@ -37,6 +39,9 @@ struct Catalog {
     /// The pseudo-locale `en-XA`: English, accented and 40 % longer, to find the layouts
     /// that would clip a longer language before a translator does.
     pseudo: bool,
+    /// Whether the language is written right to left (Arabic, Hebrew): the window is then
+    /// mirrored.
+    right_to_left: bool,
 }
 
 /// The tag of the pseudo-locale.
@@ -70,8 +75,10 @@ pub fn init_from_env(lang: Option<&str>) {
     let mut wanted: Vec<LanguageIdentifier> = lang.and_then(parse_locale).into_iter().collect();
     wanted.extend(wanted_languages(|name| std::env::var(name).ok()));
     let pseudo = wanted.first().is_some_and(|id| *id == PSEUDO);
+    let chosen = choose(&wanted).and_then(|(tag, source)| bundle(tag, source));
     let _ = CHOSEN.set(Catalog {
-        chosen: choose(&wanted).and_then(|(tag, source)| bundle(tag, source)),
+        right_to_left: writes_right_to_left(chosen.as_ref()),
+        chosen,
         english: english(),
         pseudo,
     });
@@ -94,8 +101,10 @@ pub fn use_language_in_this_thread(tag: &str) -> bool {
     else {
         return false;
     };
+    let chosen = bundle(tag, source);
     let catalog: &'static Catalog = Box::leak(Box::new(Catalog {
-        chosen: bundle(tag, source),
+        right_to_left: writes_right_to_left(chosen.as_ref()),
+        chosen,
         english: english(),
         pseudo,
     }));
@@ -118,7 +127,26 @@ fn english_catalog() -> &'static Catalog {
         chosen: None,
         english: english(),
         pseudo: false,
+        right_to_left: false,
     })
+}
+
+/// Whether `bundle`'s language is written right to left: its own words say so (the first
+/// strong letter of its Submit button), so a new catalog needs no list of such languages.
+fn writes_right_to_left(bundle: Option<&FluentBundle<FluentResource>>) -> bool {
+    let Some(bundle) = bundle else {
+        return false;
+    };
+    let Some(pattern) = bundle.get_message("submit").and_then(|m| m.value()) else {
+        return false;
+    };
+    crate::bidi::is_right_to_left(&bundle.format_pattern(pattern, None, &mut Vec::new()))
+}
+
+/// Whether the language in use is written right to left (Arabic, Hebrew): the window is then
+/// mirrored, its controls and text starting at the right.
+pub fn right_to_left() -> bool {
+    catalog().right_to_left
 }
 
 /// All the words of the language in use, unformatted: what the window checks its fonts
@@ -365,6 +393,8 @@ mod tests {
             (&[("LANG", "zh_Hant_HK.UTF-8")], Some("zh-Hant")),
             (&[("LANG", "de_AT@euro")], Some("de")),
             (&[("LANG", "ko")], Some("ko")),
+            (&[("LANG", "ar_EG.UTF-8")], Some("ar")),
+            (&[("LANG", "he_IL.UTF-8")], Some("he")),
             (&[("LANG", "POSIX")], None),
             (&[], None),
         ];
@@ -441,6 +471,59 @@ mod tests {
                 assert!(!text.contains("{"), "{tag}: {id}: {text}");
             }
         }
+    }
+
+    /// The message `id` of catalog `tag` with `$n` (and `$count`, `$min`, `$max`) set to `n`.
+    fn counted(tag: &str, id: &str, n: i64) -> String {
+        let (_, source) = CATALOGS.iter().find(|(t, _)| *t == tag).expect("a catalog");
+        let bundle = bundle(tag, source).expect("the catalog loads");
+        let mut args = FluentArgs::new();
+        for name in ["n", "count", "min", "max", "now", "keys"] {
+            args.set(name, FluentValue::from(n));
+        }
+        let pattern = bundle
+            .get_message(id)
+            .and_then(|m| m.value())
+            .expect("a message");
+        bundle
+            .format_pattern(pattern, Some(&args), &mut Vec::new())
+            .into_owned()
+    }
+
+    /// Issue 34: Arabic counts in six forms (zero, one, two, few for 3-10, many for 11-99,
+    /// other for 100 and more), Hebrew in three (one, two, other); every counted message of
+    /// both catalogs says each form its own way, the number written where the form has one.
+    #[test]
+    fn arabic_and_hebrew_count_in_their_own_forms() {
+        let counted_ids = ["term-fields", "term-lines-below", "characters-at-least"];
+        for id in counted_ids {
+            let arabic = [0, 1, 2, 3, 11, 100].map(|n| counted("ar", id, n));
+            let distinct: std::collections::BTreeSet<_> = arabic.iter().collect();
+            assert_eq!(distinct.len(), 6, "ar {id}: {arabic:?}");
+            for (n, text) in [(3, &arabic[3]), (11, &arabic[4]), (100, &arabic[5])] {
+                assert!(text.contains(&n.to_string()), "ar {id}: {text}");
+            }
+            let hebrew = [1, 2, 5].map(|n| counted("he", id, n));
+            let distinct: std::collections::BTreeSet<_> = hebrew.iter().collect();
+            assert_eq!(distinct.len(), 3, "he {id}: {hebrew:?}");
+        }
+        assert_eq!(counted("ar", "term-fields", 2), "حقلان");
+        assert_eq!(counted("ar", "term-fields", 11), "11 حقلًا");
+        assert_eq!(counted("he", "term-fields", 2), "שני שדות");
+        assert_eq!(counted("he", "term-fields", 20), "20 שדות");
+    }
+
+    /// Issue 34: a catalog written right to left says so by its own words, and the window is
+    /// mirrored for it alone.
+    #[test]
+    fn arabic_and_hebrew_are_written_right_to_left() {
+        for (tag, _) in CATALOGS {
+            assert!(use_language_in_this_thread(tag));
+            assert_eq!(right_to_left(), ["ar", "he"].contains(tag), "{tag}");
+        }
+        assert!(use_language_in_this_thread(PSEUDO));
+        assert!(!right_to_left());
+        assert!(use_language_in_this_thread("en"));
     }
 
     #[test]

@@ -275,13 +275,15 @@ impl FormApp {
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
         if let Some(title) = &self.form.title {
-            ui.heading(title);
+            super::mirror::paragraph(ui, title, |ui| ui.heading(title));
         }
         let links = self.message_box.show(ui, &self.form.message);
         self.link_ids = links.ids;
         let mut followed = links.followed;
         if let Some(description) = &self.form.description {
-            ui.label(RichText::new(description).weak());
+            super::mirror::paragraph(ui, description, |ui| {
+                ui.label(RichText::new(description).weak())
+            });
         }
         if !self.form.fields.is_empty() {
             ui.add_space(4.0);
@@ -397,8 +399,8 @@ impl FormApp {
         let pressed = egui::Panel::bottom("link-actions")
             .show(ui, |ui| {
                 ui.add_space(6.0);
-                let pressed = ui
-                    .horizontal(|ui| {
+                let pressed = super::mirror::page(ui, |ui| {
+                    ui.horizontal(|ui| {
                         let open = ui
                             .button(t!("open-in-browser"))
                             .on_hover_text(t!("open-in-browser-tip"));
@@ -408,7 +410,8 @@ impl FormApp {
                         }
                         (open.clicked(), back.clicked())
                     })
-                    .inner;
+                    .inner
+                });
                 ui.add_space(2.0);
                 pressed
             })
@@ -418,19 +421,21 @@ impl FormApp {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
-                    ui.spacing_mut().item_spacing.y = 6.0;
-                    if let Some(asker) = asker {
-                        ui.label(RichText::new(asker).strong().size(15.0));
-                    }
-                    ui.label(RichText::new(t!("link-consent")).size(15.0));
-                    ui.separator();
-                    url_details_ui(ui, &link.request);
-                    if let Some(failure) = &link.failure {
-                        ui.label(
-                            RichText::new(t!("open-failed", reason = failure))
-                                .color(ui.visuals().error_fg_color),
-                        );
-                    }
+                    super::mirror::page(ui, |ui| {
+                        ui.spacing_mut().item_spacing.y = 6.0;
+                        if let Some(asker) = asker {
+                            ui.label(RichText::new(asker).strong().size(15.0));
+                        }
+                        ui.label(RichText::new(t!("link-consent")).size(15.0));
+                        ui.separator();
+                        url_details_ui(ui, &link.request);
+                        if let Some(failure) = &link.failure {
+                            ui.label(
+                                RichText::new(t!("open-failed", reason = failure))
+                                    .color(ui.visuals().error_fg_color),
+                            );
+                        }
+                    });
                 });
         });
         match pressed {
@@ -488,7 +493,7 @@ impl WindowDialog for FormApp {
 
         let actions = egui::Panel::bottom("actions").show(ui, |ui| {
             ui.add_space(6.0);
-            let action = self.actions_ui(ui);
+            let action = super::mirror::page(ui, |ui| self.actions_ui(ui));
             ui.add_space(2.0);
             action
         });
@@ -500,12 +505,14 @@ impl WindowDialog for FormApp {
         let asker = (asker.is_some() || self.queue.is_some()).then(|| {
             egui::Panel::top("asker").show(ui, |ui| {
                 ui.add_space(4.0);
-                if let Some(asker) = asker {
-                    ui.add(egui::Label::new(RichText::new(asker).strong().size(15.0)).wrap());
-                }
-                if let Some(queue) = &mut self.queue {
-                    declined_all = queue.ui(ui, self.server.as_deref());
-                }
+                super::mirror::page(ui, |ui| {
+                    if let Some(asker) = asker {
+                        ui.add(egui::Label::new(RichText::new(asker).strong().size(15.0)).wrap());
+                    }
+                    if let Some(queue) = &mut self.queue {
+                        declined_all = queue.ui(ui, self.server.as_deref());
+                    }
+                });
             })
         });
         let body = egui::CentralPanel::default().show(ui, |ui| {
@@ -518,7 +525,7 @@ impl WindowDialog for FormApp {
                             right: 12,
                             ..Default::default()
                         })
-                        .show(ui, |ui| self.body_ui(ui));
+                        .show(ui, |ui| super::mirror::page(ui, |ui| self.body_ui(ui)));
                     ui.min_rect().height()
                 })
         });

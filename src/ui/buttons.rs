@@ -1,5 +1,7 @@
 //! The row of buttons both dialogs end with: the primary action (Submit, or Open in browser)
-//! in the accent colour, then Decline and Cancel, then the countdown when there is one.
+//! in the accent colour, then Decline and Cancel, then the countdown when there is one. In a
+//! mirrored window (a language written right to left) the row runs from the right: the
+//! primary action at the right edge, the countdown at the left.
 
 use egui::{Id, Response, RichText, Ui};
 
@@ -66,11 +68,17 @@ pub fn button_row(ui: &mut Ui, labels: &Labels, deadline: &Deadline) -> ButtonRo
             if room < width {
                 ui.end_row();
             }
-            // Right-aligned: the rest of the line, its width at least the countdown's.
+            // At the line's far end (the right; the left in a mirrored window): the rest of
+            // the line, its width at least the countdown's.
             let rest = ui.available_size_before_wrap().x.max(width);
+            let far_end = if super::mirror::from_right(ui) {
+                egui::Layout::left_to_right(egui::Align::Center)
+            } else {
+                egui::Layout::right_to_left(egui::Align::Center)
+            };
             ui.allocate_ui_with_layout(
                 egui::vec2(rest, ui.spacing().interact_size.y),
-                egui::Layout::right_to_left(egui::Align::Center),
+                far_end,
                 |ui| deadline.countdown_ui(ui, width),
             );
         }

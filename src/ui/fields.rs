@@ -134,13 +134,15 @@ pub fn field_ui(
     let response = match (&field.kind, state) {
         (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
             let mut checked = value.unwrap_or(false);
-            let response = ui
-                .horizontal_wrapped(|ui| {
-                    let response = ui.checkbox(&mut checked, &field.label);
+            // A right-to-left label starts at the right edge, its mark on its right.
+            let response = super::mirror::paragraph(ui, &field.label, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    let response = super::mirror::checkbox(ui, &mut checked, &field.label);
                     required_mark(ui, field);
                     response
                 })
-                .inner;
+                .inner
+            });
             if response.changed() {
                 *value = Some(checked);
             }
@@ -149,13 +151,14 @@ pub fn field_ui(
             response
         }
         (kind, state) => {
-            let label = ui
-                .horizontal_wrapped(|ui| {
+            let label = super::mirror::paragraph(ui, &field.label, |ui| {
+                ui.horizontal_wrapped(|ui| {
                     let label = ui.label(RichText::new(&field.label).strong());
                     required_mark(ui, field);
                     label
                 })
-                .inner;
+                .inner
+            });
             help_ui(ui, extra);
             // A text box takes the field's label as its name; a radio button or a checkbox in
             // a group keeps its own option label.
@@ -208,7 +211,9 @@ pub fn field_ui(
     // view. They have names of their own, so the screen-reader text above leaves them out.
     extra.control_ids.extend(extra.time_ids.iter().copied());
     if let Some(problem) = problem {
-        ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
+        super::mirror::paragraph(ui, problem, |ui| {
+            ui.label(RichText::new(problem).color(ui.visuals().error_fg_color));
+        });
     }
     response
 }
@@ -580,7 +585,7 @@ fn radio_ui(
             .options
             .get(i)
             .map_or_else(no_answer, |o| o.label.clone());
-        let mut response = ui.radio(as_row(*chosen) == i, label);
+        let mut response = super::mirror::radio(ui, as_row(*chosen) == i, &label);
         // Entering the group with Tab lands on the chosen option, not on the first.
         entered |= response.gained_focus() && !extra.arrow_moved && chosen.is_some_and(|c| c != i);
         // Arrows move the focus between options (egui does that); the choice follows it.
@@ -739,7 +744,7 @@ fn multi_ui(
         .options
         .iter()
         .zip(chosen.iter_mut())
-        .map(|(option, on)| ui.checkbox(on, &option.label))
+        .map(|(option, on)| super::mirror::checkbox(ui, on, &option.label))
         .collect();
     controls.extend(responses.iter().map(|r| r.id));
     focus_target(responses, 0)
@@ -921,7 +926,14 @@ fn check_row(ui: &mut Ui, on: bool, label: &str, highlighted: bool) -> Response 
                 egui::StrokeKind::Inside,
             );
         }
-        let (small, big) = ui.spacing().icon_rectangles(rect);
+        // A right-to-left label (or a mirrored window) has its mark on the right.
+        let right = super::mirror::starts_right(ui, label);
+        let slot = if right {
+            egui::Rect::from_min_max(egui::pos2(rect.right() - icon, rect.top()), rect.max)
+        } else {
+            rect
+        };
+        let (small, big) = ui.spacing().icon_rectangles(slot);
         painter.rect(
             big.expand(visuals.expansion),
             visuals.corner_radius,
@@ -939,7 +951,12 @@ fn check_row(ui: &mut Ui, on: bool, label: &str, highlighted: bool) -> Response 
                 visuals.fg_stroke,
             ));
         }
-        let text_pos = egui::pos2(rect.left() + icon, rect.center().y - galley.size().y / 2.0);
+        let text_left = if right {
+            rect.right() - icon - galley.size().x
+        } else {
+            rect.left() + icon
+        };
+        let text_pos = egui::pos2(text_left, rect.center().y - galley.size().y / 2.0);
         painter.galley(text_pos, galley, visuals.text_color());
     }
     response

@@ -7,6 +7,7 @@ mod deadline;
 mod display;
 mod fields;
 mod fonts;
+mod mirror;
 mod pacing;
 mod queue;
 mod rich;

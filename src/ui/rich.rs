@@ -41,23 +41,28 @@ pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Lin
         if index > 0 && tone == Tone::Message {
             ui.add_space(4.0);
         }
-        let rtl = line.kind != LineKind::Code && crate::bidi::is_right_to_left(&line.plain());
+        let code = line.kind == LineKind::Code;
+        // Which way the paragraph runs (Unicode bidi P2-P3): the order of its links and text.
+        let rtl = !code && crate::bidi::is_right_to_left(&line.plain());
+        // Where it starts: a right-to-left paragraph, and every paragraph of a mirrored window,
+        // hugs the right edge; code keeps the left, its lines' indents aligned.
+        let right = !code && (rtl || super::mirror::from_right(ui));
         let mut body = |ui: &mut Ui| {
-            if rtl {
-                // A right-to-left paragraph hugs the right edge (Unicode bidi P2-P3).
-                ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
-                    line_ui(ui, line, tone, salt.with(index), true, &mut links);
-                });
+            let align = if right {
+                egui::Align::Max
             } else {
-                line_ui(ui, line, tone, salt.with(index), false, &mut links);
-            }
+                egui::Align::Min
+            };
+            super::mirror::aligned(ui, align, |ui| {
+                line_ui(ui, line, tone, salt.with(index), rtl, &mut links);
+            });
         };
         if line.prefix.is_empty() {
             body(ui);
         } else {
             // Bullets and quote marks stand where the paragraph starts: on the right of a
             // right-to-left one.
-            let row = if rtl {
+            let row = if right {
                 egui::Layout::right_to_left(egui::Align::Min)
             } else {
                 egui::Layout::left_to_right(egui::Align::Min)
@@ -68,7 +73,7 @@ pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Lin
             ui.allocate_ui_with_layout(start, row, |ui| {
                 let size = text_size(ui, tone, line.kind);
                 // The marker's space separates it from the text: after it, or before it.
-                let prefix = if rtl {
+                let prefix = if right {
                     format!(" {}", line.prefix.trim_end())
                 } else {
                     line.prefix.clone()

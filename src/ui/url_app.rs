@@ -142,7 +142,7 @@ impl WindowDialog for UrlApp {
         }
         let buttons = egui::Panel::bottom("url-actions").show(ui, |ui| {
             ui.add_space(6.0);
-            let pressed = self.buttons_ui(ui);
+            let pressed = super::mirror::page(ui, |ui| self.buttons_ui(ui));
             ui.add_space(2.0);
             pressed
         });
@@ -150,7 +150,7 @@ impl WindowDialog for UrlApp {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
-                    self.body_ui(ui);
+                    super::mirror::page(ui, |ui| self.body_ui(ui));
                     ui.min_rect().height()
                 })
         });
@@ -200,11 +200,14 @@ pub(super) fn url_details_ui(ui: &mut Ui, request: &UrlRequest) {
     // copied; links are not clickable: only the Open button opens it.
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.add(
-            egui::Label::new(RichText::new(&request.url).monospace())
-                .selectable(true)
-                .wrap(),
-        )
+        // An address reads left to right, also in a mirrored window.
+        super::mirror::aligned(ui, egui::Align::Min, |ui| {
+            ui.add(
+                egui::Label::new(RichText::new(&request.url).monospace())
+                    .selectable(true)
+                    .wrap(),
+            )
+        })
         .on_hover_text(t!("url-full-tip"));
     });
     if request.is_normalised() {

@@ -291,3 +291,181 @@ fn right_to_left_paragraphs_are_right_aligned() {
     assert!((ar.x1 - he.x1).abs() < 1.0, "{ar:?} {he:?}");
     assert!(en.x1 < ar.x1 - 100.0, "English ends at {}", en.x1);
 }
+
+/// The bounds of the node with `role` and `label`, in window coordinates.
+fn bounds_of(h: &Harness<'_, FormApp>, role: Role, label: &str) -> egui::accesskit::Rect {
+    h.get_by_role_and_label(role, label)
+        .accesskit_node()
+        .bounding_box()
+        .expect("a node on screen has bounds")
+}
+
+/// Asserts that `rect` (of `name`) ends at `right`, the right edge of the form's text boxes,
+/// and starts in the right half of a window 520 wide: it hugs the right edge.
+fn hugs_the_right_edge(name: &str, rect: egui::accesskit::Rect, right: f64) {
+    assert!(
+        (rect.x1 - right).abs() <= 2.0,
+        "{name} ends at {}, not at the right edge {right}",
+        rect.x1
+    );
+    assert!(rect.x0 > 260.0, "{name} starts at {}", rect.x0);
+}
+
+/// Issue 34: in a left-to-right window, a field label, a checkbox and the options of a single
+/// and a multiple choice whose first strong letter is Arabic or Hebrew hug the right edge
+/// (a choice's mark on the right of its text); a left-to-right label keeps the left edge.
+#[test]
+fn right_to_left_labels_and_options_are_right_aligned() {
+    let schema = json!({"properties": {
+        "city": {"type": "string", "title": "City"},
+        "name": {"type": "string", "title": "שם מלא"},
+        "size": {"type": "string", "title": "Size", "oneOf": [
+            {"const": "s", "title": "صغير"}, {"const": "l", "title": "كبير جدًا"}]},
+        "extras": {"type": "array", "title": "Extras", "items": {"anyOf": [
+            {"const": "a", "title": "חלב"}, {"const": "b", "title": "Sugar"}]}},
+        "agree": {"type": "boolean", "title": "أوافق على الشروط"}},
+        "required": ["name"]});
+    let (h, _) = window("Please answer.", schema, Markdown::On);
+    let city = bounds_of(&h, Role::MultilineTextInput, "City");
+    let right = city.x1;
+    hugs_the_right_edge(
+        "the Hebrew label",
+        bounds_of(&h, Role::Label, "שם מלא"),
+        right,
+    );
+    for option in ["صغير", "كبير جدًا"] {
+        hugs_the_right_edge(option, bounds_of(&h, Role::RadioButton, option), right);
+    }
+    hugs_the_right_edge("חלב", bounds_of(&h, Role::CheckBox, "חלב"), right);
+    hugs_the_right_edge(
+        "the Arabic checkbox",
+        bounds_of(&h, Role::CheckBox, "أوافق على الشروط"),
+        right,
+    );
+    // Left to right stays at the left edge, where the text boxes start.
+    for (role, label) in [
+        (Role::Label, "City"),
+        (Role::CheckBox, "Sugar"),
+        (Role::Label, "Size"),
+    ] {
+        let rect = bounds_of(&h, role, label);
+        assert!(
+            (rect.x0 - city.x0).abs() <= 2.0,
+            "{label} starts at {}",
+            rect.x0
+        );
+    }
+}
+
+/// A mirrored choice is a real control: a click and Space tick it, a screen reader hears its
+/// state.
+#[test]
+fn a_right_to_left_choice_is_ticked_by_click_and_key() {
+    let schema = json!({"properties": {
+        "agree": {"type": "boolean", "title": "أوافق"},
+        "size": {"type": "string", "title": "Size", "enum": ["صغير", "كبير"]}}});
+    let (mut h, _) = window("Please answer.", schema, Markdown::On);
+    h.get_by_role_and_label(Role::CheckBox, "أوافق").click();
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "كبير").click();
+    h.run();
+    let agree = h.get_by_role_and_label(Role::CheckBox, "أوافق");
+    assert_eq!(
+        agree.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    agree.focus();
+    h.run();
+    press(&mut h, Key::Space);
+    h.key_press_modifiers(egui::Modifiers::CTRL, Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"agree": false, "size": "كبير"})
+                .as_object()
+                .cloned()
+                .expect("an object")
+        ))
+    );
+}
+
+/// Issue 34: in Arabic and in Hebrew the whole window is mirrored: who asks, the labels (also
+/// a left-to-right one) and a problem hug the right edge, the buttons run from the right with
+/// Submit first (at the right, where the reading starts), and the countdown ends the row at
+/// the left. Code keeps the left edge.
+#[test]
+fn arabic_and_hebrew_mirror_the_window() {
+    for (tag, asks, submit, decline, cancel, required) in [
+        (
+            "ar",
+            "يسأل shop:",
+            "إرسال",
+            "رفض",
+            "إلغاء",
+            "هذا الحقل مطلوب",
+        ),
+        ("he", "שואל shop:", "שליחה", "דחייה", "ביטול", "שדה חובה"),
+    ] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let schema = json!({"properties": {
+            "city": {"type": "string", "title": "City"},
+            "ok": {"type": "boolean", "title": "Newsletter"}},
+            "required": ["city"]});
+        let form = Form::from_schema("```\ncode\n```".into(), &schema).expect("valid schema");
+        let app = FormApp::new(
+            form,
+            Some("shop".into()),
+            Some(std::time::Duration::from_secs(600)),
+        );
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(520.0, 700.0))
+            .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+        h.run();
+        let city = bounds_of(&h, Role::MultilineTextInput, "City");
+        let right = city.x1;
+        hugs_the_right_edge(
+            &format!("{tag}: City"),
+            bounds_of(&h, Role::Label, "City"),
+            right,
+        );
+        hugs_the_right_edge(
+            &format!("{tag}: the checkbox"),
+            bounds_of(&h, Role::CheckBox, "Newsletter"),
+            right,
+        );
+        let asker = bounds(&h, asks);
+        assert!(
+            asker.x1 > right - 2.0 && asker.x0 > 260.0,
+            "{tag}: {asker:?}"
+        );
+        let code = bounds(&h, "code");
+        assert!(code.x1 < 200.0, "{tag}: code starts at the left: {code:?}");
+        let [s, d, c] = [submit, decline, cancel].map(|b| bounds_of(&h, Role::Button, b));
+        assert!(
+            s.x0 > d.x1 && d.x0 > c.x1 && s.x1 > 440.0,
+            "{tag}: the buttons from the right: {s:?} {d:?} {c:?}"
+        );
+        let countdown = h
+            .root()
+            .query_all(egui_kittest::kittest::by())
+            .find(|n| {
+                n.accesskit_node().role() == Role::Label
+                    && n.accesskit_node()
+                        .label()
+                        .or_else(|| n.accesskit_node().value())
+                        .is_some_and(|l| {
+                            [600, 599]
+                                .iter()
+                                .any(|&s| l.contains(&form_elicitation::describe::time_left(s)))
+                        })
+            })
+            .and_then(|n| n.accesskit_node().bounding_box())
+            .expect("the countdown");
+        assert!(countdown.x1 < c.x0, "{tag}: {countdown:?} left of {c:?}");
+        h.key_press_modifiers(egui::Modifiers::CTRL, Key::Enter);
+        h.run();
+        hugs_the_right_edge(&format!("{tag}: the problem"), bounds(&h, required), right);
+    }
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+}

@@ -686,6 +686,65 @@ fn the_terminal_speaks_german_and_lang_overrides_the_locale() {
     }
 }
 
+/// Asserts that the row of `screen` showing `text` ends at the terminal's right edge, with
+/// spaces before it.
+fn at_the_right_edge(screen: &Screen, text: &str) {
+    let lines = screen.lines();
+    let row = lines
+        .iter()
+        .find(|row| row.contains(text))
+        .unwrap_or_else(|| panic!("{text} is not shown:\n{screen}"));
+    assert!(
+        row.starts_with(' ') && row.chars().count() >= usize::from(COLS) - 1,
+        "{text} does not end at the right edge:\n{screen}"
+    );
+}
+
+/// Issue 34: in Hebrew the terminal's own lines start with a Hebrew word, so they end at the
+/// right edge as any right-to-left paragraph does: who asks, the key hints, a problem, the
+/// options and the review; a left-to-right label stays at the left.
+#[test]
+fn the_terminal_speaks_hebrew_at_the_right_edge() {
+    let request = r#"{"message":"הרשמה לסדנה","requestedSchema":{"type":"object","properties":{
+        "name":{"type":"string","title":"Name","maxLength":3},
+        "size":{"type":"string","title":"מידה","enum":["קטן","גדול"]}},
+        "required":["name","size"]}}"#;
+    let setup = Setup {
+        lang: Some("he_IL.UTF-8"),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(request, &["--server", "shop"], setup) else {
+        return;
+    };
+    let screen = d.expect_screen("the first field", |s| s.shows("ביטול: Esc"));
+    for text in ["שואל shop:", "הרשמה לסדנה", "ביטול: Esc"] {
+        at_the_right_edge(&screen, text);
+    }
+    let name = screen
+        .lines()
+        .into_iter()
+        .find(|row| row.contains("Name *"))
+        .unwrap_or_else(|| panic!("the label is not shown:\n{screen}"));
+    assert!(name.starts_with("[1/2] Name"), "{screen}");
+    d.send("Adam");
+    d.send(ENTER);
+    let problem = "לכל היותר 3 תווים (כעת 4)";
+    let screen = d.expect_screen("the problem", |s| s.shows(problem));
+    at_the_right_edge(&screen, problem);
+    d.send(BACKSPACE);
+    d.send(ENTER);
+    let screen = d.expect_screen("the options", |s| s.shows("גדול"));
+    for text in ["מידה", "קטן", "גדול"] {
+        at_the_right_edge(&screen, text);
+    }
+    d.send("2");
+    let screen = d.expect_screen("the review", |s| s.shows("סקירה"));
+    at_the_right_edge(&screen, "סקירה");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada","size":"גדול"}}"#);
+}
+
 /// Plurals follow each language's CLDR rules: Russian has one, few and many.
 #[test]
 fn the_terminal_counts_in_russian() {

@@ -748,7 +748,7 @@ fn layout_holds(h: &Harness<'_, FormApp>, window: egui::Rect, what: &str) {
 
 /// German and French are longer than English: under a pseudo-locale 40 % longer and accented,
 /// at scale 1 and 2 and on a phone-sized screen, every control stays inside the window and no
-/// two buttons overlap.
+/// two buttons overlap; so too in the mirrored window of Arabic and Hebrew.
 #[test]
 fn longer_languages_fit_the_window() {
     let every_field = std::fs::read_to_string(concat!(
@@ -757,7 +757,7 @@ fn longer_languages_fit_the_window() {
     ))
     .expect("the example");
     let request: Value = serde_json::from_str(&every_field).expect("JSON");
-    for tag in ["en-XA", "de", "fr", "ru"] {
+    for tag in ["en-XA", "de", "fr", "ru", "ar", "he"] {
         assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
         // 520 points wide as the window opens, and 324 as on a 360-point phone screen.
         for (scale, width) in [(1.0, 520.0), (2.0, 520.0), (1.0, 324.0)] {

@@ -281,6 +281,55 @@ fn the_countdown_counts_down_and_nothing_else_changes() {
     expect_answer(app, r#"{"action":"cancel"}"#);
 }
 
+/// Issue 34: on screen, an Arabic and a Hebrew field label hug the window's right edge, where
+/// English labels of the same form start at the left; and in Arabic (`--lang ar`) the window
+/// is mirrored: the English labels move to the right too.
+#[test]
+fn right_to_left_labels_are_right_aligned_on_screen() {
+    let Some(x) = display_or_skip(&["xwd"]) else {
+        return;
+    };
+    let form = |first: &str, second: &str| {
+        format!(
+            r#"{{"message":"Who are you?","requestedSchema":{{"type":"object","properties":{{"a":{{"type":"string","title":"{first}"}},"b":{{"type":"string","title":"{second}"}}}}}}}}"#
+        )
+    };
+    let right_to_left = Xwd::parse(&capture(&x, &form("الاسم الكامل", "שם העיר"), &[], "rtl"));
+    let english = form("Full name", "City");
+    let left_to_right = Xwd::parse(&capture(&x, &english, &[], "ltr"));
+    let mirrored = Xwd::parse(&capture(
+        &x,
+        &english,
+        &[("FORM_ELICITATION_LANG", "ar")],
+        "mirrored",
+    ));
+    // A run of text rows drawn only in the right half, ending near the right edge: a label
+    // hugging the right edge (the text boxes span the width, the message is at the left).
+    let on_the_right = |shot: &Xwd| {
+        shot.ink_bands()
+            .into_iter()
+            .filter(|&(x0, x1)| x0 > shot.width / 2 && x1 + 40 > shot.width)
+            .count()
+    };
+    assert_eq!(
+        on_the_right(&right_to_left),
+        2,
+        "the Arabic and Hebrew labels: {:?}",
+        right_to_left.ink_bands()
+    );
+    assert_eq!(
+        on_the_right(&left_to_right),
+        0,
+        "{:?}",
+        left_to_right.ink_bands()
+    );
+    assert!(
+        on_the_right(&mirrored) >= 3,
+        "the mirrored window's labels and message: {:?}",
+        mirrored.ink_bands()
+    );
+}
+
 /// The pixels of an XWD capture (32 bits a pixel, as Xvfb's 24-bit screens give).
 struct Xwd {
     width: usize,
@@ -305,6 +354,33 @@ impl Xwd {
             bytes_per_line,
             pixels: image[start..start + bytes_per_line * height].to_vec(),
         }
+    }
+
+    /// The horizontal extent (x0, x1) of each band of rows with something drawn on the
+    /// window's background, the bands top to bottom: a line of text, a text box, a row of
+    /// buttons. The background is the colour of the top left pixel.
+    fn ink_bands(&self) -> Vec<(usize, usize)> {
+        let pixel = |x: usize, y: usize| {
+            let at = y * self.bytes_per_line + x * 4;
+            &self.pixels[at..at + 4]
+        };
+        let background = pixel(0, 0);
+        let mut bands = Vec::new();
+        let mut band: Option<(usize, usize)> = None;
+        for y in 0..self.height {
+            let inked: Vec<usize> = (0..self.width)
+                .filter(|&x| pixel(x, y) != background)
+                .collect();
+            match (inked.first(), inked.last()) {
+                (Some(&x0), Some(&x1)) => {
+                    let (b0, b1) = band.unwrap_or((x0, x1));
+                    band = Some((b0.min(x0), b1.max(x1 + 1)));
+                }
+                _ => bands.extend(band.take()),
+            }
+        }
+        bands.extend(band);
+        bands
     }
 
     /// The smallest rectangle holding every pixel that differs in `other` (x0, y0, x1, y1),
