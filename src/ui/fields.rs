@@ -312,8 +312,11 @@ fn help_ui(ui: &mut Ui, extra: &mut FieldUi) {
 fn fixed_ui(ui: &mut Ui, spec: &crate::form::FixedSpec) -> Response {
     let mut shown = spec.shown.as_str();
     ui.horizontal_wrapped(|ui| {
-        let response =
-            ui.add(TextEdit::singleline(&mut shown).desired_width(ui.available_width().min(320.0)));
+        let response = ui.add(
+            TextEdit::singleline(&mut shown)
+                .align(super::mirror::text_align(ui))
+                .desired_width(ui.available_width().min(320.0)),
+        );
         ui.label(RichText::new(t!("fixed-value")).weak());
         response
     })
@@ -335,6 +338,7 @@ fn text_ui(
             // A formatted value is one line: Enter submits, and Shift+Enter adds nothing.
             ui.add(
                 TextEdit::singleline(text)
+                    .align(super::mirror::text_align(ui))
                     .desired_width(f32::INFINITY)
                     .hint_text(crate::describe::format_example(format)),
             )
@@ -343,6 +347,7 @@ fn text_ui(
             // Enter submits the form; Shift+Enter starts a new line.
             ui.add(
                 TextEdit::multiline(text)
+                    .align(super::mirror::text_align(ui))
                     .desired_rows(1)
                     .desired_width(f32::INFINITY)
                     .return_key(KeyboardShortcut::new(Modifiers::SHIFT, Key::Enter)),
@@ -372,6 +377,7 @@ fn date_ui(
         .horizontal(|ui| {
             let response = ui.add(
                 TextEdit::singleline(text)
+                    .align(super::mirror::text_align(ui))
                     .hint_text(hint)
                     // Room for the Pick date button beside it, also on a narrow screen.
                     .desired_width((ui.available_width() - 130.0).clamp(100.0, 250.0)),
@@ -434,23 +440,36 @@ fn time_ui(ui: &mut Ui, field_label: &str, chosen: &mut DateTime, extra: &mut Fi
         ui.label(RichText::new(t!("pick-time")).weak());
         let (mut hour, mut minute) = (chosen.hour(), chosen.minute());
         let two_digits = |value: f64, _| format!("{value:02}");
-        let hour_typed = typing_into(ui, ui.next_auto_id());
-        let hour_box = ui.add(
-            egui::DragValue::new(&mut hour)
-                .range(0..=23)
-                // One per Up or Down: at a whole number's default speed (0.25) a key's step
-                // rounds away to nothing.
-                .speed(1.0)
-                .custom_formatter(two_digits),
-        );
-        ui.label(":");
-        let minute_typed = typing_into(ui, ui.next_auto_id());
-        let minute_box = ui.add(
-            egui::DragValue::new(&mut minute)
-                .range(0..=59)
-                .speed(1.0)
-                .custom_formatter(two_digits),
-        );
+        // 16:00 reads left to right, also in a mirrored window: two boxes and the colon.
+        let colon = ui
+            .fonts_mut(|f| {
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                f.layout_no_wrap(":".to_owned(), font, egui::Color32::WHITE)
+            })
+            .size()
+            .x;
+        let width = 2.0 * (ui.spacing().interact_size.x + ui.spacing().item_spacing.x) + colon;
+        let (hour_box, hour_typed, minute_box, minute_typed) =
+            super::mirror::left_to_right(ui, width, |ui| {
+                let hour_typed = typing_into(ui, ui.next_auto_id());
+                let hour_box = ui.add(
+                    egui::DragValue::new(&mut hour)
+                        .range(0..=23)
+                        // One per Up or Down: at a whole number's default speed (0.25) a key's step
+                        // rounds away to nothing.
+                        .speed(1.0)
+                        .custom_formatter(two_digits),
+                );
+                ui.label(":");
+                let minute_typed = typing_into(ui, ui.next_auto_id());
+                let minute_box = ui.add(
+                    egui::DragValue::new(&mut minute)
+                        .range(0..=59)
+                        .speed(1.0)
+                        .custom_formatter(two_digits),
+                );
+                (hour_box, hour_typed, minute_box, minute_typed)
+            });
         // Each box names its field, as Pick date does.
         ui.ctx().accesskit_node_builder(hour_box.id, |node| {
             node.set_label(t!("hour-for", field = field_label));
@@ -497,6 +516,7 @@ fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {
     };
     ui.add(
         TextEdit::singleline(text)
+            .align(super::mirror::text_align(ui))
             .hint_text(hint)
             .desired_width(160.0),
     )
@@ -649,6 +669,7 @@ fn list_ui(
 ) -> Response {
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
+            .align(super::mirror::text_align(ui))
             .hint_text(t!("filter-choose"))
             .desired_width(f32::INFINITY),
     );
@@ -830,6 +851,7 @@ fn multi_list_ui(
     }
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
+            .align(super::mirror::text_align(ui))
             .id(filter_id)
             .hint_text(t!("filter-tick"))
             .desired_width(f32::INFINITY),

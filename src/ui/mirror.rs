@@ -9,7 +9,7 @@
 //! button's mark on the left of its text) is drawn here.
 
 use egui::accesskit::Role;
-use egui::{Align, Layout, Response, Sense, TextStyle, Ui, WidgetInfo};
+use egui::{Align, Align2, Layout, Response, Sense, TextStyle, Ui, WidgetInfo};
 
 /// Draws `add` as a panel's contents: from the right edge when the language in use is
 /// written right to left.
@@ -26,6 +26,29 @@ pub fn page<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> R {
 /// paragraph being drawn runs right to left.
 pub fn from_right(ui: &Ui) -> bool {
     ui.layout().prefer_right_to_left()
+}
+
+/// Where a text box's text starts: at the right edge in a mirrored window, the caret and the
+/// hint with it (egui's default style puts it at the left whatever the layout).
+pub fn text_align(ui: &Ui) -> Align2 {
+    if from_right(ui) {
+        Align2::RIGHT_TOP
+    } else {
+        Align2::LEFT_TOP
+    }
+}
+
+/// Draws `add` in a left-to-right row `width` wide: the hour and minute of a time read
+/// left to right in any language, so in a mirrored row they get a row of their own, beside
+/// what comes before them.
+pub fn left_to_right<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    if from_right(ui) {
+        let size = egui::vec2(width, ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center), add)
+            .inner
+    } else {
+        add(ui)
+    }
 }
 
 /// Whether `text`, drawn in `ui`, starts at the right edge: its first strong letter is
@@ -89,8 +112,17 @@ enum Mark {
 /// rows ending at the mark. It takes clicks and the focus (Space presses it) as egui's do, and
 /// screen readers get the same node: the role, the label and whether it is on.
 fn marked_row(ui: &mut Ui, mark: Mark, on: bool, label: &str) -> Response {
-    let icon = ui.spacing().icon_width;
-    let gap = ui.spacing().icon_spacing;
+    // The mark's room and the gap after it, as egui's own checkbox and radio button leave.
+    let style = ui.widget_style::<egui::widget_style::CheckboxStyle>(
+        ui.next_auto_id(),
+        &egui::class::Classes::default(),
+    );
+    let margin = f32::from(style.checkbox_frame.inner_margin.left);
+    let icon = ui
+        .spacing()
+        .icon_width
+        .max(style.checkbox_size + 2.0 * margin);
+    let gap = style.atom_layout.gap.max(ui.spacing().icon_spacing);
     let wrap = (ui.available_width() - icon - gap).max(0.0);
     let font = TextStyle::Button.resolve(ui.style());
     let mut job =
@@ -114,11 +146,18 @@ fn marked_row(ui: &mut Ui, mark: Mark, on: bool, label: &str) -> Response {
         let painter = ui.painter();
         match mark {
             Mark::Check => {
+                // The box as egui's own checkbox draws it, in the theme's checkbox style.
+                let big = egui::Rect::from_center_size(
+                    egui::pos2(rect.right() - icon / 2.0, rect.center().y),
+                    egui::Vec2::splat(style.checkbox_size),
+                );
+                let small =
+                    egui::Rect::from_center_size(big.center(), egui::Vec2::splat(style.check_size));
                 painter.rect(
-                    big.expand(visuals.expansion),
-                    visuals.corner_radius,
-                    visuals.bg_fill,
-                    visuals.bg_stroke,
+                    big.expand(style.checkbox_frame.inner_margin.left.into()),
+                    style.checkbox_frame.corner_radius,
+                    style.checkbox_frame.fill,
+                    style.checkbox_frame.stroke,
                     egui::StrokeKind::Inside,
                 );
                 if on {
@@ -128,7 +167,7 @@ fn marked_row(ui: &mut Ui, mark: Mark, on: bool, label: &str) -> Response {
                             egui::pos2(small.center().x, small.bottom()),
                             egui::pos2(small.right(), small.top()),
                         ],
-                        visuals.fg_stroke,
+                        style.check_stroke,
                     ));
                 }
             }

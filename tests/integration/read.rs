@@ -410,7 +410,9 @@ fn arabic_and_hebrew_mirror_the_window() {
         assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
         let schema = json!({"properties": {
             "city": {"type": "string", "title": "City"},
-            "ok": {"type": "boolean", "title": "Newsletter"}},
+            "ok": {"type": "boolean", "title": "Newsletter"},
+            "at": {"type": "string", "format": "date-time", "title": "At",
+                "default": "2026-12-02T16:05:00+00:00"}},
             "required": ["city"]});
         let form = Form::from_schema("```\ncode\n```".into(), &schema).expect("valid schema");
         let app = FormApp::new(
@@ -463,9 +465,41 @@ fn arabic_and_hebrew_mirror_the_window() {
             .and_then(|n| n.accesskit_node().bounding_box())
             .expect("the countdown");
         assert!(countdown.x1 < c.x0, "{tag}: {countdown:?} left of {c:?}");
+        // A time reads left to right: the hour box left of the minute box.
+        let time = |what: &str| {
+            h.root()
+                .query_all(egui_kittest::kittest::by())
+                .find(|n| {
+                    n.accesskit_node()
+                        .label()
+                        .is_some_and(|l| l.starts_with(what) && l.ends_with("At"))
+                })
+                .and_then(|n| n.accesskit_node().bounding_box())
+                .expect("a time box")
+        };
+        let (hour_label, minute_label) = match tag {
+            "ar" => ("الساعة", "الدقيقة"),
+            _ => ("השעה", "הדקה"),
+        };
+        let (hour, minute) = (time(hour_label), time(minute_label));
+        assert!(hour.x1 <= minute.x0, "{tag}: {hour:?} {minute:?}");
         h.key_press_modifiers(egui::Modifiers::CTRL, Key::Enter);
         h.run();
         hugs_the_right_edge(&format!("{tag}: the problem"), bounds(&h, required), right);
+        // Text typed into a text box starts at its right edge.
+        h.get_by_role_and_label(Role::MultilineTextInput, "City")
+            .type_text("Ada");
+        h.run();
+        let typed = h
+            .get_by_role_and_label(Role::MultilineTextInput, "City")
+            .query_all(egui_kittest::kittest::by())
+            .filter_map(|n| n.accesskit_node().bounding_box())
+            .map(|rect| rect.x0)
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            typed.is_finite() && typed > 400.0,
+            "{tag}: the text starts at {typed}"
+        );
     }
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
 }
