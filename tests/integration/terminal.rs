@@ -716,8 +716,10 @@ fn the_terminal_speaks_hebrew_at_the_right_edge() {
     let Some(mut d) = Dialog::start(request, &["--server", "shop"], setup) else {
         return;
     };
-    let screen = d.expect_screen("the first field", |s| s.shows("ביטול: Esc"));
-    for text in ["שואל shop:", "הרשמה לסדנה", "ביטול: Esc"] {
+    let screen = d.expect_screen("the first field", |s| {
+        s.shows("Name *") && s.shows("שורה חדשה")
+    });
+    for text in ["שואל shop:", "הרשמה לסדנה", "שורה חדשה"] {
         at_the_right_edge(&screen, text);
     }
     let name = screen
