@@ -951,7 +951,8 @@ fn check_row(ui: &mut Ui, on: bool, label: &str, highlighted: bool) -> Response 
         // A right-to-left label (or a mirrored window) has its mark on the right.
         let right = super::mirror::starts_right(ui, label);
         let slot = if right {
-            egui::Rect::from_min_max(egui::pos2(rect.right() - icon, rect.top()), rect.max)
+            let mark = ui.spacing().icon_width;
+            egui::Rect::from_min_max(egui::pos2(rect.right() - mark, rect.top()), rect.max)
         } else {
             rect
         };
