@@ -39,7 +39,8 @@ def parse_args():
     p.add_argument("--idle-runs", type=int, default=5,
                    help="how many of the runs also measure idle, and how many --timeout runs (default 5)")
     p.add_argument("--big-runs", type=int, default=3,
-                   help="runs of the 500-field form and of the 10,000-option enum (default 3; 0 skips)")
+                   help="runs of the 500-field form, the 10,000-option enum and the 1 MB Markdown "
+                        "code block (default 3; 0 skips)")
     p.add_argument("--keys", type=int, default=3, help="keystrokes timed per run (default 3)")
     p.add_argument("--warmup", type=int, default=1, help="untimed runs of each program first (default 1)")
     p.add_argument("--bin", help="binary to measure (default: cargo build --release, then target/release/form-elicitation)")
@@ -177,6 +178,21 @@ def big_enum(tmp):
         json.dump(req, f)
     return path, ["--list", "--text=Pick one of 10,000", "--width=520", "--height=600", "--column=Choice",
                   "--search-column=1", *options]
+
+
+def big_markdown(tmp):
+    """A hostile message (issue 34): one fenced code block of 1 MB (16,000 lines of 63
+    characters and a line break, 1,024,000 bytes; the whole request stays under the 1 MiB
+    limit), read as Markdown, above one text field. No yad equivalent: yad shows no Markdown."""
+    line = "let value = compute(alpha, beta, gamma) + offset * scale; // ok"
+    assert len(line) == 63
+    code = "\n".join([line] * 16000)
+    req = {"message": "Check this output:\n\n```\n" + code + "\n```",
+           "requestedSchema": {"type": "object", "properties": {"note": {"type": "string", "title": "Note"}}}}
+    path = os.path.join(tmp, "markdown-1mib.json")
+    with open(path, "w") as f:
+        json.dump(req, f)
+    return path, None
 
 
 # ------------------------------------------------------------------------------------------
@@ -476,8 +492,10 @@ def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
     if args.big_runs > 0:
         fields_req, fields_yad = big_form(tmp)
         enum_req, enum_yad = big_enum(tmp)
+        md_req, md_yad = big_markdown(tmp)
         for label, req, yad_args, keysym in (("500 fields", fields_req, fields_yad, "a"),
-                                             ("10,000-option enum", enum_req, enum_yad, "1")):
+                                             ("10,000-option enum", enum_req, enum_yad, "1"),
+                                             ("1 MB Markdown code block", md_req, md_yad, "a")):
             o, y = [], []
             for i in range(args.big_runs):
                 log(f"{label} run {i + 1}/{args.big_runs} ...")
@@ -485,7 +503,7 @@ def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
                     kw = dict(keys=max(keys, 3), key=keysym, finish="term", settle_max=10000, limit=120)
                     if who == "ours":
                         o.append(R.run("ours", label, R.ours_cmd(), stdin=req, **kw))
-                    elif have_yad:
+                    elif have_yad and yad_args:
                         y.append(R.run("yad", label, R.yad_cmd(yad_args), **kw))
             big[label] = (o, y)
 
