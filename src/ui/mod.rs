@@ -621,4 +621,79 @@ mod tests {
             egui::vec2(360.0, 160.0)
         );
     }
+
+    /// The tiles each caret blink repaints in a focused 4-field form (the bench's) whose first
+    /// field holds `name` (or nothing), following the blinks for three seconds as the window
+    /// would.
+    fn tiles_per_blink(name: Option<&str>) -> Vec<usize> {
+        let ctx = egui::Context::default();
+        prepare(&ctx, Theme::Light, &Cancel::new());
+        let mut first = serde_json::json!({"type": "string", "title": "Name"});
+        if let Some(name) = name {
+            first["default"] = name.into();
+        }
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "name": first,
+            "email": {"type": "string", "title": "Email", "format": "email"},
+            "copies": {"type": "integer", "title": "Copies", "minimum": 1, "default": 1},
+            "urgent": {"type": "boolean", "title": "Urgent", "default": false}}});
+        let form = Form::from_schema("Who should receive the report?".into(), &schema)
+            .expect("a valid form");
+        let mut app = FormApp::new(form, None, None);
+        let (width, height) = (520, 360);
+        let mut shown: Option<egui_soft::Tiles> = None;
+        let mut repainted = Vec::new();
+        let mut time = 0.0;
+        while time < 3.0 {
+            let mut viewports = egui::ViewportIdMap::default();
+            viewports.insert(
+                egui::ViewportId::ROOT,
+                egui::ViewportInfo {
+                    focused: Some(true),
+                    ..Default::default()
+                },
+            );
+            let input = egui::RawInput {
+                time: Some(time),
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(width as f32, height as f32),
+                )),
+                viewports,
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| app.show(ui));
+            output.textures_delta.clear();
+            let wait = output.viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+            let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+            let tiles = egui_soft::Tiles::of(&primitives, output.pixels_per_point, width, height);
+            // egui's first passes settle the layout; from then on each wake is a blink.
+            if time > 0.0
+                && let Some(before) = &shown
+            {
+                let mask = before.changed(&tiles).expect("the same size");
+                repainted.push(mask.iter().filter(|&&c| c).count());
+            }
+            shown = Some(tiles);
+            time += wait.as_secs_f64().clamp(0.0, 1.0);
+        }
+        repainted
+    }
+
+    /// Regression (issue 30): a caret blinking in an empty first field cost 60 % more CPU than
+    /// in a filled one. Alone in the text box's clip rectangle, the caret was a primitive of its
+    /// own, and its coming and going moved every later primitive's place in the frame, which the
+    /// tiles' fingerprints held: each blink repainted 15 tiles below the field instead of the
+    /// caret's one.
+    #[test]
+    fn a_caret_blink_repaints_the_carets_tile_alone_in_an_empty_field_as_in_a_filled_one() {
+        for name in [None, Some("Ada Lovelace")] {
+            let repainted = tiles_per_blink(name);
+            assert!(repainted.len() >= 4, "{name:?}: blinks {repainted:?}");
+            assert!(
+                repainted.iter().all(|&n| (1..=2).contains(&n)),
+                "{name:?}: tiles repainted by each blink {repainted:?}"
+            );
+        }
+    }
 }
