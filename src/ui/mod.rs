@@ -456,8 +456,15 @@ fn fit_to_content(ctx: &egui::Context, content: egui::Vec2) {
     )));
 }
 
+/// The room, in points, kept free above the window for the title bar the desktop adds, and as
+/// much below it: sway centres a floating window's own surface and puts its title bar (25
+/// points with its default font) above that, so a window 90 % of a 450-point screen tall (a
+/// 900-pixel one at scale 2) had its title bar start 2 points above the screen.
+const TITLE_BAR_ROOM: f32 = 40.0;
+
 /// The window's size for `content` on a screen of `monitor` points: at least a comfortable
-/// minimum, at most 90 % of the screen, and when the screen is smaller than that minimum (a
+/// minimum, at most 90 % of the screen and short enough that a title bar fits above it when it
+/// is centred ([`TITLE_BAR_ROOM`]), and when the screen is smaller than that minimum (a
 /// 360-point phone, or a small screen at scale 2) the screen wins and the content scrolls.
 /// Never panics, whatever the screen reports.
 pub fn fitted_size(content: egui::Vec2, monitor: Option<egui::Vec2>) -> egui::Vec2 {
@@ -466,13 +473,15 @@ pub fn fitted_size(content: egui::Vec2, monitor: Option<egui::Vec2>) -> egui::Ve
     let monitor = monitor
         .filter(|m| usable(m.x) && usable(m.y))
         .unwrap_or(egui::vec2(1280.0, 800.0));
-    let axis = |want: f32, floor: f32, screen: f32| {
+    let axis = |want: f32, floor: f32, most: f32| {
         let want = if want.is_finite() { want } else { floor };
-        want.max(floor).min(screen * 0.9)
+        want.max(floor).min(most)
     };
+    let tallest = (monitor.y * 0.9).min(monitor.y - 2.0 * TITLE_BAR_ROOM);
     egui::vec2(
-        axis(content.x, MIN.x, monitor.x),
-        axis(content.y, MIN.y, monitor.y),
+        axis(content.x, MIN.x, monitor.x * 0.9),
+        // A screen too short to spare the room still gets a window of half its height.
+        axis(content.y, MIN.y, tallest.max(monitor.y * 0.5)),
     )
 }
 
@@ -608,7 +617,10 @@ mod tests {
         let cases = [
             (Some(egui::vec2(1280.0, 900.0)), egui::vec2(560.0, 400.0)),
             (Some(egui::vec2(360.0, 640.0)), egui::vec2(324.0, 400.0)),
-            (Some(egui::vec2(320.0, 240.0)), egui::vec2(288.0, 216.0)),
+            (Some(egui::vec2(320.0, 240.0)), egui::vec2(288.0, 160.0)),
+            // 1280x900 pixels at scale 2: room for a title bar above a centred window.
+            (Some(egui::vec2(640.0, 450.0)), egui::vec2(560.0, 370.0)),
+            (Some(egui::vec2(200.0, 100.0)), egui::vec2(180.0, 50.0)),
             (Some(egui::vec2(0.0, 0.0)), egui::vec2(560.0, 400.0)),
             (Some(egui::vec2(f32::NAN, 10.0)), egui::vec2(560.0, 400.0)),
             (None, egui::vec2(560.0, 400.0)),
