@@ -6,6 +6,7 @@ mod buttons;
 mod deadline;
 mod display;
 mod fields;
+mod fit;
 mod fonts;
 mod pacing;
 mod queue;
@@ -130,6 +131,12 @@ pub trait WindowDialog {
     /// How large the whole window wants to be, known after the first frame.
     fn content_size(&self) -> Option<egui::Vec2> {
         self.dialog().content_size
+    }
+
+    /// Whether a date picker's calendar is open (the window zooms out for it where it is
+    /// narrow: see [`fit`]).
+    fn calendar_open(&self) -> bool {
+        false
     }
 }
 
@@ -390,6 +397,7 @@ impl Shell {
         }
         self.caret.update(&ctx);
         self.app.show(ui);
+        fit::zoom_for_calendar(&ctx, self.app.calendar_open());
         // A screen reader announces the window by this name when it gains the focus.
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| {
             node.set_label(self.title.clone());

@@ -375,3 +375,41 @@ fn a_tall_form_at_scale_2_fits_the_screen_with_its_title_bar() {
     sway.key("Escape");
     expect_answer(app, r#"{"action":"cancel"}"#);
 }
+
+/// Regression (issue 30, item 10): on a 360x640 screen at scale 2 (180 points; sway gives the
+/// window 162) the date picker's calendar, 333 points wide whatever the window, was cut off
+/// after its Wednesday column. While it is open the window zooms out to fit it: its weekend
+/// days (the last two columns, which egui_extras fills red) are on screen, and the keyboard
+/// still works it.
+#[test]
+fn the_calendar_fits_a_phone_screen_at_scale_2() {
+    let Some(sway) = sway_or_skip(&["output HEADLESS-1 resolution 360x640 scale 2"]) else {
+        return;
+    };
+    let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","title":"Day","format":"date"}},"required":["day"]}}"#;
+    let app = sway.show("calendar-phone", request, &["--theme", "light"], &[]);
+    let rect = sway.window(&app)["window_rect_on_output"].clone();
+    let weekend_pixels = |shot: &super::support::sway::Image| {
+        shot.rgb
+            .chunks_exact(3)
+            .filter(|p| *p == [0x8b, 0, 0] || *p == [255, 128, 128])
+            .count()
+    };
+    assert_eq!(
+        weekend_pixels(&sway.screenshot(&rect)),
+        0,
+        "red before the calendar opens"
+    );
+    sway.key("Tab"); // Pick date
+    sway.key("Return");
+    let first = sway.screenshot(&rect);
+    let shot = sway.screenshot_until(&rect, first, |shot| weekend_pixels(shot) > 500);
+    assert!(
+        weekend_pixels(&shot) > 500,
+        "the calendar's weekend columns are not on screen ({} red pixels)",
+        weekend_pixels(&shot)
+    );
+    sway.key("Escape"); // the calendar
+    sway.key("Escape"); // the form
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
