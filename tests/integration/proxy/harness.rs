@@ -198,7 +198,38 @@ impl RawProxy {
             .arg(script)
             .env("DISPLAY", &x.display)
             .envs(ENGLISH)
-            .envs(envs.iter().copied())
+            .envs(envs.iter().copied());
+        Self::spawn(command)
+    }
+
+    /// The proxy in front of the server at `url`, with `args` after `--url URL`; its forms on
+    /// `x`'s display when there is one.
+    pub(super) fn start_url(
+        x: Option<&Xvfb>,
+        url: &str,
+        args: &[&str],
+        envs: &[(&str, &str)],
+    ) -> RawProxy {
+        let mut command = Command::new(BIN);
+        command
+            .args(["proxy", "--url", url])
+            .args(args)
+            .envs(ENGLISH)
+            .envs(envs.iter().copied());
+        for (name, _) in std::env::vars_os() {
+            if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
+                command.env_remove(name);
+            }
+        }
+        match x {
+            Some(x) => command.env("DISPLAY", &x.display),
+            None => command.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"),
+        };
+        Self::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> RawProxy {
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());

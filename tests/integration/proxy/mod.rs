@@ -10,6 +10,7 @@
 
 mod harness;
 mod http;
+mod mock;
 mod oauth;
 
 use std::io::{BufRead, BufReader, Write};
