@@ -80,6 +80,56 @@ pub(super) fn server_script() -> PathBuf {
     root().join("tests/proxy/server.py")
 }
 
+/// `tests/proxy/server.py` serving Streamable HTTP on a free port of 127.0.0.1, for
+/// `proxy --url`; killed when dropped.
+pub(super) struct HttpServer {
+    child: Child,
+    pub(super) url: String,
+}
+
+impl HttpServer {
+    /// Starts the server with `envs` and waits until it listens.
+    pub(super) fn start(python: &Path, envs: &[(&str, &str)]) -> HttpServer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(python)
+            .arg(server_script())
+            .args(["--http", &port.to_string()])
+            .envs(envs.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the Python server starts");
+        let mut server = HttpServer {
+            child,
+            url: format!("http://127.0.0.1:{port}/mcp"),
+        };
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                matches!(server.child.try_wait(), Ok(None)),
+                "the Python server exited"
+            );
+            assert!(
+                Instant::now() < deadline,
+                "the Python server did not listen"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Starts `tests/proxy/client.py` with the display and English words; the proxy's windows get
 /// a title of their own (returned), unless `own_title` is false.
 pub(super) fn client(

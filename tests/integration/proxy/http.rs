@@ -655,3 +655,39 @@ fn a_stream_dropped_mid_form_closes_the_form_and_fails_the_call() {
         "the closed form was answered: {requests:#?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The Python SDK's server (tests/proxy/server.py) over Streamable HTTP, its client through
+// `proxy --url`: what the stdio tests show, over HTTP
+
+/// Cases 2 and 3 over HTTP: the 2026-07-28 era's two rounds, the client discovering the era
+/// or pinned to it, answered in our window. Each request of the era carries the headers the
+/// server routes it by (`MCP-Protocol-Version` from its `_meta`, `Mcp-Method`, `Mcp-Name`);
+/// without them the server refused every one (HTTP 400).
+#[test]
+fn two_rounds_in_the_2026_07_28_era_over_http() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let server = HttpServer::start(&python, &[]);
+    let url = format!("--url={}", server.url);
+    for mode in ["auto", "2026-07-28"] {
+        let (mut shown, title) = client(&x, &python, (mode, "two_step"), &[&url], &[], true);
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("Ada");
+            x.key("Return");
+        });
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("red");
+            x.key("Return");
+        });
+        assert_eq!(outcome(shown)["text"], "Ada likes red", "{mode}");
+    }
+}
+
+/// -32042 over HTTP: the consent shown here, the completion notice on the GET stream, the
+/// call retried once.
+#[test]
+fn a_url_required_error_is_consented_here_and_the_call_retried_over_http() {
+    super::url_required_is_consented_and_retried(super::Transport::Http);
+}
