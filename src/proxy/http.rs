@@ -843,6 +843,47 @@ mod tests {
     }
 
     #[test]
+    fn a_2026_request_carries_its_routing_headers() {
+        let call = serde_json::json!({
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "two_step", "_meta": {wire::PROTOCOL_VERSION: "2026-07-28"}},
+        });
+        assert_eq!(
+            routing_headers(&call),
+            [
+                ("MCP-Protocol-Version", "2026-07-28".to_owned()),
+                ("Mcp-Method", "tools/call".to_owned()),
+                ("Mcp-Name", "two_step".to_owned()),
+            ]
+        );
+        let read = serde_json::json!({
+            "jsonrpc": "2.0", "id": 2, "method": "resources/read",
+            "params": {"uri": "file:///é", "_meta": {wire::PROTOCOL_VERSION: "2026-07-28"}},
+        });
+        assert_eq!(
+            routing_headers(&read)[2],
+            ("Mcp-Name", "=?base64?ZmlsZTovLy/DqQ==?=".to_owned())
+        );
+        // The initialize era routes by session: no such headers.
+        let legacy = serde_json::json!({
+            "jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "x"},
+        });
+        assert!(routing_headers(&legacy).is_empty());
+    }
+
+    #[test]
+    fn a_header_value_is_plain_ascii_or_base64() {
+        for (text, header) in [
+            ("plain name", "plain name"),
+            (" edge", "=?base64?IGVkZ2U=?="),
+            ("tab\there", "=?base64?dGFiCWhlcmU=?="),
+            ("=?base64?eA==?=", "=?base64?PT9iYXNlNjQ/ZUE9PT89?="),
+        ] {
+            assert_eq!(header_value(text), header, "{text:?}");
+        }
+    }
+
+    #[test]
     fn only_the_response_to_the_request_ends_its_stream() {
         let id = serde_json::json!(3);
         assert!(answers(r#"{"jsonrpc":"2.0","id":3,"result":{}}"#, &id));
