@@ -296,7 +296,16 @@ impl Remote {
         if is_event_stream(&response) {
             let mut asked = Vec::new();
             let read = self.read_stream(response, Some(id), &mut asked);
-            if !matches!(read, Ok(true)) {
+            if matches!(read, Ok(true)) {
+                // The call is over: its questions need no closing any more.
+                let mut unanswered = self
+                    .unanswered
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                for asking in &asked {
+                    unanswered.remove(asking);
+                }
+            } else {
                 self.abandon(id, &asked);
             }
             return match read {
