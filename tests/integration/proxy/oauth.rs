@@ -428,6 +428,10 @@ impl KeyringSession {
             .env("HOME", &home)
             .env("XDG_DATA_HOME", home.join("data"))
             .env("XDG_RUNTIME_DIR", &runtime)
+            // No display for the keyring's own prompter (gcr-prompter): an unlock it would
+            // ask for is dismissed at once.
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             // The bus and the daemon chat on stderr ("Failed to set fd limit"); a failure
@@ -492,6 +496,22 @@ impl KeyringSession {
             }
         }
         found
+    }
+
+    /// Locks the login keyring, as the desktop does when the screen locks (some desktops).
+    fn lock(&self) {
+        let mut command = std::process::Command::new("dbus-send");
+        command.args([
+            "--session",
+            "--print-reply",
+            "--dest=org.freedesktop.secrets",
+            "/org/freedesktop/secrets",
+            "org.freedesktop.Secret.Service.Lock",
+            "array:objpath:/org/freedesktop/secrets/collection/login",
+        ]);
+        self.env(&mut command);
+        let out = command.output().expect("dbus-send runs");
+        assert!(out.status.success(), "{out:?}");
     }
 
     /// What the token file keeps for `server`, if the file is there.
@@ -823,4 +843,41 @@ fn a_keyring_with_no_default_collection_leaves_the_sign_in_to_the_file() {
     assert_eq!(mode, 0o600);
     sign_out(&session, &server.url);
     assert_eq!(session.in_file(&server.url), None);
+}
+
+/// A locked keyring whose unlock prompt the person dismisses is not asked again in that run,
+/// and the new sign-in is not written to the file behind its back: it lasts as long as the
+/// proxy. `--sign-out` then fails, saying why, rather than claim it forgot.
+#[test]
+fn a_keyring_left_locked_keeps_the_sign_in_in_memory_only() {
+    let Some(session) = KeyringSession::start(true) else {
+        return;
+    };
+    let server = SignInServer::start();
+    let serve = FakeServe::start("accept");
+    initialize_through_proxy(&session, &server, &serve, &[]);
+    assert_eq!(session.search(&server.url).len(), 1);
+    session.lock();
+    let said = initialize_through_proxy(&session, &server, &serve, &[]);
+    assert_eq!(
+        said.matches("the keyring's prompt was dismissed").count(),
+        1,
+        "asked once: {said}"
+    );
+    assert!(
+        said.contains("the sign-in lasts as long as the proxy"),
+        "{said}"
+    );
+    assert_eq!(server.sign_ins(), 2, "signed in again, in memory");
+    assert_eq!(session.in_file(&server.url), None, "not in the file");
+    let mut command = std::process::Command::new(crate::support::BIN);
+    command.args(["proxy", "--sign-out", &server.url]);
+    session.env(&mut command);
+    let out = command
+        .envs(crate::support::ENGLISH)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("the keyring stayed locked"), "{stderr}");
 }
