@@ -64,20 +64,6 @@ impl Keyring {
                     Some(SERVICE),
                     SERVICE_PATH,
                     Some(SERVICE_IFACE),
-                    "OpenSession",
-                    &("plain", Value::from("")),
-                )
-                .await
-                .context("the Secret Service: OpenSession")?;
-            let (_, session): (OwnedValue, OwnedObjectPath) = reply
-                .body()
-                .deserialize()
-                .context("the Secret Service: OpenSession's answer")?;
-            let reply = connection
-                .call_method(
-                    Some(SERVICE),
-                    SERVICE_PATH,
-                    Some(SERVICE_IFACE),
                     "ReadAlias",
                     &("default",),
                 )
@@ -90,6 +76,20 @@ impl Keyring {
             if collection.as_str() == "/" {
                 bail!("the Secret Service has no default collection to keep the sign-in in");
             }
+            let reply = connection
+                .call_method(
+                    Some(SERVICE),
+                    SERVICE_PATH,
+                    Some(SERVICE_IFACE),
+                    "OpenSession",
+                    &("plain", Value::from("")),
+                )
+                .await
+                .context("the Secret Service: OpenSession")?;
+            let (_, session): (OwnedValue, OwnedObjectPath) = reply
+                .body()
+                .deserialize()
+                .context("the Secret Service: OpenSession's answer")?;
             Ok(Some(Self {
                 connection,
                 session,
@@ -305,23 +305,10 @@ impl Keyring {
 
 /// Whether the bus has the Secret Service, running or to be started on the first call.
 async fn has_service(connection: &Connection) -> anyhow::Result<bool> {
-    let bus = |method| {
-        connection.call_method(
-            Some("org.freedesktop.DBus"),
-            "/org/freedesktop/DBus",
-            Some("org.freedesktop.DBus"),
-            method,
-            &(),
-        )
-    };
+    const BUS: &str = "org.freedesktop.DBus";
+    const BUS_PATH: &str = "/org/freedesktop/DBus";
     let running: bool = connection
-        .call_method(
-            Some("org.freedesktop.DBus"),
-            "/org/freedesktop/DBus",
-            Some("org.freedesktop.DBus"),
-            "NameHasOwner",
-            &(SERVICE,),
-        )
+        .call_method(Some(BUS), BUS_PATH, Some(BUS), "NameHasOwner", &(SERVICE,))
         .await
         .context("the session bus: NameHasOwner")?
         .body()
@@ -330,7 +317,8 @@ async fn has_service(connection: &Connection) -> anyhow::Result<bool> {
     if running {
         return Ok(true);
     }
-    let activatable: Vec<String> = bus("ListActivatableNames")
+    let activatable: Vec<String> = connection
+        .call_method(Some(BUS), BUS_PATH, Some(BUS), "ListActivatableNames", &())
         .await
         .context("the session bus: ListActivatableNames")?
         .body()
