@@ -881,3 +881,25 @@ fn a_keyring_left_locked_keeps_the_sign_in_in_memory_only() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("the keyring stayed locked"), "{stderr}");
 }
+
+/// `FORM_ELICITATION_TOKEN_STORE=secret-service` means there and nowhere else: with no
+/// Secret Service, `--sign-out` fails saying so rather than clear the file and claim it forgot.
+#[test]
+fn the_secret_service_store_without_one_is_an_error() {
+    let out = std::process::Command::new(crate::support::BIN)
+        .args(["proxy", "--sign-out", "https://a/mcp"])
+        .envs(crate::support::ENGLISH)
+        .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/bus")
+        .env("FORM_ELICITATION_TOKEN_STORE", "secret-service")
+        .env("XDG_STATE_HOME", "/nonexistent")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "FORM_ELICITATION_TOKEN_STORE=secret-service, but the session bus has no Secret Service"
+        ),
+        "{stderr}"
+    );
+}
