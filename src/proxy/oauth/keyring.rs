@@ -6,14 +6,18 @@
 //! travels over the session bus, which only the person's own processes can reach), items
 //! found by their attributes, created with `replace`, unlocked and deleted through the
 //! service's prompts. Each item holds one server's [`Saved`] as JSON.
+//!
+//! Every call goes through [`call`], its arguments and answer as zvariant values: one
+//! serializer for all of them (the one the accessibility code already has) instead of one per
+//! signature, which kept the binary's growth to a third.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 use futures_lite::StreamExt as _;
-use zbus::zvariant::{ObjectPath, OwnedObjectPath, OwnedValue, Value};
-use zbus::{Connection, MatchRule, MessageStream};
+use zbus::zvariant::{ObjectPath, OwnedObjectPath, Structure, StructureBuilder, Value};
+use zbus::{Connection, MatchRule, Message, MessageStream};
 
 use super::store::Saved;
 
@@ -31,9 +35,6 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(25);
 /// How long the person has to answer the keyring's own unlock prompt; after that the keyring
 /// counts as locked, as when they dismiss it.
 const PROMPT_TIMEOUT: Duration = Duration::from_secs(120);
-
-/// A secret as the Secret Service carries it: session, parameters, value, content type.
-type Secret = (OwnedObjectPath, Vec<u8>, Vec<u8>, String);
 
 /// A connection to the Secret Service, with its session open.
 #[derive(Debug)]
@@ -59,37 +60,25 @@ impl Keyring {
             if !has_service(&connection).await? {
                 return Ok(None);
             }
-            let reply = connection
-                .call_method(
-                    Some(SERVICE),
+            let service = |method, args| {
+                call(
+                    &connection,
+                    SERVICE,
                     SERVICE_PATH,
-                    Some(SERVICE_IFACE),
-                    "ReadAlias",
-                    &("default",),
+                    SERVICE_IFACE,
+                    method,
+                    args,
                 )
-                .await
-                .context("the Secret Service: ReadAlias")?;
-            let collection: OwnedObjectPath = reply
-                .body()
-                .deserialize()
-                .context("the Secret Service: ReadAlias's answer")?;
+            };
+            let answer = service("ReadAlias", vec![Value::from("default")]).await?;
+            let collection = object_path(answer, 0)?;
             if collection.as_str() == "/" {
                 bail!("the Secret Service has no default collection to keep the sign-in in");
             }
-            let reply = connection
-                .call_method(
-                    Some(SERVICE),
-                    SERVICE_PATH,
-                    Some(SERVICE_IFACE),
-                    "OpenSession",
-                    &("plain", Value::from("")),
-                )
-                .await
-                .context("the Secret Service: OpenSession")?;
-            let (_, session): (OwnedValue, OwnedObjectPath) = reply
-                .body()
-                .deserialize()
-                .context("the Secret Service: OpenSession's answer")?;
+            // The input of the `plain` algorithm is an empty string, in a variant.
+            let input = Value::Value(Box::new(Value::from("")));
+            let answer = service("OpenSession", vec![Value::from("plain"), input]).await?;
+            let session = object_path(answer, 1)?;
             Ok(Some(Self {
                 connection,
                 session,
@@ -98,27 +87,36 @@ impl Keyring {
         })
     }
 
+    /// A call to the Secret Service.
+    async fn call(
+        &self,
+        path: &str,
+        interface: &str,
+        method: &str,
+        args: Vec<Value<'_>>,
+    ) -> anyhow::Result<Vec<Value<'static>>> {
+        call(&self.connection, SERVICE, path, interface, method, args).await
+    }
+
     /// What is kept for `server`, if anything (unlocking it first, which may ask the person).
     pub fn load(&self, server: &str) -> anyhow::Result<Option<Saved>> {
         zbus::block_on(async {
             let Some(item) = self.items(server).await?.into_iter().next() else {
                 return Ok(None);
             };
-            let reply = self
-                .connection
-                .call_method(
-                    Some(SERVICE),
-                    &item,
-                    Some(ITEM_IFACE),
-                    "GetSecret",
-                    &(&self.session,),
-                )
-                .await
-                .context("the Secret Service: GetSecret")?;
-            let (_, _, value, _): Secret = reply
-                .body()
-                .deserialize()
-                .context("the Secret Service: GetSecret's answer")?;
+            let session = Value::from(self.session.as_ref());
+            let answer = self
+                .call(&item, ITEM_IFACE, "GetSecret", vec![session])
+                .await?;
+            // One argument, the secret: (session, parameters, value, content type). A body
+            // that is one structure reads as that structure's fields.
+            let secret = match answer.len() {
+                1 => field(answer, 0)
+                    .and_then(|secret| Ok(Structure::try_from(secret)?.into_fields())),
+                _ => Ok(answer),
+            };
+            let secret = secret.and_then(|fields| Ok(Vec::<u8>::try_from(field(fields, 2)?)?));
+            let value = secret.context("the Secret Service: GetSecret's answer")?;
             let saved = serde_json::from_slice(&value)
                 .with_context(|| format!("the keyring's item for {server} is not a sign-in"))?;
             Ok(Some(saved))
@@ -129,38 +127,32 @@ impl Keyring {
     pub fn save(&self, server: &str, saved: &Saved, label: &str) -> anyhow::Result<()> {
         zbus::block_on(async {
             let collection = self.default_collection().await?;
-            let attributes = attributes(server);
             let properties: HashMap<&str, Value<'_>> = HashMap::from([
                 ("org.freedesktop.Secret.Item.Label", Value::from(label)),
                 (
                     "org.freedesktop.Secret.Item.Attributes",
-                    Value::from(attributes),
+                    Value::from(attributes(server)),
                 ),
             ]);
             let value = serde_json::to_vec(saved).context("the sign-in")?;
-            let secret = (
-                self.session.as_ref(),
-                Vec::<u8>::new(),
-                value,
-                "application/json",
-            );
-            let reply = self
-                .connection
-                .call_method(
-                    Some(SERVICE),
-                    collection,
-                    Some(COLLECTION_IFACE),
-                    "CreateItem",
-                    &(properties, secret, true),
-                )
-                .await
-                .context("the Secret Service: CreateItem")?;
-            let (item, prompt): (OwnedObjectPath, OwnedObjectPath) = reply
-                .body()
-                .deserialize()
-                .context("the Secret Service: CreateItem's answer")?;
+            let secret = StructureBuilder::new()
+                .add_field(self.session.as_ref())
+                .add_field(Vec::<u8>::new())
+                .add_field(value)
+                .add_field("application/json")
+                .build()
+                .context("the secret")?;
+            let args = vec![
+                Value::from(properties),
+                Value::from(secret),
+                Value::from(true),
+            ];
+            let answer = self
+                .call(collection, COLLECTION_IFACE, "CreateItem", args)
+                .await?;
+            let item = object_path(answer.clone(), 0)?;
             if item.as_str() == "/" {
-                self.prompt(&prompt)
+                self.prompt(object_path(answer, 1)?)
                     .await
                     .context("the keyring did not keep the sign-in")?;
             }
@@ -173,16 +165,8 @@ impl Keyring {
         zbus::block_on(async {
             let items = self.items(server).await?;
             for item in &items {
-                let reply = self
-                    .connection
-                    .call_method(Some(SERVICE), item, Some(ITEM_IFACE), "Delete", &())
-                    .await
-                    .context("the Secret Service: Delete")?;
-                let prompt: OwnedObjectPath = reply
-                    .body()
-                    .deserialize()
-                    .context("the Secret Service: Delete's answer")?;
-                self.prompt(&prompt)
+                let answer = self.call(item, ITEM_IFACE, "Delete", vec![]).await?;
+                self.prompt(object_path(answer, 0)?)
                     .await
                     .context("the keyring did not forget the sign-in")?;
             }
@@ -192,21 +176,12 @@ impl Keyring {
 
     /// The items kept for `server`, unlocked.
     async fn items(&self, server: &str) -> anyhow::Result<Vec<OwnedObjectPath>> {
-        let reply = self
-            .connection
-            .call_method(
-                Some(SERVICE),
-                SERVICE_PATH,
-                Some(SERVICE_IFACE),
-                "SearchItems",
-                &(attributes(server),),
-            )
-            .await
-            .context("the Secret Service: SearchItems")?;
-        let (mut unlocked, locked): (Vec<OwnedObjectPath>, Vec<OwnedObjectPath>) = reply
-            .body()
-            .deserialize()
-            .context("the Secret Service: SearchItems's answer")?;
+        let attributes = Value::from(attributes(server));
+        let answer = self
+            .call(SERVICE_PATH, SERVICE_IFACE, "SearchItems", vec![attributes])
+            .await?;
+        let mut unlocked = object_paths(answer.clone(), 0)?;
+        let locked = object_paths(answer, 1)?;
         if !locked.is_empty() {
             self.unlock(&locked).await?;
             unlocked.extend(locked);
@@ -217,22 +192,16 @@ impl Keyring {
     /// The default collection, unlocked.
     async fn default_collection(&self) -> anyhow::Result<&OwnedObjectPath> {
         let collection = &self.collection;
-        let reply = self
-            .connection
-            .call_method(
-                Some(SERVICE),
-                collection,
-                Some("org.freedesktop.DBus.Properties"),
-                "Get",
-                &(COLLECTION_IFACE, "Locked"),
-            )
-            .await
-            .context("the Secret Service: the collection's Locked")?;
-        let locked: OwnedValue = reply
-            .body()
-            .deserialize()
-            .context("the Secret Service: the collection's Locked")?;
-        if bool::try_from(locked).unwrap_or(true) {
+        let args = vec![Value::from(COLLECTION_IFACE), Value::from("Locked")];
+        let answer = self
+            .call(collection, "org.freedesktop.DBus.Properties", "Get", args)
+            .await?;
+        // The property comes in a variant.
+        let locked = match field(answer, 0)? {
+            Value::Value(inner) => bool::try_from(*inner),
+            other => bool::try_from(other),
+        };
+        if locked.unwrap_or(true) {
             self.unlock(std::slice::from_ref(collection)).await?;
         }
         Ok(collection)
@@ -240,29 +209,23 @@ impl Keyring {
 
     /// Unlocks `objects`, through the service's prompt when it has one.
     async fn unlock(&self, objects: &[OwnedObjectPath]) -> anyhow::Result<()> {
-        let reply = self
-            .connection
-            .call_method(
-                Some(SERVICE),
+        let objects: Vec<ObjectPath<'_>> = objects.iter().map(|o| o.as_ref()).collect();
+        let answer = self
+            .call(
                 SERVICE_PATH,
-                Some(SERVICE_IFACE),
+                SERVICE_IFACE,
                 "Unlock",
-                &(objects,),
+                vec![Value::from(objects)],
             )
-            .await
-            .context("the Secret Service: Unlock")?;
-        let (_, prompt): (Vec<OwnedObjectPath>, OwnedObjectPath) = reply
-            .body()
-            .deserialize()
-            .context("the Secret Service: Unlock's answer")?;
-        self.prompt(&prompt)
+            .await?;
+        self.prompt(object_path(answer, 1)?)
             .await
             .context("the keyring stayed locked")
     }
 
     /// Shows the service's prompt at `path` (none when it is "/") and waits for the person:
     /// an error when they dismiss it or let it be.
-    async fn prompt(&self, path: &ObjectPath<'_>) -> anyhow::Result<()> {
+    async fn prompt(&self, path: OwnedObjectPath) -> anyhow::Result<()> {
         if path.as_str() == "/" {
             return Ok(());
         }
@@ -271,15 +234,13 @@ impl Keyring {
             .msg_type(zbus::message::Type::Signal)
             .interface(PROMPT_IFACE)?
             .member("Completed")?
-            .path(path.clone())?
+            .path(path.as_ref())?
             .build();
         let mut completed = MessageStream::for_match_rule(rule, &self.connection, Some(1))
             .await
             .context("the Secret Service: waiting for its prompt")?;
-        self.connection
-            .call_method(Some(SERVICE), path, Some(PROMPT_IFACE), "Prompt", &("",))
-            .await
-            .context("the Secret Service: Prompt")?;
+        self.call(&path, PROMPT_IFACE, "Prompt", vec![Value::from("")])
+            .await?;
         let answer = async { Some(completed.next().await) };
         let timeout = async {
             async_io::Timer::after(PROMPT_TIMEOUT).await;
@@ -292,9 +253,9 @@ impl Keyring {
             );
         };
         let message = message.context("the Secret Service: its prompt")?;
-        let (dismissed, _): (bool, OwnedValue) = message
-            .body()
-            .deserialize()
+        // Completed(dismissed, result)
+        let dismissed = field(fields(&message)?, 0)
+            .and_then(|v| Ok(bool::try_from(v)?))
             .context("the Secret Service: its prompt's answer")?;
         if dismissed {
             bail!("the keyring's prompt was dismissed");
@@ -303,28 +264,93 @@ impl Keyring {
     }
 }
 
+/// One method call, with its arguments as values; the answer's values.
+async fn call(
+    connection: &Connection,
+    destination: &str,
+    path: &str,
+    interface: &str,
+    method: &str,
+    args: Vec<Value<'_>>,
+) -> anyhow::Result<Vec<Value<'static>>> {
+    let what = || format!("{destination}: {method}");
+    let reply = if args.is_empty() {
+        connection
+            .call_method(Some(destination), path, Some(interface), method, &())
+            .await
+    } else {
+        let mut body = StructureBuilder::new();
+        for arg in args {
+            body = body.append_field(arg);
+        }
+        let body = body.build().with_context(what)?;
+        connection
+            .call_method(Some(destination), path, Some(interface), method, &body)
+            .await
+    };
+    let reply = reply.with_context(what)?;
+    fields(&reply).with_context(|| format!("{destination}: {method}'s answer"))
+}
+
+/// The values of a message's body.
+fn fields(message: &Message) -> anyhow::Result<Vec<Value<'static>>> {
+    let body = message.body();
+    if body.is_empty() {
+        return Ok(Vec::new());
+    }
+    let structure: Structure<'_> = body.deserialize()?;
+    Ok(structure
+        .into_fields()
+        .into_iter()
+        .map(|value| value.try_into_owned().map(Value::from))
+        .collect::<Result<_, _>>()?)
+}
+
+/// The answer's value at `index`.
+fn field(answer: Vec<Value<'static>>, index: usize) -> anyhow::Result<Value<'static>> {
+    answer
+        .into_iter()
+        .nth(index)
+        .with_context(|| format!("no value {index} in the answer"))
+}
+
+/// The answer's object path at `index`.
+fn object_path(answer: Vec<Value<'static>>, index: usize) -> anyhow::Result<OwnedObjectPath> {
+    Ok(OwnedObjectPath::try_from(field(answer, index)?)?)
+}
+
+/// The answer's list of object paths at `index`.
+fn object_paths(answer: Vec<Value<'static>>, index: usize) -> anyhow::Result<Vec<OwnedObjectPath>> {
+    Ok(Vec::<OwnedObjectPath>::try_from(field(answer, index)?)?)
+}
+
 /// Whether the bus has the Secret Service, running or to be started on the first call.
 async fn has_service(connection: &Connection) -> anyhow::Result<bool> {
     const BUS: &str = "org.freedesktop.DBus";
     const BUS_PATH: &str = "/org/freedesktop/DBus";
-    let running: bool = connection
-        .call_method(Some(BUS), BUS_PATH, Some(BUS), "NameHasOwner", &(SERVICE,))
-        .await
-        .context("the session bus: NameHasOwner")?
-        .body()
-        .deserialize()
-        .context("the session bus: NameHasOwner's answer")?;
-    if running {
+    let answer = call(
+        connection,
+        BUS,
+        BUS_PATH,
+        BUS,
+        "NameHasOwner",
+        vec![Value::from(SERVICE)],
+    )
+    .await?;
+    if bool::try_from(field(answer, 0)?)? {
         return Ok(true);
     }
-    let activatable: Vec<String> = connection
-        .call_method(Some(BUS), BUS_PATH, Some(BUS), "ListActivatableNames", &())
-        .await
-        .context("the session bus: ListActivatableNames")?
-        .body()
-        .deserialize()
-        .context("the session bus: ListActivatableNames's answer")?;
-    Ok(activatable.iter().any(|name| name == SERVICE))
+    let answer = call(
+        connection,
+        BUS,
+        BUS_PATH,
+        BUS,
+        "ListActivatableNames",
+        vec![],
+    )
+    .await?;
+    let names = Vec::<String>::try_from(field(answer, 0)?)?;
+    Ok(names.iter().any(|name| name == SERVICE))
 }
 
 /// The attributes that find the item of `server`: ours, and the server's URL as given to
