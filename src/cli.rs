@@ -164,6 +164,17 @@ pub struct ProxyArgs {
     #[arg(long = "header", value_name = "HEADER")]
     pub headers: Vec<String>,
 
+    /// How long `--url`'s server may take to begin its answer to a request (to connect, then
+    /// to send the response's headers), in seconds; the client's call then gets an error.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        env = "FORM_ELICITATION_HTTP_TIMEOUT",
+        default_value = "300",
+        value_parser = parse_timeout
+    )]
+    pub http_timeout: Duration,
+
     /// For `--url`'s sign-in: the client ID the authorization server issued you, when it
     /// registers no clients by itself.
     #[arg(long, value_name = "ID", env = "FORM_ELICITATION_CLIENT_ID")]

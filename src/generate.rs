@@ -244,6 +244,13 @@ fn environment_section(options: &[(String, String)]) -> Roff {
              is shown here; --connect asks there only (exit 3 when nothing answers).",
         ),
         (
+            "FORM_ELICITATION_TOKEN_STORE",
+            "Where proxy --url keeps its sign-ins: auto (the default: the Secret Service, such \
+             as GNOME Keyring or KWallet, when the session bus has one, else a file readable \
+             only by you under $XDG_STATE_HOME/form-elicitation/), secret-service (only \
+             there) or file.",
+        ),
+        (
             "FORM_ELICITATION_NO_SYSTEM_FONTS",
             "When set, the window loads no system fonts: only Latin, Greek and Cyrillic are \
              drawn.",

@@ -226,6 +226,8 @@ term-cancelled-lost = Verbindung zum Terminal verloren: abgebrochen.
 
 sign-in-consent = Bei { $host } für { $server } anmelden
 sign-in-done = Sie sind angemeldet. Sie können diese Seite schließen und zu Ihrem MCP-Client zurückkehren.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: MCP-Anmeldung für { $server }
 
 ## A run of forms (proxy)
 

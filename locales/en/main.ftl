@@ -230,6 +230,8 @@ term-cancelled-lost = The terminal went away: cancelled.
 
 sign-in-consent = Sign in to { $host } for { $server }
 sign-in-done = You are signed in. You can close this page and go back to your MCP client.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: MCP sign-in for { $server }
 
 ## A run of forms (proxy)
 

@@ -226,6 +226,8 @@ term-cancelled-lost = Se perdió el terminal: cancelado.
 
 sign-in-consent = Iniciar sesión en { $host } para { $server }
 sign-in-done = Ha iniciado sesión. Puede cerrar esta página y volver a su cliente MCP.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: inicio de sesión MCP para { $server }
 
 ## A run of forms (proxy)
 

@@ -226,6 +226,8 @@ term-cancelled-lost = Le terminal a disparu : annulé.
 
 sign-in-consent = Se connecter à { $host } pour { $server }
 sign-in-done = Vous êtes connecté. Vous pouvez fermer cette page et revenir à votre client MCP.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation : connexion MCP pour { $server }
 
 ## A run of forms (proxy)
 

@@ -193,6 +193,8 @@ term-cancelled-lost = 端末との接続が切れました: キャンセルし�
 
 sign-in-consent = { $server } を使うために { $host } にサインインします
 sign-in-done = サインインしました。このページを閉じて MCP クライアントに戻ってください。
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: { $server } の MCP サインイン
 
 ## A run of forms (proxy)
 

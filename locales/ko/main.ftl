@@ -193,6 +193,8 @@ term-cancelled-lost = 터미널 연결이 끊김: 취소했습니다.
 
 sign-in-consent = { $server }을(를) 사용하려면 { $host }에 로그인하세요
 sign-in-done = 로그인되었습니다. 이 페이지를 닫고 MCP 클라이언트로 돌아가세요.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: { $server }의 MCP 로그인
 
 ## A run of forms (proxy)
 

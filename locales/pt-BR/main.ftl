@@ -226,6 +226,8 @@ term-cancelled-lost = O terminal foi perdido: cancelado.
 
 sign-in-consent = Entrar em { $host } para { $server }
 sign-in-done = Você entrou. Pode fechar esta página e voltar ao seu cliente MCP.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: login MCP para { $server }
 
 ## A run of forms (proxy)
 

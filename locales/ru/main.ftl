@@ -253,6 +253,8 @@ term-cancelled-lost = Связь с терминалом потеряна: от�
 
 sign-in-consent = Войти в { $host } для { $server }
 sign-in-done = Вход выполнен. Можно закрыть эту страницу и вернуться в MCP-клиент.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: вход MCP для { $server }
 
 ## A run of forms (proxy)
 

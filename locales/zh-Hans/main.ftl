@@ -193,6 +193,8 @@ term-cancelled-lost = 终端已断开：已取消。
 
 sign-in-consent = 为 { $server } 登录 { $host }
 sign-in-done = 已登录。可以关闭此页面并返回 MCP 客户端。
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation：{ $server } 的 MCP 登录
 
 ## A run of forms (proxy)
 

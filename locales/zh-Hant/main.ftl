@@ -193,6 +193,8 @@ term-cancelled-lost = 終端機已中斷連線：已取消。
 
 sign-in-consent = 為 { $server } 登入 { $host }
 sign-in-done = 已登入。可以關閉此頁面並返回 MCP 用戶端。
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation：{ $server } 的 MCP 登入
 
 ## A run of forms (proxy)
 

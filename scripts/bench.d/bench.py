@@ -37,7 +37,8 @@ def parse_args():
     p.add_argument("--runs", type=int, default=15, help="timed runs per program (default 15)")
     p.add_argument("--idle", type=float, default=5, help="seconds of each idle measurement (default 5)")
     p.add_argument("--idle-runs", type=int, default=5,
-                   help="how many of the runs also measure idle, and how many --timeout runs (default 5)")
+                   help="how many of the runs also measure idle, and how many --timeout runs and runs of the "
+                        "form whose first field is empty (default 5)")
     p.add_argument("--big-runs", type=int, default=3,
                    help="runs of the 500-field form, the 10,000-option enum and the 1 MB Markdown "
                         "code block (default 3; 0 skips)")
@@ -488,6 +489,22 @@ def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
                                     R.yad_cmd(yad_form, "--timeout=60", "--timeout-indicator=bottom"),
                                     idle_unfocused=idle, finish="escape"))
 
+    # The same form with its focused first field empty, as most forms open: only the caret
+    # blinks there (no text), and nothing is typed first, so that the field stays empty.
+    # Escape ends the run: Enter would stop at the empty required field.
+    form_empty = os.path.join(HERE, "form-empty.json")
+    yad_form_empty = read_yad_args(os.path.join(HERE, "form-empty.yad"))
+    ours_empty, yad_empty = [], []
+    for i in range(args.idle_runs):
+        log(f"empty first field run {i + 1}/{args.idle_runs} ...")
+        for who in alternate(i, ["ours", "yad"]):
+            if who == "ours":
+                ours_empty.append(R.run("ours", "empty field", R.ours_cmd(), stdin=form_empty,
+                                        idle_focused=idle, finish="escape"))
+            elif have_yad:
+                yad_empty.append(R.run("yad", "empty field", R.yad_cmd(yad_form_empty),
+                                       idle_focused=idle, finish="escape"))
+
     big = {}
     if args.big_runs > 0:
         fields_req, fields_yad = big_form(tmp)
@@ -553,6 +570,8 @@ def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
         (f"idle {idle:g} s", "unfocused: repaints", vals(ours_runs, "idle_unfocused_repaints"), vals(yad_runs, "idle_unfocused_repaints")),
         (f"idle {idle:g} s", "focused, caret in a text field: CPU, ms", vals(ours_runs, "idle_focused_cpu_ms"), vals(yad_runs, "idle_focused_cpu_ms")),
         (f"idle {idle:g} s", "focused, caret in a text field: repaints", vals(ours_runs, "idle_focused_repaints"), vals(yad_runs, "idle_focused_repaints")),
+        (f"idle {idle:g} s", "focused, caret in an empty first field: CPU, ms", vals(ours_empty, "idle_focused_cpu_ms"), vals(yad_empty, "idle_focused_cpu_ms")),
+        (f"idle {idle:g} s", "focused, caret in an empty first field: repaints", vals(ours_empty, "idle_focused_repaints"), vals(yad_empty, "idle_focused_repaints")),
         (f"idle {idle:g} s", "--timeout 60, unfocused: CPU, ms", vals(ours_to, "idle_unfocused_cpu_ms"), vals(yad_to, "idle_unfocused_cpu_ms")),
         (f"idle {idle:g} s", "--timeout 60, unfocused: repaints", vals(ours_to, "idle_unfocused_repaints"), vals(yad_to, "idle_unfocused_repaints")),
     ]

@@ -6,7 +6,15 @@
 //! Requests other than `initialize` are sent on threads of their own: a server may keep a
 //! request's response open while it asks the person a question, and the answer must be
 //! POSTed meanwhile. `initialize`, notifications and responses are sent in order.
+//!
+//! What the spec asks of a client when things go wrong: a 404 to a request that carried the
+//! session's id means the session is gone, and a new one begins (the client's `initialize`
+//! sent again, its answer kept from the client, which already has one) before the request is
+//! sent once more; a stream that breaks is resumed with `Last-Event-ID` when the server gave
+//! event ids, else the call fails with an error, and the forms that came on that stream are
+//! closed (the server is told the call is cancelled, since its result can no longer arrive).
 
+use std::collections::HashSet;
 use std::io::{self, BufReader, Read};
 use std::os::unix::process::ExitStatusExt as _;
 use std::process::ExitStatus;
@@ -23,6 +31,7 @@ use ureq::http::Response;
 
 use super::oauth::{self, Auth};
 use super::sse::SseReader;
+use super::wire;
 use super::{Event, FLOW_LIMIT, Flow};
 
 /// How long a connection may take to open.
@@ -87,20 +96,37 @@ struct Session {
     id: Option<String>,
     /// The protocol version the server answered `initialize` with.
     version: Option<String>,
+    /// The 2026-07-28 era's version, as the client's last request named it: its
+    /// notifications carry it too.
+    per_request_version: Option<String>,
+    /// The client's `initialize` and `notifications/initialized` as sent, to begin a new
+    /// session with when the server has forgotten this one.
+    initialize: Option<Vec<u8>>,
+    initialized: Option<Vec<u8>>,
 }
 
-/// The connection to one server URL.
+/// The connection to one server URL; its clones (one per thread that sends or reads a
+/// stream) share everything.
+#[derive(Clone)]
 struct Remote {
     agent: Agent,
     url: String,
     headers: Vec<Header>,
     /// The OAuth sign-in, unless the person gave their own `Authorization` header.
     auth: Option<Arc<Auth>>,
-    session: Mutex<Session>,
+    /// How long the server may take to begin an answer.
+    timeout: Duration,
+    session: Arc<Mutex<Session>>,
+    /// Held while a new session begins, so that the requests that found the old one gone
+    /// begin one between them.
+    renewing: Arc<Mutex<()>>,
+    /// The server's requests that came on a call's stream and have not been answered yet
+    /// (their ids as JSON text).
+    unanswered: Arc<Mutex<HashSet<String>>>,
     events: Sender<Event>,
     toward_client: Arc<Flow>,
     /// The client has gone: streams stop resuming.
-    closing: AtomicBool,
+    closing: Arc<AtomicBool>,
 }
 
 /// Starts the transport; returns where the loop sends the lines meant for the server.
@@ -108,7 +134,7 @@ struct Remote {
 /// deleted.
 pub fn start(
     url: &str,
-    headers: Vec<Header>,
+    (headers, timeout): (Vec<Header>, Duration),
     sign_in: oauth::Config,
     events: Sender<Event>,
     toward_server: Arc<Flow>,
@@ -124,7 +150,8 @@ pub fn start(
     let agent: Agent = Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
-        .timeout_connect(Some(CONNECT_TIMEOUT))
+        .timeout_connect(Some(CONNECT_TIMEOUT.min(timeout)))
+        .timeout_recv_response(Some(timeout))
         .tls_config(tls)
         .build()
         .into();
@@ -141,10 +168,13 @@ pub fn start(
         url: url.to_owned(),
         headers,
         auth,
-        session: Mutex::new(Session::default()),
+        timeout,
+        session: Arc::default(),
+        renewing: Arc::default(),
+        unanswered: Arc::default(),
         events,
         toward_client,
-        closing: AtomicBool::new(false),
+        closing: Arc::default(),
     });
     let (sender, lines) = mpsc::channel::<Vec<u8>>();
     thread::spawn(move || post_lines(&remote, &lines, &toward_server));
@@ -165,13 +195,20 @@ fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &F
         };
         let is_request = message.get("method").is_some() && message.get("id").is_some();
         let method = message.get("method").and_then(Value::as_str).unwrap_or("");
+        if let (None, Some(id)) = (message.get("method"), message.get("id")) {
+            remote.answered(id);
+        }
         if is_request && method != "initialize" {
             let remote = Arc::clone(remote);
             thread::spawn(move || remote.request(&line, &message));
         } else if is_request {
             remote.request(&line, &message);
         } else {
-            remote.send(&line, method == "notifications/initialized");
+            let initialized = method == "notifications/initialized";
+            if initialized {
+                remote.session().initialized = Some(line.clone());
+            }
+            remote.send(&line, &message, initialized);
         }
     }
     remote.closing.store(true, Ordering::Relaxed);
@@ -185,6 +222,19 @@ fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &F
 impl Remote {
     fn note(&self, note: &str) {
         super::note_line(note);
+    }
+
+    fn session(&self) -> std::sync::MutexGuard<'_, Session> {
+        self.session.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A server's request has its answer: a broken stream no longer needs to close its form.
+    fn answered(&self, id: &Value) {
+        let mut unanswered = self
+            .unanswered
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        unanswered.remove(&id.to_string());
     }
 
     /// Hands one message to the loop as a line, as a stdio server's stdout would, waiting
@@ -232,35 +282,97 @@ impl Remote {
     }
 
     fn try_request(&self, line: &[u8], message: &Value, id: &Value) -> anyhow::Result<()> {
-        let response = self.post(line)?;
+        let response = self.post(line, message)?;
         let initialize = message.get("method").and_then(Value::as_str) == Some("initialize");
         if initialize {
-            let mut session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut session = self.session();
             session.id = header(&response, "mcp-session-id");
+            session.initialize = Some(line.to_vec());
         }
         let status = response.status().as_u16();
         if status == 202 {
             return Ok(());
         }
-        let answered = if is_event_stream(&response) {
-            self.read_stream(response, Some(id))?
-        } else {
-            let mut body = String::new();
-            response
-                .into_body()
-                .into_reader()
-                .read_to_string(&mut body)
-                .context("reading the server's response")?;
-            if initialize {
-                self.note_version(&body);
+        if is_event_stream(&response) {
+            let mut asked = Vec::new();
+            let read = self.read_stream(response, Some(id), &mut asked);
+            if matches!(read, Ok(true)) {
+                // The call is over: its questions need no closing any more.
+                let mut unanswered = self
+                    .unanswered
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                for asking in &asked {
+                    unanswered.remove(asking);
+                }
+            } else {
+                self.abandon(id, &asked);
             }
-            self.deliver(&body);
-            true
-        };
-        if !answered {
-            bail!("the server closed the stream before it answered");
+            return match read {
+                Ok(true) => Ok(()),
+                Ok(false) => bail!(
+                    "{}: the server closed the stream before it answered, and gave no event ID to resume it with",
+                    self.url
+                ),
+                Err(error) => Err(error),
+            };
         }
+        let mut body = String::new();
+        response
+            .into_body()
+            .into_reader()
+            .read_to_string(&mut body)
+            .context("reading the server's response")?;
+        // An error status with the JSON-RPC error for this request (as the 2026-07-28 era
+        // answers a bad request): the error is the client's to read, as the server wrote it.
+        if status >= 400 && !answers(&body, id) {
+            bail!(
+                "{}: HTTP {status}{}{}",
+                self.url,
+                reason(status),
+                error_message(&body)
+                    .map(|m| format!(": {m}"))
+                    .unwrap_or_default()
+            );
+        }
+        if initialize {
+            self.note_version(&body);
+        }
+        self.deliver(&body);
         Ok(())
+    }
+
+    /// A call's stream broke for good: the forms its server requests opened are closed (a
+    /// `notifications/cancelled` from the server, as far as the loop can tell), and the server
+    /// is told the call is cancelled, since its result can no longer reach the client.
+    fn abandon(&self, call: &Value, asked: &[String]) {
+        let still_open: Vec<String> = {
+            let mut unanswered = self
+                .unanswered
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            asked
+                .iter()
+                .filter(|id| unanswered.remove(*id))
+                .cloned()
+                .collect()
+        };
+        for id in still_open {
+            let cancel = format!(
+                r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":{id},"reason":"the server's stream broke"}}}}"#
+            );
+            self.deliver(&cancel);
+        }
+        let legacy = self.session().version.is_some();
+        if legacy && !self.closing.load(Ordering::Relaxed) {
+            let cancel = serde_json::json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/cancelled",
+                "params": {"requestId": call, "reason": "the response stream broke"},
+            });
+            let line = cancel.to_string().into_bytes();
+            self.send(&line, &cancel, false);
+        }
     }
 
     /// Remembers the protocol version an `initialize` response names.
@@ -271,19 +383,18 @@ impl Remote {
                 .map(str::to_owned)
         });
         if version.is_some() {
-            let mut session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
-            session.version = version;
+            self.session().version = version;
         }
     }
 
     /// Sends a notification or a response (202 expected); after `notifications/initialized`,
     /// opens the GET stream.
-    fn send(&self, line: &[u8], initialized: bool) {
-        match self.post(line) {
+    fn send(&self, line: &[u8], message: &Value, initialized: bool) {
+        match self.post(line, message) {
             Ok(response) => {
                 let status = response.status().as_u16();
                 if is_event_stream(&response) {
-                    let _ = self.read_stream(response, None);
+                    let _ = self.read_stream(response, None, &mut Vec::new());
                 } else if !(200..300).contains(&status) {
                     self.note(&format!(
                         "the server answered a notification with HTTP {status}"
@@ -299,12 +410,10 @@ impl Remote {
 
     /// The GET stream for messages the server sends outside any request, when it offers one.
     fn open_get_stream(&self) {
-        let Some(remote) = self.clone_for_stream() else {
-            return;
-        };
+        let remote = self.clone();
         thread::spawn(move || match remote.get(None) {
             Ok(response) if response.status().as_u16() == 200 && is_event_stream(&response) => {
-                let _ = remote.read_stream(response, None);
+                let _ = remote.read_stream(response, None, &mut Vec::new());
             }
             // 405: the server offers no such stream; anything else: none either.
             Ok(_) => {}
@@ -312,31 +421,14 @@ impl Remote {
         });
     }
 
-    /// A handle for a thread of its own (the agent shares its connections).
-    fn clone_for_stream(&self) -> Option<Arc<Remote>> {
-        let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
-        Some(Arc::new(Remote {
-            agent: self.agent.clone(),
-            url: self.url.clone(),
-            headers: self.headers.clone(),
-            auth: self.auth.clone(),
-            session: Mutex::new(Session {
-                id: session.id.clone(),
-                version: session.version.clone(),
-            }),
-            events: self.events.clone(),
-            toward_client: Arc::clone(&self.toward_client),
-            closing: AtomicBool::new(false),
-        }))
-    }
-
     /// Passes on each message of an SSE stream; resumes it with `Last-Event-ID` after the
     /// server's `retry` when it breaks. With `id`, stops at that request's response; true when
-    /// it came.
+    /// it came. The ids of the server requests that came on a call's stream go to `asked`.
     fn read_stream(
         &self,
         response: Response<ureq::Body>,
         id: Option<&Value>,
+        asked: &mut Vec<String>,
     ) -> anyhow::Result<bool> {
         let mut reader = SseReader::new(BufReader::new(response.into_body().into_reader()));
         let mut resumes = 0;
@@ -347,6 +439,16 @@ impl Remote {
                 }
                 resumes = 0;
                 let answers = id.is_some_and(|id| answers(&event.data, id));
+                if id.is_some()
+                    && let Some(asking) = server_request_id(&event.data)
+                {
+                    let mut unanswered = self
+                        .unanswered
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    unanswered.insert(asking.clone());
+                    asked.push(asking);
+                }
                 if self.session_version_missing() {
                     self.note_version(&event.data);
                 }
@@ -376,13 +478,14 @@ impl Remote {
     }
 
     fn session_version_missing(&self) -> bool {
-        let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
-        session.version.is_none()
+        self.session().version.is_none()
     }
 
-    /// The headers every request carries: the person's, the session's, the version's.
-    fn headers(&self) -> Vec<(String, String)> {
-        let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
+    /// The headers a request carries: the person's, the session's, the version's, and for a
+    /// message of the 2026-07-28 era its routing headers; with the session id it names.
+    fn headers(&self, message: Option<&Value>) -> (Vec<(String, String)>, Option<String>) {
+        let routing = message.map(routing_headers).unwrap_or_default();
+        let mut session = self.session();
         let mut all: Vec<_> = self
             .headers
             .iter()
@@ -391,14 +494,28 @@ impl Remote {
         if let Some(id) = &session.id {
             all.push(("Mcp-Session-Id".into(), id.clone()));
         }
-        if let Some(version) = &session.version {
+        if let Some((_, version)) = routing.first() {
+            session.per_request_version = Some(version.clone());
+        }
+        let version = session
+            .version
+            .as_ref()
+            .or(session.per_request_version.as_ref());
+        if routing.is_empty()
+            && let Some(version) = version
+        {
             all.push(("MCP-Protocol-Version".into(), version.clone()));
         }
-        all
+        all.extend(
+            routing
+                .into_iter()
+                .map(|(name, value)| (name.to_owned(), value)),
+        );
+        (all, session.id.clone())
     }
 
-    fn post(&self, body: &[u8]) -> anyhow::Result<Response<ureq::Body>> {
-        self.call("POST", Some(body), None)
+    fn post(&self, body: &[u8], message: &Value) -> anyhow::Result<Response<ureq::Body>> {
+        self.call("POST", Some((body, message)), None)
     }
 
     fn get(&self, last_id: Option<&str>) -> anyhow::Result<Response<ureq::Body>> {
@@ -407,30 +524,62 @@ impl Remote {
 
     /// Ends the session on the server, when it has one.
     fn delete_session(&self) {
-        let has_session = {
-            let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
-            session.id.is_some()
-        };
-        if has_session {
+        if self.session().id.is_some() {
             let _ = self.call("DELETE", None, None);
         }
+    }
+
+    /// The server answered 404 to a request with the session id `expired`: begins a new
+    /// session with the client's `initialize`, unless another request has already done so.
+    /// The server's answer to it stays here: the client has had one.
+    fn renew_session(&self, expired: &str) -> anyhow::Result<()> {
+        let _renewing = self.renewing.lock().unwrap_or_else(PoisonError::into_inner);
+        let (initialize, initialized) = {
+            let mut session = self.session();
+            if session.id.as_deref() != Some(expired) {
+                return Ok(());
+            }
+            session.id = None;
+            (session.initialize.clone(), session.initialized.clone())
+        };
+        let initialize = initialize.context("the session ended before it began")?;
+        let message: Value =
+            serde_json::from_slice(&initialize).context("the client's initialize")?;
+        let response = self.post(&initialize, &message)?;
+        let new_id = header(&response, "mcp-session-id");
+        let id = message.get("id").cloned().unwrap_or(Value::Null);
+        let reply = read_reply(response, &id)?;
+        if let Some(error) = error_message(&reply) {
+            bail!("the server refused a new session: {error}");
+        }
+        self.session().id = new_id;
+        if let Some(initialized) = initialized {
+            let message: Value =
+                serde_json::from_slice(&initialized).context("the client's initialized")?;
+            self.post(&initialized, &message)?;
+        }
+        self.note("the server ended the session (HTTP 404); a new one began");
+        self.open_get_stream();
+        Ok(())
     }
 
     /// One HTTP exchange, following same-origin redirects; errors are one clear line.
     fn call(
         &self,
         method: &str,
-        body: Option<&[u8]>,
+        body: Option<(&[u8], &Value)>,
         last_id: Option<&str>,
     ) -> anyhow::Result<Response<ureq::Body>> {
         let mut url = url::Url::parse(&self.url).context("the server URL")?;
         let mut redirects = 0;
         let mut sign_ins = 0;
+        let mut renewed = false;
         loop {
             let mut request = ureq::http::Request::builder()
                 .method(method)
                 .uri(url.as_str());
-            for (name, value) in self.headers() {
+            let (headers, session_id) = self.headers(body.map(|(_, message)| message));
+            for (name, value) in headers {
                 request = request.header(name, value);
             }
             let (token, generation) = match &self.auth {
@@ -451,7 +600,7 @@ impl Remote {
                 request = request.header("Last-Event-ID", last_id);
             }
             let result = match body {
-                Some(body) => self.agent.run(
+                Some((body, _)) => self.agent.run(
                     request
                         .body(body.to_vec())
                         .context("building the request")?,
@@ -460,7 +609,7 @@ impl Remote {
                     .agent
                     .run(request.body(()).context("building the request")?),
             };
-            let response = result.map_err(|error| http_error(&url, &error))?;
+            let response = result.map_err(|error| http_error(&url, &error, self.timeout))?;
             let status = response.status().as_u16();
             if matches!(status, 301 | 302 | 303 | 307 | 308) {
                 let location = header(&response, "location")
@@ -489,14 +638,21 @@ impl Remote {
                     .with_context(|| format!("{url}: HTTP {status}: signing in"))?;
                 continue;
             }
-            let has_session = {
-                let session = self.session.lock().unwrap_or_else(PoisonError::into_inner);
-                session.id.is_some()
-            };
-            if status == 404 && has_session && method != "DELETE" {
+            if status == 404
+                && let Some(expired) = &session_id
+                && method != "DELETE"
+            {
+                if method == "POST" && !renewed {
+                    renewed = true;
+                    self.renew_session(expired)
+                        .with_context(|| format!("{url}: the server's session has expired (HTTP 404), and a new one could not begin"))?;
+                    continue;
+                }
                 bail!("{url}: the server's session has expired (HTTP 404)");
             }
-            if (400..600).contains(&status) && !(method == "GET" && status == 405) {
+            // A POST's error may carry the JSON-RPC error for the client: the caller reads it.
+            let readable = method == "POST" && is_json(&response);
+            if (400..600).contains(&status) && !(method == "GET" && status == 405) && !readable {
                 bail!("{url}: HTTP {status}{}", reason(status));
             }
             return Ok(response);
@@ -505,8 +661,15 @@ impl Remote {
 }
 
 /// A transport error as one line that names the URL.
-fn http_error(url: &url::Url, error: &ureq::Error) -> anyhow::Error {
+fn http_error(url: &url::Url, error: &ureq::Error, timeout: Duration) -> anyhow::Error {
+    let seconds = timeout.as_secs_f64();
     match error {
+        ureq::Error::Timeout(ureq::Timeout::Connect) => {
+            anyhow::anyhow!("{url}: could not connect within {seconds} s")
+        }
+        ureq::Error::Timeout(ureq::Timeout::RecvResponse) => {
+            anyhow::anyhow!("{url}: the server did not answer within {seconds} s (--http-timeout)")
+        }
         ureq::Error::Timeout(_) => anyhow::anyhow!("{url}: timed out ({error})"),
         ureq::Error::Io(io) if io.kind() == io::ErrorKind::ConnectionRefused => {
             anyhow::anyhow!("{url}: connection refused")
@@ -552,6 +715,91 @@ fn asks_to_sign_in(status: u16, challenge: Option<&str>) -> bool {
 
 fn is_event_stream(response: &Response<ureq::Body>) -> bool {
     header(response, "content-type").is_some_and(|t| t.starts_with("text/event-stream"))
+}
+
+fn is_json(response: &Response<ureq::Body>) -> bool {
+    header(response, "content-type").is_some_and(|t| t.starts_with("application/json"))
+}
+
+/// The answer to request `id` in a response, whether a JSON body or on an SSE stream, as
+/// text; an error when the response ended without it.
+fn read_reply(response: Response<ureq::Body>, id: &Value) -> anyhow::Result<String> {
+    let stream = is_event_stream(&response);
+    let mut body = response.into_body().into_reader();
+    if !stream {
+        let mut text = String::new();
+        body.read_to_string(&mut text)
+            .context("reading the server's response")?;
+        return Ok(text);
+    }
+    let mut reader = SseReader::new(BufReader::new(body));
+    while let Some(event) = reader.next_event().context("reading the server's stream")? {
+        if event.kind == "message" && answers(&event.data, id) {
+            return Ok(event.data);
+        }
+    }
+    bail!("the server closed the stream before it answered")
+}
+
+/// The `error.message` of a JSON-RPC error response.
+fn error_message(data: &str) -> Option<String> {
+    let message: Value = serde_json::from_str(data).ok()?;
+    let error = message.get("error")?;
+    Some(
+        error
+            .get("message")
+            .and_then(Value::as_str)
+            .map_or_else(|| error.to_string(), str::to_owned),
+    )
+}
+
+/// The id (as JSON text) of a server's request in `data`.
+fn server_request_id(data: &str) -> Option<String> {
+    let message: Value = serde_json::from_str(data).ok()?;
+    message.get("method")?;
+    message.get("id").map(Value::to_string)
+}
+
+/// The headers that route a 2026-07-28 request (its `_meta` names the protocol version): the
+/// version, the method and, for a call, a prompt or a resource, its name, which the server
+/// checks against the body. Empty for a message of the initialize era.
+fn routing_headers(message: &Value) -> Vec<(&'static str, String)> {
+    let version = message
+        .pointer("/params/_meta")
+        .and_then(|meta| meta.get(wire::PROTOCOL_VERSION))
+        .and_then(Value::as_str);
+    let Some(version) = version else {
+        return Vec::new();
+    };
+    let mut headers = vec![("MCP-Protocol-Version", version.to_owned())];
+    if let Some(method) = message.get("method").and_then(Value::as_str) {
+        headers.push(("Mcp-Method", header_value(method)));
+        let name_key = match method {
+            "tools/call" | "prompts/get" => Some("name"),
+            "resources/read" => Some("uri"),
+            _ => None,
+        };
+        let name = name_key
+            .and_then(|key| message.get("params")?.get(key))
+            .and_then(Value::as_str);
+        if let Some(name) = name {
+            headers.push(("Mcp-Name", header_value(name)));
+        }
+    }
+    headers
+}
+
+/// A header value as the 2026-07-28 era writes one: printable ASCII without space at either
+/// end as it is, anything else as `=?base64?…?=` (UTF-8), so that every byte arrives.
+fn header_value(text: &str) -> String {
+    let plain = text.bytes().all(|b| (0x20..0x7f).contains(&b))
+        && text.trim() == text
+        && !(text.starts_with("=?base64?") && text.ends_with("?="));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("=?base64?{}?=", oauth::pkce::base64(text.as_bytes()))
+    }
 }
 
 /// Whether `data` is the response to the request `id`.
@@ -601,6 +849,47 @@ mod tests {
         ));
         assert!(!asks_to_sign_in(400, scope));
         assert!(!asks_to_sign_in(500, None));
+    }
+
+    #[test]
+    fn a_2026_request_carries_its_routing_headers() {
+        let call = serde_json::json!({
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "two_step", "_meta": {wire::PROTOCOL_VERSION: "2026-07-28"}},
+        });
+        assert_eq!(
+            routing_headers(&call),
+            [
+                ("MCP-Protocol-Version", "2026-07-28".to_owned()),
+                ("Mcp-Method", "tools/call".to_owned()),
+                ("Mcp-Name", "two_step".to_owned()),
+            ]
+        );
+        let read = serde_json::json!({
+            "jsonrpc": "2.0", "id": 2, "method": "resources/read",
+            "params": {"uri": "file:///é", "_meta": {wire::PROTOCOL_VERSION: "2026-07-28"}},
+        });
+        assert_eq!(
+            routing_headers(&read)[2],
+            ("Mcp-Name", "=?base64?ZmlsZTovLy/DqQ==?=".to_owned())
+        );
+        // The initialize era routes by session: no such headers.
+        let legacy = serde_json::json!({
+            "jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "x"},
+        });
+        assert!(routing_headers(&legacy).is_empty());
+    }
+
+    #[test]
+    fn a_header_value_is_plain_ascii_or_base64() {
+        for (text, header) in [
+            ("plain name", "plain name"),
+            (" edge", "=?base64?IGVkZ2U=?="),
+            ("tab\there", "=?base64?dGFiCWhlcmU=?="),
+            ("=?base64?eA==?=", "=?base64?PT9iYXNlNjQ/ZUE9PT89?="),
+        ] {
+            assert_eq!(header_value(text), header, "{text:?}");
+        }
     }
 
     #[test]

@@ -134,7 +134,7 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
             };
             let to_server = http::start(
                 url,
-                headers,
+                (headers, args.http_timeout),
                 sign_in,
                 events.clone(),
                 Arc::clone(&toward_server),

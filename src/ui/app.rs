@@ -561,6 +561,10 @@ impl WindowDialog for FormApp {
     fn dialog_mut(&mut self) -> &mut DialogState {
         &mut self.dialog
     }
+
+    fn calendar_open(&self) -> bool {
+        self.field_ui.iter().any(|f| f.picker_open)
+    }
 }
 
 /// The message: plain text, wrapped, selectable. A long one gets its own box with a scroll bar

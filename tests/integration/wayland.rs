@@ -322,3 +322,94 @@ fn the_dark_theme_is_dark_and_the_light_one_light() {
         expect_answer(app, r#"{"action":"cancel"}"#);
     }
 }
+
+/// Regression (issue 30, item 22): at scale 2 (a 1280x900 output, 640x450 points) a form
+/// taller than the screen got a window 90 % of the screen tall, which sway centred with its
+/// title bar starting above the screen. The whole window, title bar and borders included,
+/// lies on the output.
+#[test]
+fn a_tall_form_at_scale_2_fits_the_screen_with_its_title_bar() {
+    let Some(sway) = sway_or_skip(&["output HEADLESS-1 scale 2"]) else {
+        return;
+    };
+    let properties: serde_json::Map<String, serde_json::Value> = (1..=14)
+        .map(|i| {
+            (
+                format!("f{i}"),
+                json!({"type": "string", "title": format!("Field {i}")}),
+            )
+        })
+        .collect();
+    let request = json!({"message": "A tall form", "requestedSchema": {"type": "object",
+        "properties": properties}});
+    let app = sway.show("tall-scale-2", &request.to_string(), &[], &[]);
+    // sway gives a floating window its title bar as it places it, which may come just after
+    // the program's first frame.
+    let deadline = Instant::now() + ANSWER_TIMEOUT;
+    let mut node = sway.window(&app);
+    while node["deco_rect"]["height"].as_i64().unwrap_or_default() == 0 && Instant::now() < deadline
+    {
+        thread::sleep(Duration::from_millis(20));
+        node = sway.window(&app);
+    }
+    assert_eq!(node["type"], "floating_con", "{node:#}");
+    let output = sway.output_rect();
+    let at = |rect: &serde_json::Value, key: &str| rect[key].as_i64().expect("a number");
+    // A floating window's title bar sits above its rectangle (border included), in output
+    // coordinates.
+    let (rect, deco) = (&node["rect"], &node["deco_rect"]);
+    assert!(at(deco, "height") > 0, "no title bar: {node:#}");
+    let top = at(deco, "y").min(at(rect, "y"));
+    let bottom = at(rect, "y") + at(rect, "height");
+    let left = at(deco, "x").min(at(rect, "x"));
+    let right = (at(deco, "x") + at(deco, "width")).max(at(rect, "x") + at(rect, "width"));
+    assert!(
+        top >= 0 && left >= 0 && bottom <= at(&output, "height") && right <= at(&output, "width"),
+        "the window with its title bar ({left},{top})-({right},{bottom}) is not within the output {output}:\n{node:#}"
+    );
+    // The form is taller than the screen: the window took what it could, not its first guess.
+    assert!(
+        at(&node["window_rect"], "height") * 10 > at(&output, "height") * 7,
+        "{node:#}"
+    );
+    sway.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+/// Regression (issue 30, item 10): on a 360x640 screen at scale 2 (180 points; sway gives the
+/// window 162) the date picker's calendar, 333 points wide whatever the window, was cut off
+/// after its Wednesday column. While it is open the window zooms out to fit it: its weekend
+/// days (the last two columns, which egui_extras fills red) are on screen, and the keyboard
+/// still works it.
+#[test]
+fn the_calendar_fits_a_phone_screen_at_scale_2() {
+    let Some(sway) = sway_or_skip(&["output HEADLESS-1 resolution 360x640 scale 2"]) else {
+        return;
+    };
+    let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","title":"Day","format":"date"}},"required":["day"]}}"#;
+    let app = sway.show("calendar-phone", request, &["--theme", "light"], &[]);
+    let rect = sway.window(&app)["window_rect_on_output"].clone();
+    let weekend_pixels = |shot: &super::support::sway::Image| {
+        shot.rgb
+            .chunks_exact(3)
+            .filter(|p| *p == [0x8b, 0, 0] || *p == [255, 128, 128])
+            .count()
+    };
+    assert_eq!(
+        weekend_pixels(&sway.screenshot(&rect)),
+        0,
+        "red before the calendar opens"
+    );
+    sway.key("Tab"); // Pick date
+    sway.key("Return");
+    let first = sway.screenshot(&rect);
+    let shot = sway.screenshot_until(&rect, first, |shot| weekend_pixels(shot) > 500);
+    assert!(
+        weekend_pixels(&shot) > 500,
+        "the calendar's weekend columns are not on screen ({} red pixels)",
+        weekend_pixels(&shot)
+    );
+    sway.key("Escape"); // the calendar
+    sway.key("Escape"); // the form
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}

@@ -27,6 +27,7 @@ def main() -> None:
     parser.add_argument("--callback", action="store_true", help="answer forms in the client")
     parser.add_argument("--cancel-on-file", help="cancel the call once this file exists")
     parser.add_argument("--server-env", action="append", default=[])
+    parser.add_argument("--url", help="reach server.py serving HTTP there (proxy --url)")
     options = parser.parse_args()
     asyncio.run(run(options))
 
@@ -44,11 +45,11 @@ async def run(options: argparse.Namespace) -> None:
     kept = ("DISPLAY", "LC_ALL", "LANG", "LC_MESSAGES", "LANGUAGE", "CRASH_AFTER")
     env = {k: v for k, v in os.environ.items() if k in kept or k.startswith("FORM_ELICITATION_")}
     env.update(dict(item.split("=", 1) for item in options.server_env))
-    params = StdioServerParameters(
-        command=options.proxy,
-        args=["proxy", *options.proxy_arg, "--", sys.executable, os.path.join(HERE, "server.py")],
-        env=env,
-    )
+    if options.url is not None:
+        server = ["--url", options.url]
+    else:
+        server = ["--", sys.executable, os.path.join(HERE, "server.py")]
+    params = StdioServerParameters(command=options.proxy, args=["proxy", *options.proxy_arg, *server], env=env)
     out: dict = {}
     async with Client(
         params, mode=options.mode, elicitation_callback=callback if options.callback else None

@@ -1,6 +1,9 @@
 """A tiny MCP server for the proxy's end-to-end tests (official Python SDK, mcp==2.3.0).
 
 Started by the proxy as `python server.py`; every tool is one thing a test needs to see.
+`python server.py --http PORT` serves the same tools over Streamable HTTP on 127.0.0.1:PORT/mcp
+(both eras: the initialize era in a session, 2026-07-28 one request at a time), for
+`proxy --url`.
 """
 
 import asyncio
@@ -164,4 +167,7 @@ async def crash_while_asking(ctx: Context) -> str:
 
 if __name__ == "__main__":
     print("proxy-test-server starting", file=sys.stderr, flush=True)
-    server.run("stdio")
+    if sys.argv[1:2] == ["--http"]:
+        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    else:
+        server.run("stdio")

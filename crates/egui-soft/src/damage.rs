@@ -96,7 +96,7 @@ impl Tiles {
         // fan): hashing is most of the work.
         let mut keys = Vec::new();
         for (index, primitive) in primitives.iter().enumerate() {
-            let Some(header) = Header::of(primitive, index, pixels_per_point) else {
+            let Some(header) = Header::of(primitive, pixels_per_point) else {
                 continue;
             };
             keys.clear();
@@ -137,7 +137,7 @@ impl Tiles {
             let Some(primitive) = primitive else {
                 continue;
             };
-            for span in self.spans(primitive, index, pixels_per_point) {
+            for span in self.spans(primitive, pixels_per_point) {
                 for row in span.rows.clone() {
                     let columns = &mut affected[row];
                     *columns = Some(
@@ -175,7 +175,7 @@ impl Tiles {
                     let primitive = primitives.get(at);
                     header = Some((
                         t.primitive,
-                        primitive.and_then(|q| Header::of(q, at, pixels_per_point)),
+                        primitive.and_then(|q| Header::of(q, pixels_per_point)),
                     ));
                 }
                 let span = header
@@ -207,15 +207,14 @@ impl Tiles {
         }
     }
 
-    /// The tiles each triangle of `primitive` (the frame's `index`th) can touch.
+    /// The tiles each triangle of `primitive` can touch.
     fn spans<'a>(
         &self,
         primitive: &'a ClippedPrimitive,
-        index: usize,
         pixels_per_point: f32,
     ) -> impl Iterator<Item = Span> + 'a {
         let (columns, rows) = (self.columns, self.rows);
-        let header = Header::of(primitive, index, pixels_per_point);
+        let header = Header::of(primitive, pixels_per_point);
         let triangles = header.as_ref().map_or(0, |h| h.mesh.indices.len() / 3);
         (0..triangles).filter_map(move |number| {
             header
@@ -279,9 +278,14 @@ pub struct RowTriangle {
     pub first: u32,
 }
 
-/// A triangle as the tiles see it: its key (vertices, texture, clip rectangle, and its
-/// primitive's place in paint order), the first of its three indices, and the columns and rows
-/// of tiles it can touch.
+/// A triangle as the tiles see it: its key (vertices, texture and clip rectangle), the first of
+/// its three indices, and the columns and rows of tiles it can touch.
+///
+/// The key holds nothing of the primitive's place in the frame: a tile's fingerprint mixes its
+/// triangles' keys in paint order, and that order is all that place says about its pixels. A
+/// primitive that comes and goes (a caret in an empty text box is the only thing painted in
+/// the box's clip rectangle, so it blinks as a primitive of its own) then shifts the places of
+/// all that follow it without changing their tiles.
 struct Span {
     key: u64,
     first: u32,
@@ -290,7 +294,7 @@ struct Span {
 }
 
 /// What the triangles of one primitive share: its mesh, clip rectangle in pixels, and the
-/// seed of their keys (the primitive's place in paint order, texture and clip rectangle).
+/// seed of their keys (texture and clip rectangle).
 struct Header<'a> {
     mesh: &'a egui::epaint::Mesh,
     clip_px: [f32; 4],
@@ -299,15 +303,15 @@ struct Header<'a> {
 }
 
 impl<'a> Header<'a> {
-    /// The header of `primitive`, the frame's `index`th; `None` for a paint callback.
-    fn of(primitive: &'a ClippedPrimitive, index: usize, pixels_per_point: f32) -> Option<Self> {
+    /// The header of `primitive`; `None` for a paint callback.
+    fn of(primitive: &'a ClippedPrimitive, pixels_per_point: f32) -> Option<Self> {
         let Primitive::Mesh(mesh) = &primitive.primitive else {
             return None;
         };
         let clip = primitive.clip_rect;
         let clip_px =
             [clip.min.x, clip.min.y, clip.max.x, clip.max.y].map(|v| v * pixels_per_point);
-        let mut seed = mix(index as u64, texture_key(mesh.texture_id));
+        let mut seed = texture_key(mesh.texture_id);
         for v in clip_px {
             seed = mix(seed, u64::from(v.to_bits()));
         }
@@ -467,6 +471,23 @@ mod tests {
             tiles.changed(&Tiles::of(&before, 1.0, 300, 200)),
             Some((0..20).map(|i| i == 2 * 5 + 2 || i == 2 * 5 + 3).collect())
         );
+    }
+
+    /// Regression (issue 30): a caret blinking in an empty text box is a primitive of its own
+    /// (nothing else is painted in the box's clip rectangle), so the frames with and without it
+    /// differ in the places of every later primitive; the fingerprints held those places, and
+    /// each blink repainted every tile below the box (15 tiles of a 4-field form, not 1).
+    #[test]
+    fn a_primitive_that_comes_and_goes_changes_only_its_own_tiles() {
+        let background = rect(pos2(0.0, 0.0), pos2(300.0, 200.0), Color32::GRAY);
+        let mut caret = rect(pos2(130.0, 70.0), pos2(131.0, 90.0), Color32::BLACK);
+        caret.clip_rect = Rect::from_min_max(pos2(100.0, 60.0), pos2(250.0, 100.0));
+        let below = rect(pos2(0.0, 120.0), pos2(300.0, 200.0), Color32::WHITE);
+        let lit = Tiles::of(&[background.clone(), caret, below.clone()], 1.0, 300, 200);
+        let dark = Tiles::of(&[background, below], 1.0, 300, 200);
+        let mask = lit.changed(&dark).expect("same size");
+        let changed: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
+        assert_eq!(changed, [5 + 2], "the caret's tile alone");
     }
 
     #[test]

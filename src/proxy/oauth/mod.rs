@@ -12,6 +12,7 @@
 //! HTTP and holds the tokens, shared by every request of the transport.
 
 pub mod discover;
+pub mod keyring;
 pub mod loopback;
 pub mod pkce;
 pub mod store;
@@ -89,7 +90,9 @@ struct Client {
 impl Auth {
     /// The sign-in for `config.server`, with what the token file keeps for it.
     pub fn new(config: Config, agent: Agent) -> anyhow::Result<Self> {
-        let store = match Store::default_location() {
+        // The keyring item's label is in the person's language.
+        crate::i18n::init_from_env(config.display.lang.as_deref());
+        let store = match Store::open(super::note_line) {
             Ok(store) => Some(store),
             Err(error) => {
                 super::note_line(&format!(
@@ -165,17 +168,17 @@ impl Auth {
             None
         };
         let saved = self.sign_in(&challenge, already.as_deref())?;
-        self.keep(&mut tokens, Some(saved));
+        self.keep(&mut tokens, saved);
         Ok(())
     }
 
-    fn keep(&self, tokens: &mut Tokens, saved: Option<Saved>) {
+    fn keep(&self, tokens: &mut Tokens, saved: Saved) {
         if let Some(store) = &self.store
-            && let Err(error) = store.save(&self.config.server, saved.as_ref())
+            && let Err(error) = store.save(&self.config.server, &saved)
         {
             super::note_line(&format!("{error:#}"));
         }
-        tokens.saved = saved;
+        tokens.saved = Some(saved);
         tokens.generation += 1;
     }
 
@@ -211,7 +214,7 @@ impl Auth {
             refresh_token: fresh.refresh_token.clone().or(Some(refresh_token)),
             ..fresh.into_saved(&saved.token_endpoint, &saved.resource, &client, saved.scope)
         };
-        self.keep(tokens, Some(renewed));
+        self.keep(tokens, renewed);
         Ok(())
     }
 
@@ -642,9 +645,10 @@ fn now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// `proxy --sign-out URL`: forgets what is kept for `server`; true when there was something.
+/// `proxy --sign-out URL`: forgets what is kept for `server`, in the keyring and in the
+/// file; true when there was something.
 pub fn sign_out(server: &str) -> anyhow::Result<bool> {
-    Store::default_location()?.save(server, None)
+    Store::open(super::note_line)?.forget(server)
 }
 
 #[cfg(test)]
@@ -708,7 +712,7 @@ mod tests {
 
     fn auth(store: Store, saved: &Saved) -> Auth {
         let server = "https://mcp.example.com/mcp";
-        store.save(server, Some(saved)).expect("saves");
+        store.save(server, saved).expect("saves");
         let config = Config {
             server: server.into(),
             client_id: None,
@@ -730,7 +734,7 @@ mod tests {
         let (endpoint, server) = token_endpoint(2);
         let dir = std::env::temp_dir().join(format!("fe-refresh-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let store = Store::at(dir.join("tokens.json"));
+        let file = dir.join("tokens.json");
         let saved = Saved {
             access_token: "old".into(),
             refresh_token: Some("refresh-old".into()),
@@ -742,7 +746,7 @@ mod tests {
             client_secret: Some("s3cret".into()),
             auth_method: "client_secret_basic".into(),
         };
-        let auth = auth(store.clone(), &saved);
+        let auth = auth(Store::file_at(file.clone()), &saved);
         let (token, generation) = auth.bearer();
         assert_eq!(token.as_deref(), Some("access-0"));
         assert_eq!(generation, 1);
@@ -764,7 +768,7 @@ mod tests {
             seen[0]
         );
         assert!(seen[1].contains("refresh_token=refresh-0&"), "{}", seen[1]);
-        let kept = store
+        let kept = Store::file_at(file)
             .load("https://mcp.example.com/mcp")
             .expect("reads")
             .expect("kept");

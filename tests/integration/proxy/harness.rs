@@ -80,6 +80,56 @@ pub(super) fn server_script() -> PathBuf {
     root().join("tests/proxy/server.py")
 }
 
+/// `tests/proxy/server.py` serving Streamable HTTP on a free port of 127.0.0.1, for
+/// `proxy --url`; killed when dropped.
+pub(super) struct HttpServer {
+    child: Child,
+    pub(super) url: String,
+}
+
+impl HttpServer {
+    /// Starts the server with `envs` and waits until it listens.
+    pub(super) fn start(python: &Path, envs: &[(&str, &str)]) -> HttpServer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(python)
+            .arg(server_script())
+            .args(["--http", &port.to_string()])
+            .envs(envs.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the Python server starts");
+        let mut server = HttpServer {
+            child,
+            url: format!("http://127.0.0.1:{port}/mcp"),
+        };
+        let deadline = Instant::now() + SESSION_TIMEOUT;
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                matches!(server.child.try_wait(), Ok(None)),
+                "the Python server exited"
+            );
+            assert!(
+                Instant::now() < deadline,
+                "the Python server did not listen"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Starts `tests/proxy/client.py` with the display and English words; the proxy's windows get
 /// a title of their own (returned), unless `own_title` is false.
 pub(super) fn client(
@@ -198,7 +248,38 @@ impl RawProxy {
             .arg(script)
             .env("DISPLAY", &x.display)
             .envs(ENGLISH)
-            .envs(envs.iter().copied())
+            .envs(envs.iter().copied());
+        Self::spawn(command)
+    }
+
+    /// The proxy in front of the server at `url`, with `args` after `--url URL`; its forms on
+    /// `x`'s display when there is one.
+    pub(super) fn start_url(
+        x: Option<&Xvfb>,
+        url: &str,
+        args: &[&str],
+        envs: &[(&str, &str)],
+    ) -> RawProxy {
+        let mut command = Command::new(BIN);
+        command
+            .args(["proxy", "--url", url])
+            .args(args)
+            .envs(ENGLISH)
+            .envs(envs.iter().copied());
+        for (name, _) in std::env::vars_os() {
+            if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
+                command.env_remove(name);
+            }
+        }
+        match x {
+            Some(x) => command.env("DISPLAY", &x.display),
+            None => command.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"),
+        };
+        Self::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> RawProxy {
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());

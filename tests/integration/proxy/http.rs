@@ -7,12 +7,15 @@
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use super::harness::*;
+use super::mock::{self, Mock};
 use crate::support::desktop::unique_title;
 use crate::support::process::without_terminal;
 use crate::support::xvfb::display_or_skip;
@@ -323,4 +326,368 @@ fn conformance_elicitation_defaults_in_our_window() {
         "the scenario failed.\n{}",
         out.describe()
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The session against a server that misbehaves (tests/integration/proxy/mock.rs), the proxy
+// driven with raw lines as a client would
+
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+/// A `tools/call` of `tool` under `id`.
+fn call(id: u32, tool: &str) -> String {
+    serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "method": "tools/call",
+        "params": {"name": tool, "arguments": {}},
+    })
+    .to_string()
+}
+
+/// The line the proxy passes on with `id`, parsed.
+fn reply(proxy: &RawProxy, id: u32) -> Value {
+    let line = proxy.expect_line(|line| {
+        serde_json::from_str::<Value>(line)
+            .is_ok_and(|m| m["id"] == id && m.get("method").is_none())
+    });
+    serde_json::from_str(&line).expect("JSON")
+}
+
+/// What every mock below does alike: `initialize` begins session `session`, notifications
+/// and responses are accepted, there is no GET stream, DELETE ends the session. False for a
+/// request it leaves to the test.
+fn routine(request: &mock::Request, stream: &mut TcpStream, session: &str) -> bool {
+    match (request.method.as_str(), request.rpc_method().as_str()) {
+        ("POST", "initialize") => {
+            let result = mock::initialize_result(&request.message()["id"]);
+            mock::json(stream, &[("Mcp-Session-Id", session)], &result);
+        }
+        ("POST", "tools/call") => return false,
+        ("POST", _) => mock::accepted(stream),
+        ("GET", _) => mock::respond(stream, "405 Method Not Allowed", &[("Allow", "POST")], ""),
+        _ => mock::respond(stream, "200 OK", &[], ""),
+    }
+    true
+}
+
+/// The spec: a 404 to a request that carried the session's id means the server ended the
+/// session, and the client MUST begin a new one with a new `initialize` without the id. The
+/// proxy does so with the client's own `initialize` (its answer kept from the client, which
+/// has one), then sends the call again in the new session. It used to fail the call.
+#[test]
+fn a_404_begins_a_new_session_and_the_call_goes_through() {
+    let sessions = Arc::new(AtomicUsize::new(0));
+    let begun = Arc::clone(&sessions);
+    let mock = Mock::start(move |request, stream| {
+        let session = format!("session-{}", begun.load(Ordering::SeqCst));
+        if request.rpc_method() == "initialize" {
+            let n = begun.fetch_add(1, Ordering::SeqCst) + 1;
+            routine(request, stream, &format!("session-{n}"));
+        } else if routine(request, stream, &session) {
+        } else if request.header("mcp-session-id") == Some("session-1") {
+            mock::respond(stream, "404 Not Found", &[], "");
+        } else {
+            let text = format!("in {}", request.header("mcp-session-id").unwrap_or("none"));
+            mock::json(
+                stream,
+                &[],
+                &mock::text_result(&request.message()["id"], &text),
+            );
+        }
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    proxy.send(INITIALIZE);
+    reply(&proxy, 0);
+    proxy.send(INITIALIZED);
+    // The session ends on the server's side; the client knows nothing of sessions.
+    sessions.store(1, Ordering::SeqCst);
+    proxy.send(&call(1, "where"));
+    let answer = reply(&proxy, 1);
+    assert_eq!(
+        answer["result"]["content"][0]["text"], "in session-2",
+        "{answer}"
+    );
+
+    let requests = mock.requests();
+    let initializes: Vec<_> = requests
+        .iter()
+        .filter(|r| r.rpc_method() == "initialize")
+        .collect();
+    assert_eq!(initializes.len(), 2, "{requests:#?}");
+    assert_eq!(
+        initializes[1].header("mcp-session-id"),
+        None,
+        "{requests:#?}"
+    );
+    assert!(
+        requests
+            .iter()
+            .any(|r| r.rpc_method() == "notifications/initialized"
+                && r.header("mcp-session-id") == Some("session-2")),
+        "the new session was not told the client is initialized: {requests:#?}"
+    );
+    // The client heard the answer to its one `initialize` only.
+    proxy.send(&call(2, "where"));
+    reply(&proxy, 2);
+    let heard: Vec<String> = proxy.lines.try_iter().collect();
+    assert!(
+        heard.iter().all(|l| !l.contains("protocolVersion")),
+        "{heard:?}"
+    );
+}
+
+/// A 500 is the call's error, one the client can read, and the proxy goes on serving; a 500
+/// whose body is the JSON-RPC error for the call (as a server writes one) reaches the client
+/// as the server wrote it.
+#[test]
+fn a_500_is_the_calls_error_and_the_proxy_lives_on() {
+    let mock = Mock::start(|request, stream| {
+        if routine(request, stream, "s") {
+            return;
+        }
+        let message = request.message();
+        match message["params"]["name"].as_str() {
+            Some("html") => mock::respond(
+                stream,
+                "500 Internal Server Error",
+                &[("Content-Type", "text/html")],
+                "<h1>oops</h1>",
+            ),
+            Some("rpc") => {
+                let error = serde_json::json!({
+                    "jsonrpc": "2.0",
+                    "id": message["id"],
+                    "error": {"code": -32000, "message": "the database is down"},
+                });
+                mock::respond(
+                    stream,
+                    "500 Internal Server Error",
+                    &[("Content-Type", "application/json")],
+                    &error.to_string(),
+                );
+            }
+            _ => mock::json(stream, &[], &mock::text_result(&message["id"], "fine")),
+        }
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    proxy.send(INITIALIZE);
+    reply(&proxy, 0);
+    proxy.send(INITIALIZED);
+
+    proxy.send(&call(1, "html"));
+    let answer = reply(&proxy, 1);
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains(&mock.url), "{answer}");
+    assert!(
+        message.contains("HTTP 500 Internal Server Error"),
+        "{answer}"
+    );
+
+    proxy.send(&call(2, "rpc"));
+    let answer = reply(&proxy, 2);
+    assert_eq!(answer["error"]["code"], -32000, "{answer}");
+    assert_eq!(
+        answer["error"]["message"], "the database is down",
+        "{answer}"
+    );
+
+    proxy.send(&call(3, "ok"));
+    let answer = reply(&proxy, 3);
+    assert_eq!(answer["result"]["content"][0]["text"], "fine", "{answer}");
+    assert!(
+        matches!(proxy.child.try_wait(), Ok(None)),
+        "the proxy exited"
+    );
+}
+
+/// A redirect within the server's origin is followed, the person's `Authorization` header
+/// with it; one to another origin is not, so the token never reaches that origin: the client
+/// gets an error that names both.
+#[test]
+fn a_redirect_to_another_origin_is_not_followed_with_the_token() {
+    let elsewhere = Mock::start(|request, stream| {
+        let _ = routine(request, stream, "elsewhere");
+    });
+    let target = elsewhere.url.clone();
+    let mock = Mock::start(move |request, stream| match request.path.as_str() {
+        "/mcp" => mock::respond(
+            stream,
+            "307 Temporary Redirect",
+            &[("Location", "/v2/mcp")],
+            "",
+        ),
+        "/v2/mcp" if request.rpc_method() == "tools/call" => {
+            mock::respond(
+                stream,
+                "307 Temporary Redirect",
+                &[("Location", &target)],
+                "",
+            );
+        }
+        _ => {
+            let _ = routine(request, stream, "s");
+        }
+    });
+    let args = ["--header", "Authorization: Bearer ${TOKEN}"];
+    let mut proxy = RawProxy::start_url(None, &mock.url, &args, &[("TOKEN", "s3cret")]);
+    proxy.send(INITIALIZE);
+    let answer = reply(&proxy, 0);
+    assert!(answer.get("result").is_some(), "{answer}");
+    let moved = mock.requests();
+    assert!(
+        moved.iter().any(|r| r.path == "/v2/mcp"
+            && r.rpc_method() == "initialize"
+            && r.header("authorization") == Some("Bearer s3cret")),
+        "the same-origin redirect was not followed with the header: {moved:#?}"
+    );
+    proxy.send(INITIALIZED);
+
+    proxy.send(&call(1, "anything"));
+    let answer = reply(&proxy, 1);
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    let origin = elsewhere.url.trim_end_matches("/mcp");
+    assert!(message.contains("another origin"), "{answer}");
+    assert!(message.contains(origin), "{answer}");
+    assert!(
+        elsewhere.requests().is_empty(),
+        "the other origin was reached: {:#?}",
+        elsewhere.requests()
+    );
+}
+
+/// A server that takes the request and never answers: the call gets a clear error within
+/// `--http-timeout`, and the proxy goes on serving. It used to wait for ever.
+#[test]
+fn a_server_that_never_answers_is_an_error_within_the_timeout() {
+    let mock = Mock::start(|request, stream| {
+        if routine(request, stream, "s") {
+            return;
+        }
+        let message = request.message();
+        if message["params"]["name"] == "silent" {
+            // Holds the connection open and says nothing.
+            thread::sleep(Duration::from_secs(60));
+            return;
+        }
+        mock::json(stream, &[], &mock::text_result(&message["id"], "fine"));
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &["--http-timeout", "2"], &[]);
+    proxy.send(INITIALIZE);
+    reply(&proxy, 0);
+    proxy.send(INITIALIZED);
+
+    let asked = Instant::now();
+    proxy.send(&call(1, "silent"));
+    let answer = reply(&proxy, 1);
+    let waited = asked.elapsed();
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("did not answer within 2 s"), "{answer}");
+    assert!(
+        waited >= Duration::from_secs(2) && waited < Duration::from_secs(12),
+        "the error came after {waited:?}"
+    );
+    proxy.send(&call(2, "ok"));
+    let answer = reply(&proxy, 2);
+    assert_eq!(answer["result"]["content"][0]["text"], "fine", "{answer}");
+}
+
+/// The server drops the call's stream while its form is open, with no event id to resume
+/// from: the spec leaves nothing to wait for, so the window closes, nothing answers the
+/// form, the client's call gets an error, and the server is told the call is cancelled.
+#[test]
+fn a_stream_dropped_mid_form_closes_the_form_and_fails_the_call() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let (drop_now, dropped) = mpsc::channel::<()>();
+    let dropped = Arc::new(Mutex::new(dropped));
+    let mock = Mock::start(move |request, stream| {
+        if routine(request, stream, "s") {
+            return;
+        }
+        mock::begin_stream(stream);
+        let ask = serde_json::json!({
+            "jsonrpc": "2.0",
+            "id": "ask-1",
+            "method": "elicitation/create",
+            "params": {
+                "mode": "form",
+                "message": "Who are you?",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}},
+                },
+            },
+        });
+        mock::event(stream, &ask);
+        let dropped = dropped.lock().unwrap_or_else(PoisonError::into_inner);
+        let _ = dropped.recv_timeout(SESSION_TIMEOUT);
+        // Returning closes the connection mid-stream.
+    });
+    let title = unique_title("proxy-http-drop");
+    let mut proxy = RawProxy::start_url(Some(&x), &mock.url, &["--title", &title], &[]);
+    proxy.send(INITIALIZE);
+    reply(&proxy, 0);
+    proxy.send(INITIALIZED);
+    proxy.send(&call(1, "ask"));
+    let window = proxy.window(&x, &title);
+    drop_now.send(()).expect("the mock waits");
+    wait_gone(&x, &title, &window);
+    let answer = reply(&proxy, 1);
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("closed the stream before it answered"),
+        "{answer}"
+    );
+    let requests = mock.requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| r.rpc_method() == "notifications/cancelled"
+                && r.message()["params"]["requestId"] == 1),
+        "the server was not told the call is cancelled: {requests:#?}"
+    );
+    assert!(
+        !requests.iter().any(|r| r.message()["id"] == "ask-1"),
+        "the closed form was answered: {requests:#?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Python SDK's server (tests/proxy/server.py) over Streamable HTTP, its client through
+// `proxy --url`: what the stdio tests show, over HTTP
+
+/// Cases 2 and 3 over HTTP: the 2026-07-28 era's two rounds, the client discovering the era
+/// or pinned to it, answered in our window. Each request of the era carries the headers the
+/// server routes it by (`MCP-Protocol-Version` from its `_meta`, `Mcp-Method`, `Mcp-Name`);
+/// without them the server refused every one (HTTP 400).
+#[test]
+fn two_rounds_in_the_2026_07_28_era_over_http() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let server = HttpServer::start(&python, &[]);
+    let url = format!("--url={}", server.url);
+    for mode in ["auto", "2026-07-28"] {
+        let (mut shown, title) = client(&x, &python, (mode, "two_step"), &[&url], &[], true);
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("Ada");
+            x.key("Return");
+        });
+        form(&x, &mut shown, &title, |x| {
+            x.type_text("red");
+            x.key("Return");
+        });
+        assert_eq!(outcome(shown)["text"], "Ada likes red", "{mode}");
+    }
+}
+
+/// -32042 over HTTP: the consent shown here, the completion notice on the GET stream, the
+/// call retried once.
+#[test]
+fn a_url_required_error_is_consented_here_and_the_call_retried_over_http() {
+    super::url_required_is_consented_and_retried(super::Transport::Http);
 }

@@ -10,6 +10,7 @@
 
 mod harness;
 mod http;
+mod mock;
 mod oauth;
 
 use std::io::{BufRead, BufReader, Write};
@@ -419,10 +420,25 @@ fn url_mode_in_both_eras() {
 /// the client gets the server's error.
 #[test]
 fn a_url_required_error_is_consented_here_and_the_call_retried() {
+    url_required_is_consented_and_retried(Transport::Stdio);
+}
+
+/// The server a test reaches through the proxy: started by it, or at a URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Transport {
+    Stdio,
+    Http,
+}
+
+/// `a_url_required_error_is_consented_here_and_the_call_retried` over `transport`.
+pub(super) fn url_required_is_consented_and_retried(transport: Transport) {
     let Some((x, python)) = setup() else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("fe-proxy-required-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "fe-proxy-required-{transport:?}-{}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let opener = dir.join("opener");
     let log = dir.join("opened.txt");
@@ -435,15 +451,26 @@ fn a_url_required_error_is_consented_here_and_the_call_retried() {
     let made = Command::new("chmod").arg("+x").arg(&opener).status();
     assert!(made.is_ok_and(|s| s.success()), "chmod");
     let opener = opener.to_string_lossy().into_owned();
-    let mark = format!("--server-env=OPENED_MARK={}", log.display());
+    let mark = log.to_string_lossy().into_owned();
     let envs = [("FORM_ELICITATION_OPENER", opener.as_str())];
+    // The server knows the person signed in once the opener ran: a new server for each case.
+    let server = || -> (String, Option<HttpServer>) {
+        match transport {
+            Transport::Stdio => (format!("--server-env=OPENED_MARK={mark}"), None),
+            Transport::Http => {
+                let server = HttpServer::start(&python, &[("OPENED_MARK", &mark)]);
+                (format!("--url={}", server.url), Some(server))
+            }
+        }
+    };
 
     // Declined: the server's -32042 reaches the client, which cannot act on it.
+    let (arg, _server) = server();
     let (mut shown, title) = client(
         &x,
         &python,
         ("legacy", "needs_sign_in"),
-        &[&mark],
+        &[&arg],
         &envs,
         true,
     );
@@ -458,11 +485,12 @@ fn a_url_required_error_is_consented_here_and_the_call_retried() {
     assert!(!log.exists(), "declined, yet the opener ran");
 
     // Opened: the retry succeeds, and the client never hears of the URL.
+    let (arg, _server) = server();
     let (mut shown, title) = client(
         &x,
         &python,
         ("legacy", "needs_sign_in"),
-        &[&mark],
+        &[&arg],
         &envs,
         true,
     );

@@ -110,6 +110,10 @@ fn run_scenario_in(
         .envs(env.iter().copied())
         .env("FORM_ELICITATION_SOCKET", serve.socket())
         .env("XDG_STATE_HOME", serve.state_home())
+        // No session bus, so no Secret Service: the sign-in goes to the file, whatever the
+        // desktop the tests run on (the keyring tests below start a bus of their own).
+        .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/bus")
+        .env_remove("FORM_ELICITATION_TOKEN_STORE")
         .env_remove("FORM_ELICITATION_CLIENT_ID")
         .env_remove("FORM_ELICITATION_CLIENT_SECRET");
     let out = command.output().expect("node runs");
@@ -236,8 +240,8 @@ fn a_declined_sign_in_is_a_clear_error_for_the_client() {
     assert_eq!(serve.asked().len(), 1);
 }
 
-/// The tokens are kept in a file only the person can read, keyed by the server's URL, and
-/// `--sign-out` forgets them.
+/// Without a Secret Service, the tokens are kept in a file only the person can read, keyed by
+/// the server's URL, and `--sign-out` forgets them.
 #[test]
 fn the_sign_in_is_kept_privately_and_sign_out_forgets_it() {
     use std::os::unix::fs::PermissionsExt as _;
@@ -261,6 +265,8 @@ fn the_sign_in_is_kept_privately_and_sign_out_forgets_it() {
     let signed_out = std::process::Command::new(crate::support::BIN)
         .args(["proxy", "--sign-out", &server])
         .env("XDG_STATE_HOME", serve.state_home())
+        .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/bus")
+        .env_remove("FORM_ELICITATION_TOKEN_STORE")
         .output()
         .expect("runs");
     assert!(signed_out.status.success(), "{signed_out:?}");
@@ -347,6 +353,7 @@ fn conformance_auth_signed_in_through_our_window() {
     command
         .env("FORM_ELICITATION_OPENER", &opener)
         .env("XDG_STATE_HOME", serve.state_home())
+        .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/bus")
         .env_remove("FORM_ELICITATION_SOCKET");
     let mut shown = x.spawn("the conformance suite", command, None);
     form(&x, &mut shown, &title, |x| {
@@ -360,4 +367,539 @@ fn conformance_auth_signed_in_through_our_window() {
         out.describe()
     );
     assert!(serve.asked().is_empty());
+}
+
+/// A session bus of the test's own (`dbus-run-session`), with GNOME Keyring started and its
+/// login keyring unlocked (or with no keyring made at all), in a home of its own; it ends
+/// when dropped.
+struct KeyringSession {
+    session: std::process::Child,
+    address: String,
+    home: PathBuf,
+}
+
+impl KeyringSession {
+    /// The session, or `None` (after the loud message) when the tools are missing.
+    fn start(keyring: bool) -> Option<Self> {
+        use std::io::BufRead as _;
+        let tools = ["dbus-run-session", "gnome-keyring-daemon", "secret-tool"];
+        let missing: Vec<_> = tools
+            .iter()
+            .filter(|tool| {
+                !std::process::Command::new("sh")
+                    .args(["-c", &format!("command -v {tool}")])
+                    .stdout(std::process::Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success())
+            })
+            .collect();
+        if !missing.is_empty() {
+            let message = format!(
+                "SKIPPED: the keyring tests need {missing:?} (packages dbus-daemon, gnome-keyring, libsecret-tools)"
+            );
+            if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
+                panic!("{message} (FORM_ELICITATION_E2E=require)");
+            }
+            eprintln!("{message}");
+            return None;
+        }
+        let home = std::env::temp_dir().join(format!(
+            "fe-keyring-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&home);
+        let runtime = home.join("run");
+        std::fs::create_dir_all(&runtime).expect("a runtime folder");
+        // The keyring daemon takes the login keyring's password on stdin, creates the keyring
+        // and unlocks it; `cat` holds the session open until the test closes its stdin.
+        let unlock = if keyring {
+            "printf test | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1; "
+        } else {
+            ""
+        };
+        let mut session = std::process::Command::new("dbus-run-session")
+            .args([
+                "--",
+                "sh",
+                "-c",
+                &format!("{unlock}echo \"$DBUS_SESSION_BUS_ADDRESS\"; exec cat >/dev/null"),
+            ])
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_RUNTIME_DIR", &runtime)
+            // No display for the keyring's own prompter (gcr-prompter): an unlock it would
+            // ask for is dismissed at once.
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            // The bus and the daemon chat on stderr ("Failed to set fd limit"); a failure
+            // shows in what the proxy and secret-tool say.
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("dbus-run-session starts");
+        let mut address = String::new();
+        std::io::BufReader::new(session.stdout.take().expect("its stdout"))
+            .read_line(&mut address)
+            .expect("the session's address");
+        let address = address.trim().to_owned();
+        assert!(address.starts_with("unix:"), "no session bus: {address:?}");
+        Some(Self {
+            session,
+            address,
+            home,
+        })
+    }
+
+    /// Where the proxy keeps its token file in this session (`XDG_STATE_HOME`).
+    fn state_home(&self) -> PathBuf {
+        self.home.join("state")
+    }
+
+    /// The environment of a program in this session.
+    fn env(&self, command: &mut std::process::Command) {
+        command
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
+            .env("HOME", &self.home)
+            .env("XDG_DATA_HOME", self.home.join("data"))
+            .env("XDG_RUNTIME_DIR", self.home.join("run"))
+            .env("XDG_STATE_HOME", self.state_home())
+            .env_remove("FORM_ELICITATION_TOKEN_STORE");
+    }
+
+    /// What `secret-tool search` finds for `server`: the secret of each item, and its label.
+    fn search(&self, server: &str) -> Vec<(String, String)> {
+        let mut command = std::process::Command::new("secret-tool");
+        command.args([
+            "search",
+            "--all",
+            "--unlock",
+            "application",
+            "form-elicitation",
+            "server",
+            server,
+        ]);
+        self.env(&mut command);
+        let out = command.output().expect("secret-tool runs");
+        assert!(out.status.success(), "{out:?}");
+        // Each item: "[/path]" then "label = …", "secret = …", … on stdout (the attributes
+        // and dates on stderr).
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let mut found = Vec::new();
+        let mut label = String::new();
+        for line in stdout.lines() {
+            if let Some(text) = line.strip_prefix("label = ") {
+                label = text.to_owned();
+            } else if let Some(secret) = line.strip_prefix("secret = ") {
+                found.push((secret.to_owned(), label.clone()));
+            }
+        }
+        found
+    }
+
+    /// Locks the login keyring, as the desktop does when the screen locks (some desktops).
+    fn lock(&self) {
+        let mut command = std::process::Command::new("dbus-send");
+        command.args([
+            "--session",
+            "--print-reply",
+            "--dest=org.freedesktop.secrets",
+            "/org/freedesktop/secrets",
+            "org.freedesktop.Secret.Service.Lock",
+            "array:objpath:/org/freedesktop/secrets/collection/login",
+        ]);
+        self.env(&mut command);
+        let out = command.output().expect("dbus-send runs");
+        assert!(out.status.success(), "{out:?}");
+    }
+
+    /// What the token file keeps for `server`, if the file is there.
+    fn in_file(&self, server: &str) -> Option<Value> {
+        let file = self.state_home().join("form-elicitation/tokens.json");
+        let text = std::fs::read(file).ok()?;
+        let all: Value = serde_json::from_slice(&text).expect("the token file is JSON");
+        all.get(server).cloned()
+    }
+}
+
+impl Drop for KeyringSession {
+    fn drop(&mut self) {
+        drop(self.session.stdin.take());
+        let _ = wait_child(&mut self.session, SESSION_TIMEOUT);
+        let _ = std::fs::remove_dir_all(&self.home);
+    }
+}
+
+/// A Streamable HTTP MCP server that wants a bearer token, with its own authorization server
+/// on the same origin (the 2025-03-26 layout: metadata, dynamic registration, an
+/// authorization endpoint that redirects at once, a token endpoint). It issues one token,
+/// `the-token`, and counts the sign-ins (token requests) and the MCP requests it answered.
+struct SignInServer {
+    url: String,
+    sign_ins: Arc<std::sync::atomic::AtomicUsize>,
+    answered: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl SignInServer {
+    const TOKEN: &'static str = "the-token";
+
+    fn start() -> Self {
+        use std::io::{BufRead as _, Read as _, Write as _};
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("binds");
+        let origin = format!("http://{}", listener.local_addr().expect("an address"));
+        let sign_ins = Arc::new(AtomicUsize::new(0));
+        let answered = Arc::new(AtomicUsize::new(0));
+        let (counted, served) = (Arc::clone(&sign_ins), Arc::clone(&answered));
+        let base = origin.clone();
+        thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { return };
+                let (origin, sign_ins, answered) =
+                    (base.clone(), Arc::clone(&counted), Arc::clone(&served));
+                thread::spawn(move || {
+                    let mut reader = BufReader::new(&stream);
+                    let mut request_line = String::new();
+                    let _ = reader.read_line(&mut request_line);
+                    let mut parts = request_line.split_whitespace();
+                    let method = parts.next().unwrap_or("").to_owned();
+                    let target = parts.next().unwrap_or("").to_owned();
+                    let (mut length, mut authorized) = (0, false);
+                    loop {
+                        let mut line = String::new();
+                        if reader.read_line(&mut line).unwrap_or(0) == 0 || line.trim().is_empty() {
+                            break;
+                        }
+                        let (name, value) = line.split_once(':').unwrap_or((&line, ""));
+                        match name.to_ascii_lowercase().as_str() {
+                            "content-length" => length = value.trim().parse().unwrap_or(0),
+                            "authorization" => {
+                                authorized = value.trim() == format!("Bearer {}", Self::TOKEN);
+                            }
+                            _ => {}
+                        }
+                    }
+                    let mut body = vec![0; length];
+                    let _ = reader.read_exact(&mut body);
+                    let path = target.split('?').next().unwrap_or("");
+                    let json = |status: &str, value: Value| {
+                        (status.to_owned(), vec![], Some(value.to_string()))
+                    };
+                    let (status, headers, answer): (String, Vec<String>, Option<String>) = match (
+                        method.as_str(),
+                        path,
+                    ) {
+                        ("GET", "/.well-known/oauth-authorization-server") => json(
+                            "200 OK",
+                            serde_json::json!({
+                                "issuer": origin,
+                                "authorization_endpoint": format!("{origin}/authorize"),
+                                "token_endpoint": format!("{origin}/token"),
+                                "registration_endpoint": format!("{origin}/register"),
+                                "code_challenge_methods_supported": ["S256"],
+                            }),
+                        ),
+                        ("POST", "/register") => {
+                            json("201 Created", serde_json::json!({"client_id": "client"}))
+                        }
+                        ("GET", "/authorize") => {
+                            let query: std::collections::HashMap<_, _> =
+                                url::Url::parse(&format!("{origin}{target}"))
+                                    .expect("a URL")
+                                    .query_pairs()
+                                    .into_owned()
+                                    .collect();
+                            let mut back = url::Url::parse(&query["redirect_uri"]).expect("a URL");
+                            back.query_pairs_mut()
+                                .append_pair("code", "the-code")
+                                .append_pair("state", &query["state"]);
+                            ("302 Found".into(), vec![format!("Location: {back}")], None)
+                        }
+                        ("POST", "/token") => {
+                            sign_ins.fetch_add(1, Ordering::SeqCst);
+                            json(
+                                "200 OK",
+                                serde_json::json!({"access_token": Self::TOKEN, "token_type": "Bearer"}),
+                            )
+                        }
+                        ("POST", "/mcp") if !authorized => (
+                            "401 Unauthorized".into(),
+                            vec!["WWW-Authenticate: Bearer".into()],
+                            None,
+                        ),
+                        ("POST", "/mcp") => {
+                            let message: Value =
+                                serde_json::from_slice(&body).unwrap_or(Value::Null);
+                            match message.get("id") {
+                                Some(id) => {
+                                    answered.fetch_add(1, Ordering::SeqCst);
+                                    json(
+                                        "200 OK",
+                                        serde_json::json!({"jsonrpc": "2.0", "id": id, "result": {
+                                            "protocolVersion": "2025-06-18",
+                                            "capabilities": {},
+                                            "serverInfo": {"name": "signed-in", "version": "1"},
+                                        }}),
+                                    )
+                                }
+                                None => ("202 Accepted".into(), vec![], None),
+                            }
+                        }
+                        ("GET", "/mcp") => ("405 Method Not Allowed".into(), vec![], None),
+                        _ => ("404 Not Found".into(), vec![], None),
+                    };
+                    let answer = answer.unwrap_or_default();
+                    let mut head = format!(
+                        "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n",
+                        answer.len()
+                    );
+                    if !answer.is_empty() {
+                        head.push_str("Content-Type: application/json\r\n");
+                    }
+                    for header in headers {
+                        head.push_str(&header);
+                        head.push_str("\r\n");
+                    }
+                    let _ = (&stream).write_all(format!("{head}\r\n{answer}").as_bytes());
+                });
+            }
+        });
+        Self {
+            url: format!("{origin}/mcp"),
+            sign_ins,
+            answered,
+        }
+    }
+
+    fn sign_ins(&self) -> usize {
+        self.sign_ins.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn answered(&self) -> usize {
+        self.answered.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// Runs `proxy --url` against `server` in `session` as a client would: one `initialize`,
+/// whose answer must come back, then stdin closed; the proxy's stderr.
+fn initialize_through_proxy(
+    session: &KeyringSession,
+    server: &SignInServer,
+    serve: &FakeServe,
+    env: &[(&str, &str)],
+) -> String {
+    use std::io::{BufRead as _, Read as _, Write as _};
+    let mut command = std::process::Command::new(crate::support::BIN);
+    command.args(["proxy", "--url", &server.url]);
+    session.env(&mut command);
+    command
+        .envs(crate::support::ENGLISH)
+        .envs(env.iter().copied())
+        .env("FORM_ELICITATION_SOCKET", serve.socket())
+        .env_remove("FORM_ELICITATION_CLIENT_ID")
+        .env_remove("FORM_ELICITATION_CLIENT_SECRET")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut proxy = command.spawn().expect("the proxy starts");
+    let mut stdin = proxy.stdin.take().expect("its stdin");
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"2025-06-18","capabilities":{{}},"clientInfo":{{"name":"test","version":"1"}}}}}}"#
+    )
+    .expect("the request");
+    let stdout = proxy.stdout.take().expect("its stdout");
+    let (line, answer) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = line.send(first);
+    });
+    let answer = answer.recv_timeout(SESSION_TIMEOUT);
+    drop(stdin);
+    let code = wait_child(&mut proxy, SESSION_TIMEOUT);
+    let mut stderr = String::new();
+    let _ = proxy
+        .stderr
+        .take()
+        .expect("its stderr")
+        .read_to_string(&mut stderr);
+    let answer = answer.unwrap_or_default();
+    assert!(
+        answer.contains(r#""name":"signed-in""#) && code == Some(0),
+        "the proxy did not pass the answer (exit {code:?}): {answer}\n{stderr}"
+    );
+    stderr
+}
+
+/// `proxy --sign-out URL` in `session`; its stderr.
+fn sign_out(session: &KeyringSession, server: &str) -> String {
+    let mut command = std::process::Command::new(crate::support::BIN);
+    command.args(["proxy", "--sign-out", server]);
+    session.env(&mut command);
+    let out = command
+        .envs(crate::support::ENGLISH)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Where a desktop keeps secrets: with GNOME Keyring on the session bus, the sign-in goes to
+/// the keyring (labelled, found by application and server) and not to the file; the next
+/// run uses it without signing in again; `--sign-out` deletes it.
+#[test]
+fn the_sign_in_is_kept_in_the_keyring_and_sign_out_forgets_it() {
+    let Some(session) = KeyringSession::start(true) else {
+        return;
+    };
+    let server = SignInServer::start();
+    let serve = FakeServe::start("accept");
+    initialize_through_proxy(&session, &server, &serve, &[]);
+    assert_eq!(serve.asked().len(), 1, "one consent");
+    assert_eq!(server.sign_ins(), 1);
+    let kept = session.search(&server.url);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let (secret, label) = &kept[0];
+    let saved: Value = serde_json::from_str(secret).expect("the item holds JSON");
+    assert_eq!(saved["access_token"], SignInServer::TOKEN, "{saved}");
+    assert_eq!(
+        label,
+        &format!("form-elicitation: MCP sign-in for {}", server.url)
+    );
+    assert_eq!(
+        session.in_file(&server.url),
+        None,
+        "the token is not in the file"
+    );
+
+    // The next run finds the token in the keyring: no consent, no sign-in.
+    initialize_through_proxy(&session, &server, &serve, &[]);
+    assert_eq!(serve.asked().len(), 1, "no second consent");
+    assert_eq!(server.sign_ins(), 1);
+    assert_eq!(server.answered(), 2);
+
+    let said = sign_out(&session, &server.url);
+    assert!(!said.contains("no sign-in was kept"), "{said}");
+    assert_eq!(session.search(&server.url), vec![]);
+    // Signing out again: nothing left to forget, and the proxy says so.
+    assert!(sign_out(&session, &server.url).contains("no sign-in was kept"));
+}
+
+/// A sign-in kept in the file before the keyring was there moves into the keyring on the
+/// next run, and is used without signing in again.
+#[test]
+fn a_sign_in_in_the_file_moves_to_the_keyring() {
+    let Some(session) = KeyringSession::start(true) else {
+        return;
+    };
+    let server = SignInServer::start();
+    let serve = FakeServe::start("accept");
+    // The first run keeps it in the file, as asked.
+    initialize_through_proxy(
+        &session,
+        &server,
+        &serve,
+        &[("FORM_ELICITATION_TOKEN_STORE", "file")],
+    );
+    assert_eq!(server.sign_ins(), 1);
+    assert!(session.in_file(&server.url).is_some());
+    assert_eq!(session.search(&server.url), vec![]);
+    // The next one (auto) moves it.
+    initialize_through_proxy(&session, &server, &serve, &[]);
+    assert_eq!(server.sign_ins(), 1, "no second sign-in");
+    assert_eq!(serve.asked().len(), 1, "no second consent");
+    assert_eq!(session.in_file(&server.url), None, "moved out of the file");
+    let kept = session.search(&server.url);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0].0.contains(SignInServer::TOKEN), "{kept:?}");
+}
+
+/// A Secret Service with no keyring made yet (the daemon started on demand, on a machine
+/// where no one ever logged in to a desktop) cannot keep the sign-in: the file does, mode
+/// 0600, and the proxy says why.
+#[test]
+fn a_keyring_with_no_default_collection_leaves_the_sign_in_to_the_file() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let Some(session) = KeyringSession::start(false) else {
+        return;
+    };
+    let server = SignInServer::start();
+    let serve = FakeServe::start("accept");
+    let said = initialize_through_proxy(&session, &server, &serve, &[]);
+    assert!(
+        said.contains("no default collection") && said.contains("in a file instead"),
+        "{said}"
+    );
+    let kept = session.in_file(&server.url).expect("kept in the file");
+    assert_eq!(kept["access_token"], SignInServer::TOKEN, "{kept}");
+    let file = session.state_home().join("form-elicitation/tokens.json");
+    let mode = std::fs::metadata(&file)
+        .expect("exists")
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o600);
+    sign_out(&session, &server.url);
+    assert_eq!(session.in_file(&server.url), None);
+}
+
+/// A locked keyring whose unlock prompt the person dismisses is not asked again in that run,
+/// and the new sign-in is not written to the file behind its back: it lasts as long as the
+/// proxy. `--sign-out` then fails, saying why, rather than claim it forgot.
+#[test]
+fn a_keyring_left_locked_keeps_the_sign_in_in_memory_only() {
+    let Some(session) = KeyringSession::start(true) else {
+        return;
+    };
+    let server = SignInServer::start();
+    let serve = FakeServe::start("accept");
+    initialize_through_proxy(&session, &server, &serve, &[]);
+    assert_eq!(session.search(&server.url).len(), 1);
+    session.lock();
+    let said = initialize_through_proxy(&session, &server, &serve, &[]);
+    assert_eq!(
+        said.matches("the keyring's prompt was dismissed").count(),
+        1,
+        "asked once: {said}"
+    );
+    assert!(
+        said.contains("the sign-in lasts as long as the proxy"),
+        "{said}"
+    );
+    assert_eq!(server.sign_ins(), 2, "signed in again, in memory");
+    assert_eq!(session.in_file(&server.url), None, "not in the file");
+    let mut command = std::process::Command::new(crate::support::BIN);
+    command.args(["proxy", "--sign-out", &server.url]);
+    session.env(&mut command);
+    let out = command
+        .envs(crate::support::ENGLISH)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("the keyring stayed locked"), "{stderr}");
+}
+
+/// `FORM_ELICITATION_TOKEN_STORE=secret-service` means there and nowhere else: with no
+/// Secret Service, `--sign-out` fails saying so rather than clear the file and claim it forgot.
+#[test]
+fn the_secret_service_store_without_one_is_an_error() {
+    let out = std::process::Command::new(crate::support::BIN)
+        .args(["proxy", "--sign-out", "https://a/mcp"])
+        .envs(crate::support::ENGLISH)
+        .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/bus")
+        .env("FORM_ELICITATION_TOKEN_STORE", "secret-service")
+        .env("XDG_STATE_HOME", "/nonexistent")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "FORM_ELICITATION_TOKEN_STORE=secret-service, but the session bus has no Secret Service"
+        ),
+        "{stderr}"
+    );
 }
