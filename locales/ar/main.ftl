@@ -275,6 +275,8 @@ term-cancelled-lost = اختفت الطرفية: أُلغي.
 
 sign-in-consent = سجّل الدخول إلى { $host } من أجل { $server }
 sign-in-done = سجّلت الدخول. يمكنك إغلاق هذه الصفحة والعودة إلى عميل MCP.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: تسجيل دخول MCP من أجل { $server }
 
 ## A run of forms (proxy)
 

@@ -242,6 +242,8 @@ term-cancelled-lost = המסוף נעלם: בוטל.
 
 sign-in-consent = התחברות אל { $host } עבור { $server }
 sign-in-done = התחברתם. אפשר לסגור את הדף הזה ולחזור ללקוח ה־MCP.
+# The name of the keyring item (GNOME Keyring, KWallet) that keeps a sign-in.
+token-store-label = form-elicitation: התחברות MCP עבור { $server }
 
 ## A run of forms (proxy)
 
