@@ -12,7 +12,7 @@ use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -286,37 +286,41 @@ fn show(
         args.extend(["--via".to_owned(), header.host.clone()]);
     }
     let (report, events) = mpsc::channel();
-    let child =
-        match Child::start_answering(program, &args, &NOT_FOR_DIALOGS, request, move |event| {
-            let _ = report.send(event);
-        }) {
-            Ok(child) => child,
-            Err(StartError::NoProgram(error)) => {
-                return reply(
-                    stream,
-                    &failed(format!("serve cannot find its own program: {error}")),
-                );
-            }
-            Err(StartError::Spawn(error)) => {
-                return reply(
-                    stream,
-                    &failed(format!("serve cannot start the form's dialog: {error}")),
-                );
-            }
-        };
-    let mut replied = false;
+    // The answer is written to the asker by the thread that read it from the dialog: handing
+    // it to this thread first would cost one more wake-up on its way (issue 32: 2 ms).
+    let answer_to = stream.try_clone().ok();
+    let replied = Arc::new(AtomicBool::new(false));
+    let answered_early = replied.clone();
+    let relay = move |event: Event| {
+        if let (Event::Line { line, stderr }, Some(to)) = (&event, &answer_to)
+            && let Some(answer) = answered(line, stderr)
+        {
+            reply(to, &answer);
+            let _ = to.shutdown(Shutdown::Both);
+            answered_early.store(true, Ordering::SeqCst);
+        }
+        let _ = report.send(event);
+    };
+    let child = match Child::start_answering(program, &args, &NOT_FOR_DIALOGS, request, relay) {
+        Ok(child) => child,
+        Err(StartError::NoProgram(error)) => {
+            return reply(
+                stream,
+                &failed(format!("serve cannot find its own program: {error}")),
+            );
+        }
+        Err(StartError::Spawn(error)) => {
+            return reply(
+                stream,
+                &failed(format!("serve cannot start the form's dialog: {error}")),
+            );
+        }
+    };
     let mut stopped = false;
     loop {
         let ended = match events.recv_timeout(PEER_POLL) {
-            Ok(Event::Line { line, stderr }) => {
-                if let Some(answer) = answered(&line, &stderr) {
-                    // The asker has its answer now; the dialog's exit is only ours to wait for.
-                    reply(stream, &answer);
-                    let _ = stream.shutdown(Shutdown::Both);
-                    replied = true;
-                }
-                None
-            }
+            // Answered by the reading thread, or left for the exit code.
+            Ok(Event::Line { .. }) | Err(mpsc::RecvTimeoutError::Timeout) => None,
             Ok(Event::Ended(Ok(output))) => {
                 let _ = std::io::stderr().write_all(&output.stderr);
                 Some(from_output(&output))
@@ -327,8 +331,10 @@ fn show(
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 Some(failed("serve lost the form's dialog".into()))
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => None,
         };
+        // The reading thread reports the line only after it has answered (if it did): once
+        // the asker has its answer, the dialog's exit is only ours to wait for.
+        let replied = replied.load(Ordering::SeqCst);
         if let Some(ended) = ended {
             if !replied {
                 reply(stream, &ended);
