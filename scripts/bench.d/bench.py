@@ -686,6 +686,15 @@ def serve_section(args, R, ours, display, tmp, form):
             if serve.poll() is not None or time.monotonic() > deadline:
                 sys.exit(f"scripts/bench: serve did not listen; see {err.name}")
             time.sleep(0.01)
+        # The socket exists before serve has finished starting (it lets go of start-up's
+        # memory after binding): idling starts when its CPU time stops moving.
+        settled, deadline = proc_cpu_ns(serve.pid), time.monotonic() + 5
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            now = proc_cpu_ns(serve.pid)
+            if now == settled:
+                break
+            settled = now
         idle = args.idle
         log(f"serve idle {idle:g} s before any form ...")
         c0 = proc_cpu_ns(serve.pid)
