@@ -51,6 +51,10 @@ pub fn default_socket() -> anyhow::Result<PathBuf> {
 
 /// Serves until idle for `--idle-exit` (or forever); returns how the process ends.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
+    // Start-up's pages are not needed while serve waits for its first connection; let go of
+    // them before the socket appears, so that once an asker (or a test counting wake-ups)
+    // can see it, serve does nothing but wait.
+    super::memory::let_go();
     let (listener, activated) = match activated_listener()? {
         Some(listener) => (listener, true),
         None => {
@@ -79,8 +83,6 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     // wakes while it waits (issue 32: serve idles at zero CPU).
     let open = Arc::new(AtomicUsize::new(0));
     let ended = Arc::new(std::sync::Mutex::new(Instant::now()));
-    // Start-up's pages are not needed while serve waits for its first connection.
-    super::memory::let_go();
     loop {
         let mut fds = [PollFd::new(&listener, PollFlags::IN)];
         let wait = idle.map(|idle| {
