@@ -1,11 +1,16 @@
 //! One form shown by our own binary in a child process: the request on its stdin, its answer
-//! and diagnostics collected when it ends. winit lets a process create its event loop once, so
-//! `proxy` and `serve` show each form this way; stopping one is SIGTERM, which it answers with
-//! cancel (and the terminal dialog restores the terminal).
+//! and diagnostics collected when it ends (or, for `serve`, its answer line the moment it is
+//! written). winit lets a process create its event loop once, so `proxy` and `serve` show each
+//! form this way; stopping one is SIGTERM, which it answers with cancel (and the terminal
+//! dialog restores the terminal).
 
 use std::io::{self, Write as _};
-use std::process::{Command, Output, Stdio};
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::Receiver;
+
+use rustix::event::{PollFd, PollFlags, poll};
 
 /// A dialog running in a child process.
 #[derive(Debug)]
@@ -22,6 +27,28 @@ pub enum StartError {
     Spawn(io::Error),
 }
 
+/// What a dialog started with [`Child::start_answering`] reports, in this order.
+#[derive(Debug)]
+pub enum Event {
+    /// It wrote its first stdout line (newline included), with all it wrote to stderr before
+    /// that line: everything a dialog writes before its answer, so that its message and its
+    /// answer can leave together without waiting for its exit.
+    Line {
+        /// The line, newline included.
+        line: Vec<u8>,
+        /// Its stderr up to the line.
+        stderr: Vec<u8>,
+    },
+    /// It exited: all of its stdout and stderr (the line and what came before it included)
+    /// and its status.
+    Ended(io::Result<Output>),
+}
+
+/// Our own program, which shows each dialog.
+pub fn own_program() -> Result<PathBuf, StartError> {
+    std::env::current_exe().map_err(StartError::NoProgram)
+}
+
 impl Child {
     /// Starts our own program with `args`, without the variables named in `unset`, writes
     /// `request` to its stdin, and calls `ended` on a thread of its own with what it left
@@ -33,17 +60,7 @@ impl Child {
         (request, feed): (Vec<u8>, Option<Receiver<Vec<u8>>>),
         ended: impl FnOnce(io::Result<Output>) + Send + 'static,
     ) -> Result<Self, StartError> {
-        let program = std::env::current_exe().map_err(StartError::NoProgram)?;
-        let mut command = Command::new(program);
-        command.args(args);
-        for name in unset {
-            command.env_remove(name);
-        }
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = command.spawn().map_err(StartError::Spawn)?;
+        let mut child = spawn(&own_program()?, args, unset)?;
         let pid = child.id();
         let stdin = child.stdin.take();
         std::thread::spawn(move || {
@@ -70,6 +87,46 @@ impl Child {
         Ok(Self { pid })
     }
 
+    /// Starts `program` (our own, [`own_program`], but for tests) with `args`, without the
+    /// variables named in `unset`, writes `request` to its stdin and closes it, and reports on
+    /// a thread of its own: [`Event::Line`] the moment its first stdout line is complete (if it
+    /// writes one), then [`Event::Ended`] once it exited and closed its output.
+    ///
+    /// `serve` relays the answer this way: a window takes a few milliseconds from writing its
+    /// answer to exiting (unmapping, closing its display connection), which the asker need not
+    /// wait for.
+    pub fn start_answering(
+        program: &Path,
+        args: &[String],
+        unset: &[&str],
+        request: Vec<u8>,
+        mut report: impl FnMut(Event) + Send + 'static,
+    ) -> Result<Self, StartError> {
+        let mut child = spawn(program, args, unset)?;
+        let pid = child.id();
+        let (stdin, stdout, stderr) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        std::thread::spawn(move || {
+            if let Some(mut stdin) = stdin {
+                // A dialog that died before reading says why through its exit status.
+                let _ = stdin.write_all(&request);
+            }
+            let collected = match (stdout, stderr) {
+                (Some(stdout), Some(stderr)) => collect(&stdout, &stderr, &mut report),
+                _ => Ok((Vec::new(), Vec::new())),
+            };
+            let status = child.wait();
+            report(Event::Ended(collected.and_then(|(stdout, stderr)| {
+                status.map(|status: ExitStatus| Output {
+                    status,
+                    stdout,
+                    stderr,
+                })
+            })));
+        });
+        Ok(Self { pid })
+    }
+
     /// Asks the dialog to close: it answers cancel, which nobody reads.
     pub fn stop(&self) {
         let pid = i32::try_from(self.pid)
@@ -77,6 +134,98 @@ impl Child {
             .and_then(rustix::process::Pid::from_raw);
         if let Some(pid) = pid {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+        }
+    }
+}
+
+/// Starts `program` with `args` and piped stdio, without the variables named in `unset`.
+fn spawn(
+    program: &Path,
+    args: &[String],
+    unset: &[&str],
+) -> Result<std::process::Child, StartError> {
+    let mut command = Command::new(program);
+    command.args(args);
+    for name in unset {
+        command.env_remove(name);
+    }
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command.spawn().map_err(StartError::Spawn)
+}
+
+/// Reads `stdout` and `stderr` to their ends, reporting the first stdout line the moment it is
+/// complete, with the stderr written before it: whatever the child wrote to stderr before it
+/// wrote that line is in the pipe by then, so reading stderr until it has nothing more to give
+/// takes all of it.
+fn collect(
+    stdout: &impl AsFd,
+    stderr: &impl AsFd,
+    report: &mut impl FnMut(Event),
+) -> io::Result<(Vec<u8>, Vec<u8>)> {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let (mut out_open, mut err_open) = (true, true);
+    let mut line_sent = false;
+    let mut chunk = vec![0u8; 64 * 1024];
+    while out_open || err_open {
+        let mut fds = Vec::with_capacity(2);
+        if out_open {
+            fds.push(PollFd::new(stdout, PollFlags::IN));
+        }
+        if err_open {
+            fds.push(PollFd::new(stderr, PollFlags::IN));
+        }
+        match poll(&mut fds, None) {
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(error) => return Err(error.into()),
+        }
+        let ready: Vec<bool> = fds.iter().map(|fd| !fd.revents().is_empty()).collect();
+        drop(fds);
+        let mut ready = ready.into_iter();
+        if out_open && ready.next() == Some(true) {
+            let n = read_some(stdout, &mut chunk)?;
+            let before = out.len();
+            out.extend_from_slice(&chunk[..n]);
+            out_open = n > 0;
+            let newline = chunk[..n].iter().position(|&b| b == b'\n');
+            if !line_sent && let Some(end) = newline.map(|at| before + at) {
+                line_sent = true;
+                while err_open && readable_now(stderr) {
+                    let n = read_some(stderr, &mut chunk)?;
+                    err.extend_from_slice(&chunk[..n]);
+                    err_open = n > 0;
+                }
+                report(Event::Line {
+                    line: out[..=end].to_vec(),
+                    stderr: err.clone(),
+                });
+            }
+        }
+        if err_open && ready.next() == Some(true) {
+            let n = read_some(stderr, &mut chunk)?;
+            err.extend_from_slice(&chunk[..n]);
+            err_open = n > 0;
+        }
+    }
+    Ok((out, err))
+}
+
+/// Whether `fd` has something to read (or its end) right now.
+fn readable_now(fd: &impl AsFd) -> bool {
+    let mut fds = [PollFd::new(fd, PollFlags::IN)];
+    matches!(poll(&mut fds, Some(&rustix::event::Timespec::default())), Ok(n) if n > 0)
+}
+
+/// One read from a pipe poll said is ready; 0 is its end.
+fn read_some(fd: &impl AsFd, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match rustix::io::read(fd, &mut *buf) {
+            Ok(n) => return Ok(n),
+            Err(rustix::io::Errno::INTR) => {}
+            Err(error) => return Err(error.into()),
         }
     }
 }

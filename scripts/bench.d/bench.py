@@ -686,6 +686,25 @@ def proc_status_kib(pid, key):
     return None
 
 
+def rss_parts(pid):
+    """What serve's resident memory is: its own (anonymous) and the files' pages it maps."""
+    anon = proc_status_kib(pid, "RssAnon")
+    files = proc_status_kib(pid, "RssFile")
+    return f"anonymous {anon / 1024:.2f} MiB, file pages {files / 1024:.2f} MiB"
+
+
+def serve_children(pid):
+    """The processes serve started that are still running (its dialogs)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += f.read().split()
+        except OSError:
+            pass
+    return found
+
+
 def serve_section(args, R, ours, display, tmp, form):
     """`serve` (issue 32): the 4-field form asked over its socket by an asker with no display,
     alternating with the same form shown by a local helper; the probe times both from the
@@ -704,12 +723,22 @@ def serve_section(args, R, ours, display, tmp, form):
             if serve.poll() is not None or time.monotonic() > deadline:
                 sys.exit(f"scripts/bench: serve did not listen; see {err.name}")
             time.sleep(0.01)
+        # The socket exists before serve has finished starting (it lets go of start-up's
+        # memory after binding): idling starts when its CPU time stops moving.
+        settled, deadline = proc_cpu_ns(serve.pid), time.monotonic() + 5
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            now = proc_cpu_ns(serve.pid)
+            if now == settled:
+                break
+            settled = now
         idle = args.idle
         log(f"serve idle {idle:g} s before any form ...")
         c0 = proc_cpu_ns(serve.pid)
         time.sleep(idle)
         idle_before = (proc_cpu_ns(serve.pid) - c0) / 1e6
         rss_before = proc_status_kib(serve.pid, "VmRSS")
+        parts_before = rss_parts(serve.pid)
         R.run("ours", "warmup", [ours, "--connect", sock, "--title", "bench-warmup"], stdin=form,
               finish="submit")
         local, served = [], []
@@ -722,11 +751,18 @@ def serve_section(args, R, ours, display, tmp, form):
                     served.append(R.run("ours", "served", cmd, stdin=form, **kw))
                 else:
                     local.append(R.run("ours", "served-local", R.ours_cmd(), stdin=form, **kw))
+        # serve answers before its dialog exits; the dialog's exit, and serve letting go of
+        # memory after it, are the form's work, not idling: wait for them to end first.
+        deadline = time.monotonic() + 10
+        while serve_children(serve.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.2)
         log(f"serve idle {idle:g} s after {len(served)} forms ...")
         c0 = proc_cpu_ns(serve.pid)
         time.sleep(idle)
         idle_after = (proc_cpu_ns(serve.pid) - c0) / 1e6
         rss_after = proc_status_kib(serve.pid, "VmRSS")
+        parts_after = rss_parts(serve.pid)
         hwm = proc_status_kib(serve.pid, "VmHWM")
     finally:
         serve.terminate()
@@ -749,9 +785,10 @@ def serve_section(args, R, ours, display, tmp, form):
         ss, sl = stat(sv), stat(lv)
         lines.append(("serve", [name, cell(ss), cell(sl), ratio(ss, sl), target]))
     facts = [
-        f"serve idle {idle:g} s before any form: CPU {idle_before:.3f} ms, RSS {rss_before / 1024:.2f} MiB",
+        f"serve idle {idle:g} s before any form: CPU {idle_before:.3f} ms, RSS {rss_before / 1024:.2f} MiB "
+        f"({parts_before})",
         f"serve idle {idle:g} s after {len(served)} forms: CPU {idle_after:.3f} ms, RSS {rss_after / 1024:.2f} MiB "
-        f"(peak {hwm / 1024:.2f} MiB; target: zero CPU idle, at most 4 MiB with no form open)",
+        f"({parts_after}; peak {hwm / 1024:.2f} MiB; target: zero CPU idle, at most 4 MiB with no form open)",
     ]
     print()
     print_text_table(head, lines)

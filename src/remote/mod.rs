@@ -3,5 +3,6 @@
 //! (see `docs/serve.md`).
 
 pub mod ask;
+mod memory;
 pub mod protocol;
 pub mod serve;

@@ -7,11 +7,12 @@
 //! stopped, the SSH connection dropped) stops its child with SIGTERM, which closes the window.
 
 use std::io::{BufReader, Read as _, Write as _};
+use std::net::Shutdown;
 use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -19,7 +20,7 @@ use anyhow::Context as _;
 use rustix::event::{PollFd, PollFlags, poll};
 
 use super::protocol::{self, Header, Reply};
-use crate::child::{Child, StartError};
+use crate::child::{Child, Event, StartError, own_program};
 use crate::cli::{DisplayOptions, ServeArgs};
 use crate::exit::Exit;
 use crate::output::diag;
@@ -50,6 +51,10 @@ pub fn default_socket() -> anyhow::Result<PathBuf> {
 
 /// Serves until idle for `--idle-exit` (or forever); returns how the process ends.
 pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
+    // Start-up's pages are not needed while serve waits for its first connection; let go of
+    // them before the socket appears, so that once an asker (or a test counting wake-ups)
+    // can see it, serve does nothing but wait.
+    super::memory::let_go();
     let (listener, activated) = match activated_listener()? {
         Some(listener) => (listener, true),
         None => {
@@ -111,7 +116,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                         *ended
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
-                        open.fetch_sub(1, Ordering::SeqCst);
+                        if open.fetch_sub(1, Ordering::SeqCst) == 1 {
+                            // The last form closed: serve waits again (issue 32: ≤ 4 MiB).
+                            super::memory::let_go();
+                        }
                     });
                 }
                 Err(error) => diag(format_args!("serve: cannot accept a connection: {error}")),
@@ -220,8 +228,17 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, host: &str) {
             return;
         }
     };
-    let answer = show(&stream, &header, request, base, host);
-    reply(&stream, &answer);
+    match own_program() {
+        Ok(program) => show(&stream, &header, request, base, host, &program),
+        Err(StartError::NoProgram(error) | StartError::Spawn(error)) => reply(
+            &stream,
+            &Reply {
+                exit: Exit::Failure as u8,
+                line: None,
+                message: Some(format!("serve cannot find its own program: {error}")),
+            },
+        ),
+    }
 }
 
 /// Whether the peer may ask: the user we serve, or root (a container's root reaching a
@@ -249,15 +266,16 @@ fn reply(mut stream: &UnixStream, reply: &Reply) {
     let _ = stream.flush();
 }
 
-/// Shows `request` in a dialog child and returns its answer; stops the child when the asker
-/// goes away.
+/// Shows `request` in a dialog child (`program`: our own, but for tests) and replies with its
+/// answer the moment the dialog writes it; stops the child when the asker goes away first.
 fn show(
     stream: &UnixStream,
     header: &Header,
     request: Vec<u8>,
     base: &DisplayOptions,
     host: &str,
-) -> Reply {
+    program: &Path,
+) {
     let failed = |message: String| Reply {
         exit: Exit::Failure as u8,
         line: None,
@@ -269,57 +287,116 @@ fn show(
     if header.host != host && !header.host.is_empty() {
         args.extend(["--via".to_owned(), header.host.clone()]);
     }
-    let (done, ended) = mpsc::channel();
-    let child = match Child::start(&args, &NOT_FOR_DIALOGS, (request, None), move |output| {
-        let _ = done.send(output);
-    }) {
+    let (report, events) = mpsc::channel();
+    // The answer is written to the asker by the thread that read it from the dialog: handing
+    // it to this thread first would cost one more wake-up on its way (issue 32: 2 ms).
+    let answer_to = stream.try_clone().ok();
+    let replied = Arc::new(AtomicBool::new(false));
+    let answered_early = replied.clone();
+    let relay = move |event: Event| {
+        if let (Event::Line { line, stderr }, Some(to)) = (&event, &answer_to)
+            && let Some(answer) = answered(line, stderr)
+        {
+            reply(to, &answer);
+            let _ = to.shutdown(Shutdown::Both);
+            answered_early.store(true, Ordering::SeqCst);
+        }
+        let _ = report.send(event);
+    };
+    let child = match Child::start_answering(program, &args, &NOT_FOR_DIALOGS, request, relay) {
         Ok(child) => child,
         Err(StartError::NoProgram(error)) => {
-            return failed(format!("serve cannot find its own program: {error}"));
+            return reply(
+                stream,
+                &failed(format!("serve cannot find its own program: {error}")),
+            );
         }
         Err(StartError::Spawn(error)) => {
-            return failed(format!("serve cannot start the form's dialog: {error}"));
+            return reply(
+                stream,
+                &failed(format!("serve cannot start the form's dialog: {error}")),
+            );
         }
     };
     let mut stopped = false;
     loop {
-        match ended.recv_timeout(PEER_POLL) {
-            Ok(Ok(output)) => {
-                let stderr = String::from_utf8_lossy(&output.stderr);
-                let _ = std::io::stderr().write_all(stderr.as_bytes());
-                let line = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-                let message = stderr
-                    .lines()
-                    .find(|l| !l.trim().is_empty())
-                    .map(str::to_owned);
-                return Reply {
-                    exit: output
-                        .status
-                        .code()
-                        .and_then(|c| u8::try_from(c).ok())
-                        .unwrap_or(Exit::Failure as u8),
-                    line: Some(line).filter(|l| !l.is_empty()),
-                    message: message.or_else(|| {
-                        output
-                            .status
-                            .code()
-                            .is_none()
-                            .then(|| "form-elicitation serve: the form's dialog was killed".into())
-                    }),
-                };
+        let ended = match events.recv_timeout(PEER_POLL) {
+            // Answered by the reading thread, or left for the exit code.
+            Ok(Event::Line { .. }) | Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Ok(Event::Ended(Ok(output))) => {
+                let _ = std::io::stderr().write_all(&output.stderr);
+                Some(from_output(&output))
             }
-            Ok(Err(error)) => return failed(format!("serve cannot wait for the dialog: {error}")),
+            Ok(Event::Ended(Err(error))) => {
+                Some(failed(format!("serve cannot wait for the dialog: {error}")))
+            }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return failed("serve lost the form's dialog".into());
+                Some(failed("serve lost the form's dialog".into()))
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        };
+        // The reading thread reports the line only after it has answered (if it did): once
+        // the asker has its answer, the dialog's exit is only ours to wait for.
+        let replied = replied.load(Ordering::SeqCst);
+        if let Some(ended) = ended {
+            if !replied {
+                reply(stream, &ended);
+            }
+            return;
         }
-        if !stopped && gone(stream) {
+        if !replied && !stopped && gone(stream) {
             // The asker is gone: close its window (the dialog answers cancel, to nobody).
             stopped = true;
             child.stop();
         }
     }
+}
+
+/// The reply for a dialog's first stdout line, when that line is its answer (exit 0), with
+/// the first line it wrote to stderr before it; `None` when only the dialog's exit code can
+/// tell (a JSON-RPC error response is a refusal, exit 2).
+///
+/// A dialog of serve's writes at most one line, and only as its last act: an answer (exit 0,
+/// also for cancel and for a lost display), or a refusal in a JSON-RPC envelope (exit 2).
+/// `--queue`'s "decline all" (exit 10) is not serve's. So every line but a refusal is an
+/// answer with exit 0, and it is relayed without waiting for the dialog's exit.
+fn answered(line: &[u8], stderr: &[u8]) -> Option<Reply> {
+    #[derive(serde::Deserialize)]
+    struct TopLevel {
+        error: Option<serde::de::IgnoredAny>,
+    }
+    let line = String::from_utf8_lossy(line).trim().to_owned();
+    match serde_json::from_str::<TopLevel>(&line) {
+        Ok(TopLevel { error: None }) => Some(Reply {
+            exit: Exit::Answered as u8,
+            line: Some(line),
+            message: first_line(stderr),
+        }),
+        _ => None,
+    }
+}
+
+/// The reply for a dialog that ended: its line, its first stderr line, its exit code.
+fn from_output(output: &std::process::Output) -> Reply {
+    let line = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    let code = output.status.code();
+    Reply {
+        exit: code
+            .and_then(|c| u8::try_from(c).ok())
+            .unwrap_or(Exit::Failure as u8),
+        line: Some(line).filter(|l| !l.is_empty()),
+        message: first_line(&output.stderr).or_else(|| {
+            code.is_none()
+                .then(|| "form-elicitation serve: the form's dialog was killed".into())
+        }),
+    }
+}
+
+/// The first line of `stderr` that says something.
+fn first_line(stderr: &[u8]) -> Option<String> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .map(str::to_owned)
 }
 
 /// Whether the asker closed its end: it sends nothing after its request, so anything readable
@@ -336,5 +413,133 @@ fn gone(stream: &UnixStream) -> bool {
             !matches!(read, Err(ref e) if e.kind() == std::io::ErrorKind::WouldBlock)
         }
         Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in for the dialog: a script that reads its request, writes `body`, and then
+    /// behaves as `then` says.
+    fn dialog(name: &str, body: &str, then: &str) -> (PathBuf, PathBuf) {
+        let dir = std::env::temp_dir().join(format!("fe-serve-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder for the stand-in dialog");
+        let script = dir.join("dialog");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\necho $$ > '{}/pid'\ncat >/dev/null\n{body}\n{then}\n",
+                dir.display()
+            ),
+        )
+        .expect("writes the stand-in dialog");
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        (dir, script)
+    }
+
+    /// Runs `show` for a bare request with `program` on a thread; the asker's end.
+    fn serving(program: PathBuf) -> (UnixStream, std::thread::JoinHandle<()>) {
+        let (asker, served) = UnixStream::pair().expect("a socket pair");
+        let header = Header::new("elsewhere", &DisplayOptions::default(), 2);
+        let serving = std::thread::spawn(move || {
+            show(
+                &served,
+                &header,
+                b"{}".to_vec(),
+                &DisplayOptions::default(),
+                "here",
+                &program,
+            );
+        });
+        asker
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("a read timeout");
+        (asker, serving)
+    }
+
+    #[test]
+    fn the_answer_leaves_when_the_dialog_writes_it_not_when_it_exits() {
+        // Regression (issue 32): serve relayed the answer when its dialog exited, and a window
+        // takes milliseconds from writing its answer to exiting; the asker waited for that.
+        // This dialog writes its answer, then lingers until it is killed.
+        let (dir, script) = dialog(
+            "early",
+            "echo 'form-elicitation: the display went away; answering cancel' >&2\n\
+             echo '{\"action\":\"cancel\"}'",
+            "exec sleep 30",
+        );
+        let (asker, serving) = serving(script);
+        let reply = protocol::read_reply(&mut BufReader::new(&asker))
+            .expect("the answer while the dialog is still running");
+        assert_eq!(
+            reply,
+            Reply {
+                exit: 0,
+                line: Some("{\"action\":\"cancel\"}".into()),
+                message: Some("form-elicitation: the display went away; answering cancel".into()),
+            }
+        );
+        let pid = std::fs::read_to_string(dir.join("pid")).expect("the dialog's pid");
+        let pid = rustix::process::Pid::from_raw(pid.trim().parse().expect("a pid"))
+            .expect("a valid pid");
+        // Still running: the answer did not wait for its exit.
+        rustix::process::test_kill_process(pid).expect("the dialog still runs");
+        rustix::process::kill_process(pid, rustix::process::Signal::KILL).expect("kill");
+        serving
+            .join()
+            .expect("show returns once the dialog is gone");
+        // One reply only: nothing follows it.
+        let mut rest = Vec::new();
+        (&asker).read_to_end(&mut rest).expect("the end");
+        assert!(rest.is_empty(), "{rest:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_refusal_line_keeps_its_exit_code() {
+        // A JSON-RPC error response is a refusal: its exit code (2) comes with the dialog's
+        // exit, and the reply waits for it.
+        let refusal = r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"bad"}}"#;
+        let (dir, script) = dialog(
+            "refusal",
+            &format!("echo 'form-elicitation: requestedSchema: bad' >&2\necho '{refusal}'"),
+            "exit 2",
+        );
+        let (asker, serving) = serving(script);
+        let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+        assert_eq!(
+            reply,
+            Reply {
+                exit: 2,
+                line: Some(refusal.into()),
+                message: Some("form-elicitation: requestedSchema: bad".into()),
+            }
+        );
+        serving.join().expect("show returns");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn only_an_answer_line_is_relayed_before_the_exit() {
+        let answer = |line: &str| answered(line.as_bytes(), b"").map(|reply| reply.exit);
+        assert_eq!(
+            answer("{\"action\":\"accept\",\"content\":{\"error\":\"x\"}}\n"),
+            Some(0)
+        );
+        assert_eq!(
+            answer("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"action\":\"decline\"}}\n"),
+            Some(0)
+        );
+        assert_eq!(
+            answer("{\"hookSpecificOutput\":{\"action\":\"cancel\"}}\n"),
+            Some(0)
+        );
+        assert_eq!(
+            answer("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32602}}\n"),
+            None
+        );
+        assert_eq!(answer("not json\n"), None);
     }
 }

@@ -5,12 +5,14 @@
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::os::unix::fs::PermissionsExt as _;
-use std::os::unix::net::UnixStream;
+use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use form_elicitation::remote::protocol::{self, Reply};
 
 use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
 use super::support::process::{Running, ShownWindows, threads_woken_over, without_terminal};
@@ -318,6 +320,46 @@ fn garbage_on_the_socket_is_refused_with_exit_2_and_serve_keeps_serving() {
     expect_line(shown, r#"{"action":"cancel"}"#);
 }
 
+/// The asker prints the answer, with its message and exit code, the moment the reply line
+/// arrives: it never waits for the connection to close (issue 32: the answer within 2 ms of the
+/// key). A stand-in for serve here replies and keeps the connection open until the asker ends.
+#[test]
+fn the_asker_prints_the_reply_as_soon_as_its_line_arrives() {
+    let dir = Dir::new("stand-in");
+    let socket = dir.0.join("socket");
+    let listener = UnixListener::bind(&socket).expect("listens");
+    let mut command = asker();
+    command
+        .arg("--connect")
+        .arg(&socket)
+        .args(["--server", "issue-tracker"]);
+    let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
+    let (stream, _) = listener.accept().expect("the asker connects");
+    let (header, request) =
+        protocol::read_request(&mut BufReader::new(&stream)).expect("a header and a request");
+    assert_eq!(header.server.as_deref(), Some("issue-tracker"));
+    assert_eq!(request, NAME_REQUEST.as_bytes());
+    let answer = r#"{"action":"accept","content":{"name":"at once"}}"#;
+    protocol::write_reply(
+        &mut &stream,
+        &Reply {
+            exit: 0,
+            line: Some(answer.into()),
+            message: Some("form-elicitation: a word on stderr".into()),
+        },
+    )
+    .expect("replies");
+    let out = app.wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(0)
+            && out.stdout == format!("{answer}\n")
+            && out.stderr == "form-elicitation: a word on stderr\n",
+        "{}",
+        out.describe()
+    );
+    drop(stream);
+}
+
 /// The asker's `--timeout` counts down on the desktop and ends in cancel there.
 #[test]
 fn a_timeout_travels_with_the_request() {
@@ -512,7 +554,8 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
         return;
     };
     let title = unique_title("sandbox");
-    let inside = "/run/form-elicitation.sock";
+    // As the README's container recipe: the socket's folder bound in, the socket named.
+    let inside = "/run/form-elicitation/socket";
     let mut command = Command::new("bwrap");
     command
         .args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"])
@@ -525,8 +568,8 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
             "build-box",
         ])
         .arg("--bind")
-        .arg(&served.socket)
-        .arg(inside)
+        .arg(&served.dir.0)
+        .arg("/run/form-elicitation")
         .args(["--setenv", "FORM_ELICITATION_SOCKET", inside, "--", BIN])
         .args(["--title", &title, "--server", "issue-tracker"])
         .envs(ENGLISH)
