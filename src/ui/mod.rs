@@ -287,8 +287,11 @@ struct CaretBlink {
 }
 
 impl CaretBlink {
-    /// Before the pass: lights or darkens the caret this pass draws.
-    fn update(&mut self, ctx: &egui::Context) {
+    /// Before the pass: lights or darkens the caret this pass draws (in `ui`, whose style
+    /// was taken from the context's when the pass began, and in the context's, for the
+    /// windows and popups the pass opens).
+    fn update(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
         let (now, input, focus_gained) = ctx.input(|i| {
             let restarts = |event: &egui::Event| {
                 matches!(
@@ -326,6 +329,7 @@ impl CaretBlink {
         if ctx.global_style().visuals.text_cursor.stroke.width != width {
             ctx.all_styles_mut(|style| style.visuals.text_cursor.stroke.width = width);
         }
+        ui.visuals_mut().text_cursor.stroke.width = width;
     }
 
     /// After the pass: asks for the pass of the next blink while a text box shows its caret
@@ -456,7 +460,7 @@ impl Shell {
         if ctx.input(|i| i.viewport().close_requested()) && self.app.outcome().is_none() {
             self.app.finish(Answer::Cancel);
         }
-        self.caret.update(&ctx);
+        self.caret.update(ui);
         self.app.show(ui);
         self.caret.wake(&ctx);
         fit::zoom_for_calendar(&ctx, self.app.calendar_open());
@@ -613,8 +617,11 @@ mod tests {
             let first = self.passes == 0;
             self.passes += 1;
             let (caret, text, ticked) = (&mut self.caret, &mut self.text, &mut self.ticked);
+            let mut lit = false;
             let mut output = self.ctx.run_ui(input, |ui| {
-                caret.update(ui.ctx());
+                caret.update(ui);
+                // What the text box paints with in this pass.
+                lit = ui.visuals().text_cursor.stroke.width > 0.0;
                 let field = match text {
                     Some(text) => ui.add(egui::TextEdit::singleline(text)),
                     None => ui.checkbox(ticked, "Urgent"),
@@ -628,7 +635,6 @@ mod tests {
             let wait = output.viewport_output[&egui::ViewportId::ROOT]
                 .repaint_delay
                 .as_secs_f64();
-            let lit = self.ctx.global_style().visuals.text_cursor.stroke.width > 0.0;
             (wait, lit)
         }
     }
@@ -828,8 +834,10 @@ mod tests {
                 viewports,
                 ..Default::default()
             };
+            let mut lit = false;
             let mut output = ctx.run_ui(input, |ui| {
-                caret.update(ui.ctx());
+                caret.update(ui);
+                lit = ui.visuals().text_cursor.stroke.width > 0.0;
                 app.show(ui);
                 caret.wake(ui.ctx());
             });
@@ -838,7 +846,6 @@ mod tests {
             let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
             let tiles = egui_soft::Tiles::of(&primitives, output.pixels_per_point, width, height);
             // egui's first passes settle the layout; from then on each toggle is a blink.
-            let lit = ctx.global_style().visuals.text_cursor.stroke.width > 0.0;
             if time > 0.0
                 && was_lit.is_some_and(|was| was != lit)
                 && let Some(before) = &shown
