@@ -956,24 +956,12 @@ fn check_row(ui: &mut Ui, on: bool, label: &str, highlighted: bool) -> Response 
         } else {
             rect
         };
-        let (small, big) = ui.spacing().icon_rectangles(slot);
-        painter.rect(
-            big.expand(visuals.expansion),
-            visuals.corner_radius,
-            visuals.bg_fill,
-            visuals.bg_stroke,
-            egui::StrokeKind::Inside,
+        let (_, big) = ui.spacing().icon_rectangles(slot);
+        let style = ui.widget_style::<egui::widget_style::CheckboxStyle>(
+            response.id,
+            &egui::class::Classes::default(),
         );
-        if on {
-            painter.add(egui::Shape::line(
-                vec![
-                    egui::pos2(small.left(), small.center().y),
-                    egui::pos2(small.center().x, small.bottom()),
-                    egui::pos2(small.right(), small.top()),
-                ],
-                visuals.fg_stroke,
-            ));
-        }
+        super::mirror::check_box(painter, &style, big.center(), on);
         let text_left = if right {
             rect.right() - icon - galley.size().x
         } else {

@@ -101,6 +101,35 @@ pub fn radio(ui: &mut Ui, selected: bool, label: &str) -> Response {
     })
 }
 
+/// Paints a checkbox's box centred at `center`, with its tick when `on`, as egui's own
+/// checkbox draws it in the theme's checkbox `style`.
+pub fn check_box(
+    painter: &egui::Painter,
+    style: &egui::widget_style::CheckboxStyle,
+    center: egui::Pos2,
+    on: bool,
+) {
+    let big = egui::Rect::from_center_size(center, egui::Vec2::splat(style.checkbox_size));
+    let small = egui::Rect::from_center_size(center, egui::Vec2::splat(style.check_size));
+    painter.rect(
+        big.expand(style.checkbox_frame.inner_margin.left.into()),
+        style.checkbox_frame.corner_radius,
+        style.checkbox_frame.fill,
+        style.checkbox_frame.stroke,
+        egui::StrokeKind::Inside,
+    );
+    if on {
+        painter.add(egui::Shape::line(
+            vec![
+                egui::pos2(small.left(), small.center().y),
+                egui::pos2(small.center().x, small.bottom()),
+                egui::pos2(small.right(), small.top()),
+            ],
+            style.check_stroke,
+        ));
+    }
+}
+
 /// The mark a choice shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mark {
@@ -145,32 +174,12 @@ fn marked_row(ui: &mut Ui, mark: Mark, on: bool, label: &str) -> Response {
         let (small, big) = ui.spacing().icon_rectangles(slot);
         let painter = ui.painter();
         match mark {
-            Mark::Check => {
-                // The box as egui's own checkbox draws it, in the theme's checkbox style.
-                let big = egui::Rect::from_center_size(
-                    egui::pos2(rect.right() - icon / 2.0, rect.center().y),
-                    egui::Vec2::splat(style.checkbox_size),
-                );
-                let small =
-                    egui::Rect::from_center_size(big.center(), egui::Vec2::splat(style.check_size));
-                painter.rect(
-                    big.expand(style.checkbox_frame.inner_margin.left.into()),
-                    style.checkbox_frame.corner_radius,
-                    style.checkbox_frame.fill,
-                    style.checkbox_frame.stroke,
-                    egui::StrokeKind::Inside,
-                );
-                if on {
-                    painter.add(egui::Shape::line(
-                        vec![
-                            egui::pos2(small.left(), small.center().y),
-                            egui::pos2(small.center().x, small.bottom()),
-                            egui::pos2(small.right(), small.top()),
-                        ],
-                        style.check_stroke,
-                    ));
-                }
-            }
+            Mark::Check => check_box(
+                painter,
+                &style,
+                egui::pos2(rect.right() - icon / 2.0, rect.center().y),
+                on,
+            ),
             Mark::Radio => {
                 painter.circle(
                     big.center(),
