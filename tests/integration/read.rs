@@ -503,3 +503,43 @@ fn arabic_and_hebrew_mirror_the_window() {
     }
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
 }
+
+/// Issue 34: a row that mixes directions is in Unicode's bidi order (UAX #9, L1-L2), by where
+/// each character's glyph is drawn. Who asks, in Hebrew, reads `:shop שואל` from the left:
+/// the Hebrew word at the right end, "shop" left to right on its left, the colon at the far
+/// left; egui laid the runs out from the left (`שואל shop:`). The screen reader's text keeps
+/// the logical order.
+#[test]
+fn a_mixed_direction_row_is_in_bidi_order() {
+    assert!(form_elicitation::i18n::use_language_in_this_thread("he"));
+    let form = Form::from_schema("Please answer.".into(), &json!({"properties": {}}))
+        .expect("valid schema");
+    let app = FormApp::new(form, Some("shop".into()), None);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(520.0, 700.0))
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+    let asks = "שואל shop:";
+    // The label's text run: its characters in logical order, each with its glyph's x.
+    let run = h
+        .root()
+        .query_all(egui_kittest::kittest::by())
+        .find(|n| {
+            n.accesskit_node().role() == Role::TextRun
+                && n.accesskit_node().value().as_deref() == Some(asks)
+        })
+        .expect("who asks, as a text run");
+    let node = run.accesskit_node();
+    let positions = node
+        .data()
+        .character_positions()
+        .expect("the run's character positions")
+        .to_vec();
+    let chars: Vec<char> = asks.chars().collect();
+    assert_eq!(positions.len(), chars.len(), "{positions:?}");
+    let mut by_x: Vec<(f32, char)> = positions.iter().copied().zip(chars).collect();
+    by_x.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let visual: String = by_x.iter().map(|&(_, c)| c).collect();
+    assert_eq!(visual, ":shop לאוש", "{by_x:?}");
+}

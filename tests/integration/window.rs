@@ -330,6 +330,48 @@ fn right_to_left_labels_are_right_aligned_on_screen() {
     );
 }
 
+/// Issue 34's screenshot: an Arabic and a Hebrew paragraph of the message hug the window's
+/// right edge, and each sentence's full stop ends its row on the left (Unicode's bidi
+/// reordering, L1-L2, in our patched epaint): the leftmost ink of each row is a dot, a few
+/// pixels wide and high, at the text's baseline. egui placed the stop after the words, on the
+/// right.
+#[test]
+fn right_to_left_sentences_end_with_their_full_stop_on_the_left() {
+    let Some(x) = display_or_skip(&["xwd"]) else {
+        return;
+    };
+    let request = r#"{"message":"سيصل طلبك خلال 3 أيام عمل.\n\nההזמנה תגיע בעוד 3 ימי עסקים.","requestedSchema":{"type":"object","properties":{}}}"#;
+    let shot = Xwd::parse(&capture(&x, request, &[], "full-stop"));
+    // The message's rows: bands of text that end near the right edge, starting in its right
+    // half (the buttons' row spans more).
+    let rows: Vec<Band> = shot
+        .bands()
+        .into_iter()
+        .filter(|band| band.x0 > shot.width / 2 && band.x1 + 40 > shot.width)
+        .collect();
+    assert_eq!(rows.len(), 2, "the Arabic and the Hebrew row: {rows:?}");
+    for row in rows {
+        let dot = shot.leftmost_blob(&row);
+        assert!(
+            dot.x1 - dot.x0 <= 4 && dot.y1 - dot.y0 <= 4,
+            "the row {row:?} starts on the left with a dot, not with {dot:?}"
+        );
+        assert!(
+            dot.y0 >= row.y0 + (row.y1 - row.y0) / 2,
+            "the dot {dot:?} sits on the baseline, in the lower half of {row:?}"
+        );
+    }
+}
+
+/// A band of rows with ink: its rows `y0..y1` and the columns `x0..x1` its ink spans.
+#[derive(Debug, Clone, Copy)]
+struct Band {
+    x0: usize,
+    x1: usize,
+    y0: usize,
+    y1: usize,
+}
+
 /// The pixels of an XWD capture (32 bits a pixel, as Xvfb's 24-bit screens give).
 struct Xwd {
     width: usize,
@@ -381,6 +423,60 @@ impl Xwd {
         }
         bands.extend(band);
         bands
+    }
+
+    fn pixel(&self, x: usize, y: usize) -> &[u8] {
+        let at = y * self.bytes_per_line + x * 4;
+        &self.pixels[at..at + 4]
+    }
+
+    /// Whether the pixel at `x`, `y` has something drawn: it is not the window's background,
+    /// the colour of the top left pixel.
+    fn inked(&self, x: usize, y: usize) -> bool {
+        self.pixel(x, y) != self.pixel(0, 0)
+    }
+
+    /// Each band of rows with something drawn, top to bottom (as [`Self::ink_bands`]), with
+    /// its rows.
+    fn bands(&self) -> Vec<Band> {
+        let mut bands = Vec::new();
+        let mut band: Option<Band> = None;
+        for y in 0..self.height {
+            let mut inked = (0..self.width).filter(|&x| self.inked(x, y));
+            match (inked.next(), inked.next_back()) {
+                (Some(x0), last) => {
+                    let x1 = last.unwrap_or(x0) + 1;
+                    let b = band.get_or_insert(Band {
+                        x0,
+                        x1,
+                        y0: y,
+                        y1: y,
+                    });
+                    (b.x0, b.x1, b.y1) = (b.x0.min(x0), b.x1.max(x1), y + 1);
+                }
+                _ => bands.extend(band.take()),
+            }
+        }
+        bands.extend(band);
+        bands
+    }
+
+    /// The bounds of the leftmost shape in `band`: the ink of its first columns with ink,
+    /// up to the first column without.
+    fn leftmost_blob(&self, band: &Band) -> Band {
+        let column_inked = |x: usize| (band.y0..band.y1).any(|y| self.inked(x, y));
+        let x1 = (band.x0..band.x1)
+            .find(|&x| !column_inked(x))
+            .unwrap_or(band.x1);
+        let rows: Vec<usize> = (band.y0..band.y1)
+            .filter(|&y| (band.x0..x1).any(|x| self.inked(x, y)))
+            .collect();
+        Band {
+            x0: band.x0,
+            x1,
+            y0: rows.first().copied().unwrap_or(band.y0),
+            y1: rows.last().map_or(band.y0, |y| y + 1),
+        }
     }
 
     /// The smallest rectangle holding every pixel that differs in `other` (x0, y0, x1, y1),

@@ -70,6 +70,10 @@ struct Paragraph {
 
     /// In case of an empty paragraph ("\n"), use this as height.
     pub empty_paragraph_height: f32,
+
+    /// The paragraph's embedding level (UAX #9, rules P2-P3), when the text has a
+    /// right-to-left character; `None` for text without one (no bidi work at all).
+    pub bidi_level: Option<u8>,
 }
 
 impl Paragraph {
@@ -79,6 +83,7 @@ impl Paragraph {
             section_index_at_start,
             glyphs: vec![],
             empty_paragraph_height: 0.0,
+            bidi_level: None,
         }
     }
 }
@@ -109,7 +114,14 @@ pub(crate) fn layout(fonts: &mut FontsImpl, pixels_per_point: f32, job: Arc<Layo
 
     // For most of this we ignore the y coordinate:
 
+    // The embedding level of each byte (UAX #9), only for text with a right-to-left
+    // character: a left-to-right text is laid out as before, with no extra work.
+    let bidi = has_right_to_left(&job.text).then(|| unicode_bidi::BidiInfo::new(&job.text, None));
+
     let mut paragraphs = vec![Paragraph::from_section_index(0)];
+    if let Some(bidi) = &bidi {
+        paragraphs[0].bidi_level = Some(paragraph_level_at(bidi, 0));
+    }
     {
         let mut shape_buffer = fonts.take_shape_buffer();
         for (section_index, section) in job.sections.iter().enumerate() {
@@ -118,6 +130,7 @@ pub(crate) fn layout(fonts: &mut FontsImpl, pixels_per_point: f32, job: Arc<Layo
                 shape_buffer,
                 pixels_per_point,
                 &job,
+                bidi.as_ref(),
                 section_index as u32,
                 section,
                 &mut paragraphs,
@@ -131,12 +144,32 @@ pub(crate) fn layout(fonts: &mut FontsImpl, pixels_per_point: f32, job: Arc<Layo
     let intrinsic_size = calculate_intrinsic_size(point_scale, &job, &paragraphs);
 
     let mut elided = false;
-    let mut rows = rows_from_paragraphs(paragraphs, &job, pixels_per_point, &mut elided);
+    // Each row's paragraph level, for text with a right-to-left character.
+    let mut row_levels = bidi.is_some().then(Vec::new);
+    let mut rows = rows_from_paragraphs(
+        paragraphs,
+        &job,
+        pixels_per_point,
+        &mut elided,
+        row_levels.as_mut(),
+    );
     if elided && let Some(last_placed) = rows.last_mut() {
         let last_row = Arc::make_mut(&mut last_placed.row);
-        replace_last_glyph_with_overflow_character(fonts, pixels_per_point, &job, last_row);
+        let level = row_levels
+            .as_ref()
+            .and_then(|levels| levels.last().copied());
+        replace_last_glyph_with_overflow_character(fonts, pixels_per_point, &job, last_row, level);
         if let Some(last) = last_row.glyphs.last() {
             last_row.size.x = last.max_x();
+        }
+    }
+
+    // Rules L1-L2: each row's glyphs, laid out in logical order, move to their visual places.
+    if let Some(row_levels) = &row_levels {
+        for (placed_row, &level) in iter::zip(&mut rows, row_levels) {
+            if placed_row.row.glyphs.iter().any(|g| g.bidi_level != 0) || level != 0 {
+                reorder_row(Arc::make_mut(&mut placed_row.row), level);
+            }
         }
     }
 
@@ -147,6 +180,20 @@ pub(crate) fn layout(fonts: &mut FontsImpl, pixels_per_point: f32, job: Arc<Layo
         for (i, placed_row) in rows.iter_mut().enumerate() {
             let is_last_row = i + 1 == num_rows;
             let justify_row = justify && !placed_row.ends_with_newline && !is_last_row;
+            let row_level = row_levels
+                .as_ref()
+                .and_then(|levels| levels.get(i).copied());
+            if let Some(level) = row_level
+                && (level != 0 || placed_row.row.glyphs.iter().any(|g| g.bidi_level != 0))
+            {
+                halign_bidi_row(
+                    point_scale,
+                    placed_row,
+                    job.halign,
+                    job.keep_trailing_whitespace,
+                );
+                continue;
+            }
             halign_and_justify_row(
                 point_scale,
                 placed_row,
@@ -174,6 +221,8 @@ struct ShapingContext {
     font_metrics: StyledMetrics,
     is_first_glyph_in_section: bool,
     prev_cluster: Option<u32>,
+    /// The embedding level of the run being shaped (0 in text without bidi).
+    bidi_level: u8,
 }
 
 impl ShapingContext {
@@ -197,6 +246,7 @@ impl ShapingContext {
             font_ascent: self.font_metrics.ascent,
             uv_rect,
             is_color,
+            bidi_level: self.bidi_level,
             section_index: self.section_index,
             first_vertex: 0,
         }
@@ -218,6 +268,10 @@ struct TextRun {
     ///
     /// Such a run is exactly one grapheme cluster, and is not shaped.
     raster: Option<RasterGlyphAllocation>,
+
+    /// The run's embedding level (UAX #9): odd runs are shaped right to left.
+    /// Zero in text without a right-to-left character.
+    level: u8,
 }
 
 /// Emit shaped glyphs from a [`harfrust::GlyphBuffer`] into a [`Paragraph`].
@@ -235,8 +289,6 @@ fn layout_shaped_run(
     ctx: &mut ShapingContext,
     paragraph: &mut Paragraph,
 ) {
-    let px_scale = face_metrics.px_scale_factor;
-
     // Reset cluster tracking — cluster values are byte offsets within run_text,
     // so they are not comparable across runs.
     ctx.prev_cluster = None;
@@ -247,36 +299,7 @@ fn layout_shaped_run(
     let mut cluster_glyph_count: usize = 0;
 
     for (info, pos) in iter::zip(glyph_buffer.glyph_infos(), glyph_buffer.glyph_positions()) {
-        let glyph_id = skrifa::GlyphId::new(info.glyph_id);
         let cluster = info.cluster;
-        let mut advance_width_px = pos.x_advance as f32 * px_scale;
-        let x_offset_px = pos.x_offset as f32 * px_scale;
-        let y_offset_px = -(pos.y_offset as f32 * px_scale); // harfrust Y+ up → screen Y+ down
-
-        let chr = run_text
-            .get(cluster as usize..)
-            .and_then(|s| s.chars().next())
-            .unwrap_or('\u{FFFD}'); // Unicode Replacement Character
-
-        // Tab is a layout concept, not a glyph — the shaper doesn't know about tab stops.
-        // Override the advance width using the font's configured tab size.
-        if chr == '\t' {
-            let tweak = fonts.face(run.font_key).map(|face| face.tweak());
-            let tab_size = tweak.map_or(4.0, |t| t.tab_size);
-            let (_, space_info) = fonts.glyph_info(ctx.family, ' ', face_metrics);
-            let space_width_px = space_info.advance_width_unscaled.0 * px_scale;
-            advance_width_px = tab_size * space_width_px;
-        }
-
-        // Thin space (U+2009) and narrow no-break space (U+202F):
-        // override the shaper's advance width with the configured fraction of a space.
-        if chr == '\u{2009}' || chr == '\u{202F}' {
-            let tweak = fonts.face(run.font_key).map(|face| face.tweak());
-            let thin_space_width = tweak.map_or(0.5, |t| t.thin_space_width);
-            let (_, space_info) = fonts.glyph_info(ctx.family, ' ', face_metrics);
-            let space_width_px = space_info.advance_width_unscaled.0 * px_scale;
-            advance_width_px = thin_space_width * space_width_px;
-        }
 
         // Apply extra_letter_spacing only at cluster boundaries,
         // never between glyphs within the same cluster (e.g. base + mark).
@@ -301,86 +324,17 @@ fn layout_shaped_run(
         }
         ctx.prev_cluster = Some(cluster);
 
-        let glyph = if glyph_id == skrifa::GlyphId::NOTDEF {
-            // The shaper couldn't map this character. Drop combining marks and duplicate
-            // NOTDEF glyphs within the same cluster. The first base character is rasterized,
-            // or rendered as the `.notdef` glyph ("tofu") if no rasterizer can handle the cluster.
-            if is_combining_mark(chr) || !is_new_cluster {
-                continue;
-            }
-
-            let cluster_text = run_text
-                .get(cluster as usize..)
-                .and_then(|text| {
-                    unicode_segmentation::UnicodeSegmentation::graphemes(text, true).next()
-                })
-                .unwrap_or_default();
-
-            if let Some(raster) = fonts.rasterize_cluster(
-                FontPriority::Lowest,
-                ctx.family,
-                cluster_text,
-                ctx.pixels_per_point,
-                ctx.font_size,
-            ) {
-                raster_glyph(ctx, paragraph, chr, &raster, face_metrics)
-            } else {
-                // Use the fallback font face (not run.font_key which returned NOTDEF).
-                let fallback_key = fonts.resolve_face(ctx.family, chr);
-                let fallback_metrics = fonts
-                    .face(fallback_key)
-                    .map(|face| {
-                        face.styled_metrics(
-                            ctx.pixels_per_point,
-                            ctx.font_size,
-                            &Default::default(),
-                        )
-                    })
-                    .unwrap_or_default();
-                let (_, glyph_info) = fonts.glyph_info(ctx.family, chr, &fallback_metrics);
-
-                // The shaper had no glyph, but the face may still resolve the character
-                // (e.g. `\t` and thin spaces become a space with a custom advance).
-                // Only a genuine `.notdef` is a missing glyph.
-                if glyph_info.id == Some(skrifa::GlyphId::NOTDEF) {
-                    fonts.on_missing_glyph(ctx.family, cluster_text);
-                }
-                let advance_width_px =
-                    glyph_info.advance_width_unscaled.0 * fallback_metrics.px_scale_factor;
-                let OutlineGlyph { allocation, x_px } = allocate_glyph_info(
-                    fonts,
-                    fallback_key,
-                    &fallback_metrics,
-                    glyph_info,
-                    paragraph.cursor_x_px,
-                    chr,
-                );
-
-                paragraph.cursor_x_px += advance_width_px;
-
-                ctx.glyph(chr, x_px, advance_width_px, &fallback_metrics, allocation)
-            }
-        } else {
-            let OutlineGlyph {
-                allocation: mut glyph_alloc,
-                x_px,
-            } = fonts.allocate_glyph(
-                run.font_key,
-                face_metrics,
-                &ShapedGlyph {
-                    glyph_id,
-                    h_pos: paragraph.cursor_x_px + x_offset_px,
-                    is_cjk: is_cjk(chr),
-                },
-            );
-
-            // Apply shaper y_offset — this varies per glyph instance so it
-            // is not part of the cached ShapedGlyph / GlyphAllocation.
-            glyph_alloc.uv_rect.offset.y += y_offset_px / ctx.pixels_per_point;
-
-            paragraph.cursor_x_px += advance_width_px;
-
-            ctx.glyph(chr, x_px, advance_width_px, face_metrics, glyph_alloc)
+        let Some(glyph) = shaped_glyph(
+            fonts,
+            run,
+            run_text,
+            (info, pos),
+            is_new_cluster,
+            face_metrics,
+            ctx,
+            paragraph,
+        ) else {
+            continue;
         };
         paragraph.glyphs.push(glyph);
         cluster_glyph_count += 1;
@@ -396,6 +350,234 @@ fn layout_shaped_run(
             cluster_glyph_count,
             face_metrics,
         );
+    }
+}
+
+/// One shaped glyph at the paragraph's cursor, which it advances; `None` for a glyph the shaper
+/// could not map that needs no glyph of its own (a combining mark, or a second `.notdef` of
+/// its cluster).
+#[expect(clippy::too_many_arguments)]
+fn shaped_glyph(
+    fonts: &mut FontsImpl,
+    run: &TextRun,
+    run_text: &str,
+    (info, pos): (&harfrust::GlyphInfo, &harfrust::GlyphPosition),
+    is_new_cluster: bool,
+    face_metrics: &StyledMetrics,
+    ctx: &ShapingContext,
+    paragraph: &mut Paragraph,
+) -> Option<Glyph> {
+    let px_scale = face_metrics.px_scale_factor;
+    let glyph_id = skrifa::GlyphId::new(info.glyph_id);
+    let cluster = info.cluster;
+    let mut advance_width_px = pos.x_advance as f32 * px_scale;
+    let x_offset_px = pos.x_offset as f32 * px_scale;
+    let y_offset_px = -(pos.y_offset as f32 * px_scale); // harfrust Y+ up → screen Y+ down
+
+    let chr = run_text
+        .get(cluster as usize..)
+        .and_then(|s| s.chars().next())
+        .unwrap_or('\u{FFFD}'); // Unicode Replacement Character
+
+    // Tab is a layout concept, not a glyph — the shaper doesn't know about tab stops.
+    // Override the advance width using the font's configured tab size.
+    if chr == '\t' {
+        let tweak = fonts.face(run.font_key).map(|face| face.tweak());
+        let tab_size = tweak.map_or(4.0, |t| t.tab_size);
+        let (_, space_info) = fonts.glyph_info(ctx.family, ' ', face_metrics);
+        let space_width_px = space_info.advance_width_unscaled.0 * px_scale;
+        advance_width_px = tab_size * space_width_px;
+    }
+
+    // Thin space (U+2009) and narrow no-break space (U+202F):
+    // override the shaper's advance width with the configured fraction of a space.
+    if chr == '\u{2009}' || chr == '\u{202F}' {
+        let tweak = fonts.face(run.font_key).map(|face| face.tweak());
+        let thin_space_width = tweak.map_or(0.5, |t| t.thin_space_width);
+        let (_, space_info) = fonts.glyph_info(ctx.family, ' ', face_metrics);
+        let space_width_px = space_info.advance_width_unscaled.0 * px_scale;
+        advance_width_px = thin_space_width * space_width_px;
+    }
+
+    let glyph = if glyph_id == skrifa::GlyphId::NOTDEF {
+        // The shaper couldn't map this character. Drop combining marks and duplicate
+        // NOTDEF glyphs within the same cluster. The first base character is rasterized,
+        // or rendered as the `.notdef` glyph ("tofu") if no rasterizer can handle the cluster.
+        if is_combining_mark(chr) || !is_new_cluster {
+            return None;
+        }
+
+        let cluster_text = run_text
+            .get(cluster as usize..)
+            .and_then(|text| {
+                unicode_segmentation::UnicodeSegmentation::graphemes(text, true).next()
+            })
+            .unwrap_or_default();
+
+        if let Some(raster) = fonts.rasterize_cluster(
+            FontPriority::Lowest,
+            ctx.family,
+            cluster_text,
+            ctx.pixels_per_point,
+            ctx.font_size,
+        ) {
+            raster_glyph(ctx, paragraph, chr, &raster, face_metrics)
+        } else {
+            // Use the fallback font face (not run.font_key which returned NOTDEF).
+            let fallback_key = fonts.resolve_face(ctx.family, chr);
+            let fallback_metrics = fonts
+                .face(fallback_key)
+                .map(|face| {
+                    face.styled_metrics(ctx.pixels_per_point, ctx.font_size, &Default::default())
+                })
+                .unwrap_or_default();
+            let (_, glyph_info) = fonts.glyph_info(ctx.family, chr, &fallback_metrics);
+
+            // The shaper had no glyph, but the face may still resolve the character
+            // (e.g. `\t` and thin spaces become a space with a custom advance).
+            // Only a genuine `.notdef` is a missing glyph.
+            if glyph_info.id == Some(skrifa::GlyphId::NOTDEF) {
+                fonts.on_missing_glyph(ctx.family, cluster_text);
+            }
+            let advance_width_px =
+                glyph_info.advance_width_unscaled.0 * fallback_metrics.px_scale_factor;
+            let OutlineGlyph { allocation, x_px } = allocate_glyph_info(
+                fonts,
+                fallback_key,
+                &fallback_metrics,
+                glyph_info,
+                paragraph.cursor_x_px,
+                chr,
+            );
+
+            paragraph.cursor_x_px += advance_width_px;
+
+            ctx.glyph(chr, x_px, advance_width_px, &fallback_metrics, allocation)
+        }
+    } else {
+        let OutlineGlyph {
+            allocation: mut glyph_alloc,
+            x_px,
+        } = fonts.allocate_glyph(
+            run.font_key,
+            face_metrics,
+            &ShapedGlyph {
+                glyph_id,
+                h_pos: paragraph.cursor_x_px + x_offset_px,
+                is_cjk: is_cjk(chr),
+            },
+        );
+
+        // Apply shaper y_offset — this varies per glyph instance so it
+        // is not part of the cached ShapedGlyph / GlyphAllocation.
+        glyph_alloc.uv_rect.offset.y += y_offset_px / ctx.pixels_per_point;
+
+        paragraph.cursor_x_px += advance_width_px;
+
+        ctx.glyph(chr, x_px, advance_width_px, face_metrics, glyph_alloc)
+    };
+    Some(glyph)
+}
+
+/// Emit the glyphs of a right-to-left run (shaped right to left) into a [`Paragraph`], in
+/// logical order, each cluster at the place it has in the run mirrored: as if the run were
+/// left to right. Rule L2's reversal ([`reorder_row`]) puts each cluster back where the shaper
+/// put it, after line wrapping (which measures rows in logical order).
+///
+/// A cluster's first glyph spans the whole cluster (its `advance_width`); its other glyphs
+/// and its continuation glyphs are zero-wide at the cluster's right end, so that reversing the
+/// run lands them all at the cluster's left edge; where each is drawn, relative to it, is in
+/// its `uv_rect.offset`.
+fn layout_shaped_rtl_run(
+    fonts: &mut FontsImpl,
+    run: &TextRun,
+    run_text: &str,
+    glyph_buffer: &harfrust::GlyphBuffer,
+    face_metrics: &StyledMetrics,
+    ctx: &mut ShapingContext,
+    paragraph: &mut Paragraph,
+) {
+    let pixels_per_point = ctx.pixels_per_point;
+    let run_start_px = paragraph.cursor_x_px;
+
+    // In visual order (the shaper's): each glyph (`None` for one that needs none), its
+    // cluster, and the pen before it.
+    let mut shaped: Vec<(Option<Glyph>, u32, f32)> = Vec::with_capacity(glyph_buffer.len());
+    let mut prev_cluster = None;
+    for (info, pos) in iter::zip(glyph_buffer.glyph_infos(), glyph_buffer.glyph_positions()) {
+        let is_new_cluster = prev_cluster != Some(info.cluster);
+        if is_new_cluster {
+            if !ctx.is_first_glyph_in_section {
+                paragraph.cursor_x_px += ctx.extra_letter_spacing * pixels_per_point;
+            }
+            ctx.is_first_glyph_in_section = false;
+        }
+        prev_cluster = Some(info.cluster);
+        let pen_px = paragraph.cursor_x_px;
+        let glyph = shaped_glyph(
+            fonts,
+            run,
+            run_text,
+            (info, pos),
+            is_new_cluster,
+            face_metrics,
+            ctx,
+            paragraph,
+        );
+        shaped.push((glyph, info.cluster, pen_px));
+    }
+    let run_end_px = paragraph.cursor_x_px;
+
+    // Logical order is the visual order reversed (a right-to-left run's clusters decrease).
+    let mut visual_end = shaped.len();
+    while 0 < visual_end {
+        let cluster = shaped[visual_end - 1].1;
+        let mut visual_start = visual_end - 1;
+        while 0 < visual_start && shaped[visual_start - 1].1 == cluster {
+            visual_start -= 1;
+        }
+        let group = &shaped[visual_start..visual_end];
+        // The cluster's text ends where the next cluster (in logical order) starts.
+        let text_end = shaped[..visual_start]
+            .last()
+            .map_or(run_text.len(), |&(_, next, _)| next as usize)
+            .max(cluster as usize);
+        let cluster_text = run_text.get(cluster as usize..text_end).unwrap_or_default();
+
+        let pen_px = group[0].2;
+        let width_px: f32 = group
+            .iter()
+            .filter_map(|(glyph, _, _)| glyph.as_ref())
+            .map(|glyph| glyph.advance_width * pixels_per_point)
+            .sum();
+        // The cluster's box, mirrored within the run.
+        let logical_px = run_start_px + (run_end_px - (pen_px + width_px));
+        let start = logical_px / pixels_per_point;
+        let end = (logical_px + width_px) / pixels_per_point;
+
+        let mut chars = cluster_text.chars();
+        let glyphs = group.iter().rev().filter_map(|(glyph, _, _)| *glyph);
+        for (k, mut glyph) in glyphs.enumerate() {
+            if let Some(chr) = chars.next() {
+                glyph.chr = chr;
+            }
+            glyph.uv_rect.offset.x += glyph.pos.x - pen_px / pixels_per_point;
+            if k == 0 {
+                glyph.pos.x = start;
+                glyph.advance_width = width_px / pixels_per_point;
+            } else {
+                glyph.pos.x = end;
+                glyph.advance_width = 0.0;
+            }
+            paragraph.glyphs.push(glyph);
+        }
+        // The cluster's characters that have no glyph of their own.
+        for chr in chars {
+            let mut glyph = ctx.glyph(chr, 0, 0.0, face_metrics, GlyphAllocation::default());
+            glyph.pos.x = end;
+            paragraph.glyphs.push(glyph);
+        }
+        visual_end = visual_start;
     }
 }
 
@@ -513,11 +695,13 @@ fn emit_continuation_glyphs(
 
 // Ignores the Y coordinate.
 #[must_use]
+#[expect(clippy::too_many_arguments)]
 fn layout_section(
     fonts: &mut FontsImpl,
     mut shape_buffer: harfrust::UnicodeBuffer,
     pixels_per_point: f32,
     job: &LayoutJob,
+    bidi: Option<&unicode_bidi::BidiInfo<'_>>,
     section_index: u32,
     section: &LayoutSection,
     out_paragraphs: &mut Vec<Paragraph>,
@@ -554,26 +738,35 @@ fn layout_section(
         font_metrics,
         is_first_glyph_in_section: paragraph.glyphs.is_empty(),
         prev_cluster: None,
+        bidi_level: 0,
     };
     let mut runs = Vec::new();
+
+    // Where the segment starts in `job.text`.
+    let mut segment_start = byte_range.start.0;
 
     // Process each paragraph segment (split on newlines — the shaper can't handle them).
     for (seg_idx, segment) in SplitOrWhole::new(section_text, job.break_on_newline).enumerate() {
         if 0 < seg_idx {
+            segment_start += 1; // the newline
             paragraph = out_paragraphs.push_mut(Paragraph::from_section_index(section_index));
             paragraph.empty_paragraph_height = line_height;
+            paragraph.bidi_level = bidi.map(|bidi| paragraph_level_at(bidi, segment_start));
             ctx.is_first_glyph_in_section = true;
         }
+        let levels = bidi.map(|bidi| &bidi.levels[segment_start..segment_start + segment.len()]);
+        segment_start += segment.len();
 
         if segment.is_empty() {
             continue;
         }
 
-        segment_into_runs(fonts, &ctx, segment, &mut runs);
+        segment_into_runs(fonts, &ctx, segment, levels, &mut runs);
 
         let num_runs = runs.len();
         for (run_idx, run) in runs.iter().enumerate() {
             let run_text = &segment[run.byte_range.as_usize()];
+            ctx.bidi_level = run.level;
             if let Some(raster) = &run.raster {
                 layout_raster_run(&mut ctx, paragraph, run_text, raster);
                 continue;
@@ -598,9 +791,29 @@ fn layout_section(
                 flags |= harfrust::BufferFlags::END_OF_TEXT;
             }
 
-            let glyph_buffer = shape_text(font_face, run_text, &format.coords, shape_buffer, flags);
+            // In text with bidi, each run's direction is its level's, not the shaper's guess.
+            let direction = levels.map(|_| {
+                if run.level % 2 == 1 {
+                    harfrust::Direction::RightToLeft
+                } else {
+                    harfrust::Direction::LeftToRight
+                }
+            });
+            let glyph_buffer = shape_text(
+                font_face,
+                run_text,
+                &format.coords,
+                shape_buffer,
+                flags,
+                direction,
+            );
 
-            layout_shaped_run(
+            let layout_run = if run.level % 2 == 1 {
+                layout_shaped_rtl_run
+            } else {
+                layout_shaped_run
+            };
+            layout_run(
                 fonts,
                 run,
                 run_text,
@@ -679,11 +892,14 @@ fn calculate_intrinsic_size(
 }
 
 // Ignores the Y coordinate.
+//
+// `row_levels`, for text with bidi, gets each row's paragraph level.
 fn rows_from_paragraphs(
     paragraphs: Vec<Paragraph>,
     job: &LayoutJob,
     pixels_per_point: f32,
     elided: &mut bool,
+    mut row_levels: Option<&mut Vec<u8>>,
 ) -> Vec<PlacedRow> {
     let num_paragraphs = paragraphs.len();
 
@@ -694,6 +910,7 @@ fn rows_from_paragraphs(
             *elided = true;
             break;
         }
+        let level = paragraph.bidi_level.unwrap_or(0);
 
         let is_last_paragraph = (i + 1) == num_paragraphs;
 
@@ -730,6 +947,9 @@ fn rows_from_paragraphs(
                 let placed_row = rows.last_mut().unwrap();
                 placed_row.ends_with_newline = !is_last_paragraph;
             }
+        }
+        if let Some(row_levels) = row_levels.as_deref_mut() {
+            row_levels.resize(rows.len(), level);
         }
     }
 
@@ -858,6 +1078,7 @@ fn replace_last_glyph_with_overflow_character(
     pixels_per_point: f32,
     job: &LayoutJob,
     row: &mut Row,
+    paragraph_level: Option<u8>,
 ) {
     let Some(overflow_character) = job.wrap.overflow_character else {
         return;
@@ -957,6 +1178,8 @@ fn replace_last_glyph_with_overflow_character(
                 font_ascent: font_metrics.ascent,
                 uv_rect: replacement_glyph_alloc.uv_rect,
                 is_color: replacement_glyph_alloc.is_color,
+                // Where the text is cut: the paragraph's end, in its direction.
+                bidi_level: paragraph_level.unwrap_or(0),
                 section_index,
                 first_vertex: 0, // filled in later
             });
@@ -970,6 +1193,130 @@ fn replace_last_glyph_with_overflow_character(
             section_index = row.section_index_at_start;
         }
     }
+}
+
+/// Whether `text` needs the bidirectional algorithm: it has a right-to-left character (or an
+/// explicit right-to-left embedding, override or isolate). A left-to-right text takes the
+/// layout of old, with no allocation (ASCII text is decided at once).
+fn has_right_to_left(text: &str) -> bool {
+    use unicode_bidi::BidiClass::{AL, R, RLE, RLI, RLO};
+    !text.is_ascii()
+        && text
+            .chars()
+            .any(|c| matches!(unicode_bidi::bidi_class(c), R | AL | RLE | RLO | RLI))
+}
+
+/// The embedding level of the paragraph (UAX #9, P2-P3: its first strong character) that
+/// holds the byte at `byte`; a paragraph that starts at the text's end is left to right.
+fn paragraph_level_at(bidi: &unicode_bidi::BidiInfo<'_>, byte: usize) -> u8 {
+    bidi.paragraphs
+        .iter()
+        .find(|paragraph| paragraph.range.contains(&byte))
+        .map_or(0, |paragraph| paragraph.level.number())
+}
+
+/// Rules L1 and L2 of UAX #9 on a row whose glyphs are in logical order, at logical places
+/// (left to right from the row's start, as line wrapping measured them): each glyph moves to
+/// its visual place, the order of `row.glyphs` is kept (cursors index it).
+///
+/// L1: whitespace at the row's end, and a tab with the whitespace before it, take the
+/// paragraph's level. L2: from the highest level down to the lowest odd one, each maximal
+/// sequence of glyphs at that level or higher is reversed, which here is mirroring their
+/// places within the span they cover. A right-to-left run's clusters were laid out mirrored
+/// ([`layout_shaped_rtl_run`]), so an odd number of reversals puts them where the shaper put
+/// them; a left-to-right run is reversed an even number of times, which only moves it.
+fn reorder_row(row: &mut Row, paragraph_level: u8) {
+    use unicode_bidi::BidiClass::{B, BN, FSI, LRE, LRI, LRO, PDF, PDI, RLE, RLI, RLO, S, WS};
+
+    let glyphs = &mut row.glyphs;
+
+    // L1
+    let mut at_end = true; // at the row's end, or before a tab
+    for glyph in glyphs.iter_mut().rev() {
+        match unicode_bidi::bidi_class(glyph.chr) {
+            S | B => {
+                glyph.bidi_level = paragraph_level;
+                at_end = true;
+            }
+            WS | FSI | LRI | RLI | PDI | BN | LRE | RLE | LRO | RLO | PDF if at_end => {
+                glyph.bidi_level = paragraph_level;
+            }
+            _ => at_end = false,
+        }
+    }
+
+    // L2
+    let (Some(lowest), Some(highest)) = (
+        glyphs.iter().map(|g| g.bidi_level).min(),
+        glyphs.iter().map(|g| g.bidi_level).max(),
+    ) else {
+        return;
+    };
+    let lowest_odd = lowest | 1;
+    for level in (lowest_odd..=highest).rev() {
+        let mut i = 0;
+        while i < glyphs.len() {
+            if glyphs[i].bidi_level < level {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < glyphs.len() && level <= glyphs[i].bidi_level {
+                i += 1;
+            }
+            let sequence = &mut glyphs[start..i];
+            let min_x = sequence
+                .iter()
+                .map(|g| g.pos.x)
+                .fold(f32::INFINITY, f32::min);
+            let max_x = sequence
+                .iter()
+                .map(|g| g.max_x())
+                .fold(f32::NEG_INFINITY, f32::max);
+            for glyph in sequence {
+                glyph.pos.x = min_x + max_x - glyph.max_x();
+            }
+        }
+    }
+}
+
+/// [`halign_and_justify_row`] for a row in bidi text: its glyphs are at visual places, not
+/// increasing along the row, so the row's extent is that of its glyphs but the whitespace at
+/// either visual end (all of them with `keep_trailing_whitespace`). Such a row is not
+/// justified.
+fn halign_bidi_row(
+    point_scale: PointScale,
+    placed_row: &mut PlacedRow,
+    halign: Align,
+    keep_trailing_whitespace: bool,
+) {
+    let row = Arc::make_mut(&mut placed_row.row);
+    if row.glyphs.is_empty() {
+        return;
+    }
+    let extent = |keep: &dyn Fn(&Glyph) -> bool| {
+        row.glyphs
+            .iter()
+            .filter(|g| keep(g))
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(min, max), g| {
+                (min.min(g.pos.x), max.max(g.max_x()))
+            })
+    };
+    let (mut min_x, mut max_x) = extent(&|g| keep_trailing_whitespace || !g.chr.is_whitespace());
+    if max_x < min_x {
+        (min_x, max_x) = extent(&|_| true); // only whitespace
+    }
+    let width = max_x - min_x;
+    let target_min_x = match halign {
+        Align::LEFT => 0.0,
+        Align::Center => -width * 0.5,
+        Align::RIGHT => -width,
+    };
+    placed_row.pos.x = point_scale.round_to_pixel(target_min_x);
+    for glyph in &mut row.glyphs {
+        glyph.pos.x = point_scale.round_to_pixel(glyph.pos.x - min_x);
+    }
+    row.size.x = width;
 }
 
 /// Horizontally aligned the text on a row.
@@ -1505,6 +1852,7 @@ fn segment_into_runs(
     fonts: &mut FontsImpl,
     ctx: &ShapingContext,
     text: &str,
+    levels: Option<&[unicode_bidi::Level]>,
     out: &mut Vec<TextRun>,
 ) {
     use unicode_segmentation::UnicodeSegmentation as _;
@@ -1512,6 +1860,10 @@ fn segment_into_runs(
     out.clear();
 
     for (byte_offset, grapheme_str) in text.grapheme_indices(true) {
+        // A run never mixes embedding levels (UAX #9): each is shaped in its own direction.
+        let level = levels
+            .and_then(|levels| levels.get(byte_offset))
+            .map_or(0, |level| level.number());
         let byte_offset = ByteIndex(byte_offset);
         let byte_end = byte_offset + grapheme_str.len();
 
@@ -1526,6 +1878,7 @@ fn segment_into_runs(
                 font_key: FontFaceKey::INVALID,
                 byte_range: byte_offset..byte_end,
                 raster: Some(raster),
+                level,
             });
             continue;
         }
@@ -1545,6 +1898,7 @@ fn segment_into_runs(
                 font_key,
                 byte_range: byte_offset..byte_end,
                 raster: Some(raster),
+                level,
             });
             continue;
         }
@@ -1552,6 +1906,7 @@ fn segment_into_runs(
         if let Some(last_run) = out.last_mut()
             && last_run.raster.is_none()
             && last_run.font_key == font_key
+            && last_run.level == level
         {
             last_run.byte_range.end = byte_end;
             continue;
@@ -1560,6 +1915,7 @@ fn segment_into_runs(
             font_key,
             byte_range: byte_offset..byte_end,
             raster: None,
+            level,
         });
     }
 }
@@ -1575,6 +1931,7 @@ fn shape_text(
     coords: &VariationCoords,
     mut buffer: harfrust::UnicodeBuffer,
     flags: harfrust::BufferFlags,
+    direction: Option<harfrust::Direction>,
 ) -> harfrust::GlyphBuffer {
     let font_ref = font_face.skrifa_font_ref();
     let tweak = font_face.tweak();
@@ -1600,6 +1957,10 @@ fn shape_text(
 
     buffer.set_flags(flags);
     buffer.push_str(text);
+    if let Some(direction) = direction {
+        // The run's direction from its bidi level (form-elicitation's patch), not a guess.
+        buffer.set_direction(direction);
+    }
     buffer.guess_segment_properties();
 
     if instance.is_none() {
@@ -2723,5 +3084,189 @@ mod tests {
         let glyphs = &galley.rows[0].row.glyphs;
         let details: Vec<_> = glyphs.iter().map(|g| (g.chr, g.advance_width)).collect();
         (galley.size().x, glyphs.len(), details)
+    }
+
+    // ---- Bidi (form-elicitation's patch) ----
+
+    /// Fonts with `DejaVuSans.ttf`, which has Latin, Hebrew and Arabic letters: the system's copy
+    /// (Debian's `fonts-dejavu-core`, which fontconfig pulls in).
+    fn bidi_fonts() -> Fonts {
+        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+        let bytes = std::fs::read(path)
+            .expect("DejaVu Sans (fonts-dejavu-core) for Hebrew and Arabic letters");
+        let mut definitions = FontDefinitions::empty();
+        definitions
+            .font_data
+            .insert("DejaVu".to_owned(), Arc::new(FontData::from_owned(bytes)));
+        definitions
+            .families
+            .insert(FontFamily::Proportional, vec!["DejaVu".to_owned()]);
+        Fonts::new(TextOptions::default(), definitions)
+    }
+
+    fn bidi_layout(text: &str, wrap_width: f32, halign: Align) -> Arc<Galley> {
+        let mut fonts = bidi_fonts();
+        let mut job = LayoutJob::simple(
+            text.to_owned(),
+            FontId::proportional(14.0),
+            Color32::WHITE,
+            wrap_width,
+        );
+        job.halign = halign;
+        fonts.with_pixels_per_point(1.0).layout_job(job)
+    }
+
+    /// A row's characters from left to right, by where their glyphs are (zero-wide ones,
+    /// a cluster's continuation, left out).
+    fn visual_text(row: &Row) -> String {
+        let mut glyphs: Vec<&Glyph> = row
+            .glyphs
+            .iter()
+            .filter(|g| 0.0 < g.advance_width)
+            .collect();
+        glyphs.sort_by(|a, b| a.pos.x.total_cmp(&b.pos.x));
+        glyphs.iter().map(|g| g.chr).collect()
+    }
+
+    fn x_of(row: &Row, chr: char) -> f32 {
+        row.glyphs
+            .iter()
+            .find(|g| g.chr == chr)
+            .map(|g| g.pos.x)
+            .expect("the character is on the row")
+    }
+
+    #[test]
+    fn bidi_hebrew_with_latin_and_colon_reads_right_to_left() {
+        // Who asks, in Hebrew: the paragraph runs right to left (its first letter), "shop"
+        // left to right inside it, and the colon at the paragraph's end, on the left.
+        let galley = bidi_layout("שואל shop:", f32::INFINITY, Align::LEFT);
+        assert_eq!(galley.rows.len(), 1);
+        let row = &galley.rows[0].row;
+        assert_eq!(visual_text(row), ":shop לאוש");
+        // Logical order is kept: the glyphs are the text's characters, in its order.
+        assert_eq!(row.text(), "שואל shop:");
+        // Levels: Hebrew 1, Latin 2, the colon at the paragraph's level.
+        let levels: Vec<u8> = row.glyphs.iter().map(|g| g.bidi_level).collect();
+        assert_eq!(levels, [1, 1, 1, 1, 1, 2, 2, 2, 2, 1]);
+        // Nothing overlaps: each glyph starts where the one on its left ends.
+        let mut boxes: Vec<(f32, f32)> = row.glyphs.iter().map(|g| (g.pos.x, g.max_x())).collect();
+        boxes.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for pair in boxes.windows(2) {
+            assert!(pair[0].1 <= pair[1].0 + 0.5, "overlap: {boxes:?}");
+        }
+        // The row's extent is unchanged: from 0 to its width.
+        assert!(boxes[0].0.abs() < 0.5, "{boxes:?}");
+        assert!(
+            (boxes[boxes.len() - 1].1 - row.size.x).abs() < 0.5,
+            "{boxes:?}"
+        );
+    }
+
+    #[test]
+    fn bidi_arabic_full_stop_ends_the_last_wrapped_row_on_the_left() {
+        let text = "سيصل طلبك خلال 3 أيام عمل.";
+        let width = bidi_layout(text, f32::INFINITY, Align::LEFT).size().x;
+        for halign in [Align::LEFT, Align::RIGHT] {
+            let galley = bidi_layout(text, 0.6 * width, halign);
+            assert!(2 <= galley.rows.len(), "wrapped: {:?}", galley.rows.len());
+            for placed in &galley.rows {
+                let row = &placed.row;
+                let ink: Vec<&Glyph> = row
+                    .glyphs
+                    .iter()
+                    .filter(|g| !g.chr.is_whitespace())
+                    .collect();
+                let leftmost = ink.iter().map(|g| g.pos.x).fold(f32::INFINITY, f32::min);
+                let rightmost = ink
+                    .iter()
+                    .map(|g| g.max_x())
+                    .fold(f32::NEG_INFINITY, f32::max);
+                // The row's first letter is at its right end.
+                let first = ink[0];
+                assert!(
+                    (first.max_x() - rightmost).abs() < 0.5,
+                    "{halign:?}: the first letter {:?} ends the row on the right: {:?}",
+                    first.chr,
+                    visual_text(row)
+                );
+                if placed.row.glyphs.iter().any(|g| g.chr == '.') {
+                    let stop = x_of(row, '.');
+                    assert!(
+                        (stop - leftmost).abs() < 0.5,
+                        "{halign:?}: the full stop ends the row on the left: {:?}",
+                        visual_text(row)
+                    );
+                }
+            }
+            let last = &galley.rows[galley.rows.len() - 1].row;
+            assert!(
+                last.glyphs.iter().any(|g| g.chr == '.'),
+                "{:?}",
+                last.text()
+            );
+        }
+    }
+
+    #[test]
+    fn bidi_digits_inside_arabic_read_left_to_right() {
+        let galley = bidi_layout("بعد 365 يوم", f32::INFINITY, Align::LEFT);
+        let row = &galley.rows[0].row;
+        let (one, two, three) = (x_of(row, '3'), x_of(row, '6'), x_of(row, '5'));
+        assert!(
+            one < two && two < three,
+            "digits left to right: {}",
+            visual_text(row)
+        );
+        // The number sits between the two words: "بعد" (first) on its right, "يوم" on its left.
+        assert!(three < x_of(row, 'ب'), "{}", visual_text(row));
+        assert!(x_of(row, 'ي') < one, "{}", visual_text(row));
+        assert_eq!(visual_text(row), "موي 365 دعب");
+    }
+
+    #[test]
+    fn bidi_left_to_right_text_is_laid_out_as_before() {
+        for text in ["Hello, world: 3 days.", "Größe ½ € — ok", "שלום"] {
+            assert_eq!(has_right_to_left(text), text == "שלום", "{text}");
+        }
+        // A left-to-right paragraph with a Hebrew word: the English keeps its places.
+        let galley = bidi_layout("Order שלום now.", f32::INFINITY, Align::LEFT);
+        let row = &galley.rows[0].row;
+        assert_eq!(visual_text(row), "Order םולש now.");
+        let galley = bidi_layout("Hello, world.", f32::INFINITY, Align::LEFT);
+        let row = &galley.rows[0].row;
+        assert!(row.glyphs.iter().all(|g| g.bidi_level == 0));
+        assert!(row.glyphs.windows(2).all(|w| w[0].pos.x < w[1].pos.x));
+    }
+
+    #[test]
+    fn bidi_caret_in_right_to_left_text() {
+        let galley = bidi_layout("שלום", f32::INFINITY, Align::LEFT);
+        let row = &galley.rows[0];
+        // Before the first letter: the row's right end; after the last: its left end.
+        let start = galley.pos_from_cursor(CCursor::new(0)).min.x;
+        let end = galley.pos_from_cursor(CCursor::new(4)).min.x;
+        assert!(
+            (start - row.rect().right()).abs() < 0.5,
+            "{start} {:?}",
+            row.rect()
+        );
+        assert!(
+            (end - row.rect().left()).abs() < 0.5,
+            "{end} {:?}",
+            row.rect()
+        );
+        // A click near the right end puts the caret before the first letter, near the left end
+        // after the last.
+        let y = row.rect().center().y;
+        let right = galley.cursor_from_pos(vec2(row.rect().right() - 1.0, y));
+        let left = galley.cursor_from_pos(vec2(row.rect().left() + 1.0, y));
+        assert_eq!((right.index.0, left.index.0), (0, 4));
+        // Every cursor round-trips through its place.
+        for i in 0..=4 {
+            let x = galley.pos_from_cursor(CCursor::new(i)).min.x;
+            let back = galley.cursor_from_pos(vec2(x, y));
+            assert_eq!(back.index.0, i, "at x = {x}");
+        }
     }
 }

@@ -929,6 +929,14 @@ pub struct Glyph {
     /// Whether this glyph carries its own color, e.g. a color emoji.
     pub is_color: bool,
 
+    /// The character's embedding level in Unicode's bidirectional algorithm (UAX #9), after
+    /// rule L1: odd for a right-to-left character. Zero in text with no right-to-left
+    /// character (form-elicitation's patch: see `patches/epaint/PATCH.md`).
+    ///
+    /// The glyphs of a row stay in logical order (the text's), each at its visual place: in a
+    /// right-to-left run, `pos.x` decreases from one character to the next.
+    pub bidi_level: u8,
+
     /// Index into [`LayoutJob::sections`]. Decides color etc.
     ///
     /// Only used during layout, then set to an invalid value in order to
@@ -949,6 +957,12 @@ impl Glyph {
     #[inline]
     pub fn max_x(&self) -> f32 {
         self.pos.x + self.advance_width
+    }
+
+    /// Whether the glyph's character runs right to left (an odd [`Self::bidi_level`]).
+    #[inline]
+    pub fn is_right_to_left(&self) -> bool {
+        self.bidi_level % 2 == 1
     }
 
     /// Same y range for all characters with the same [`TextFormat`].
@@ -975,6 +989,9 @@ impl Row {
     /// Closest char at the desired x coordinate in row-relative coordinates.
     /// Returns something in the range `[0, char_count_excluding_newline()]`.
     pub fn char_at(&self, desired_x: f32) -> CharIndex {
+        if self.glyphs.iter().any(Glyph::is_right_to_left) {
+            return self.char_at_bidi(desired_x);
+        }
         for (i, glyph) in self.glyphs.iter().enumerate() {
             if desired_x < glyph.logical_rect().center().x {
                 return CharIndex(i);
@@ -983,9 +1000,62 @@ impl Row {
         self.char_count_excluding_newline()
     }
 
+    /// [`Self::char_at`] in a row with right-to-left glyphs, whose `pos.x` is not monotonic:
+    /// the glyph under `desired_x` (or the nearest), and the side of it the point is on, in the
+    /// glyph's direction (the right half of a right-to-left glyph is before it).
+    fn char_at_bidi(&self, desired_x: f32) -> CharIndex {
+        let mut nearest: Option<(usize, f32)> = None;
+        for (i, glyph) in self.glyphs.iter().enumerate() {
+            if glyph.advance_width <= 0.0 {
+                continue; // a continuation glyph or a mark: its base's box counts
+            }
+            let distance = if desired_x < glyph.pos.x {
+                glyph.pos.x - desired_x
+            } else {
+                (desired_x - glyph.max_x()).max(0.0)
+            };
+            if nearest.is_none_or(|(_, best)| distance < best) {
+                nearest = Some((i, distance));
+            }
+        }
+        let Some((i, _)) = nearest else {
+            return CharIndex(0);
+        };
+        let glyph = &self.glyphs[i];
+        let center = glyph.pos.x + 0.5 * glyph.advance_width;
+        let before = if glyph.is_right_to_left() {
+            center < desired_x
+        } else {
+            desired_x < center
+        };
+        if before {
+            return CharIndex(i);
+        }
+        // After the glyph: past the zero-width glyphs of its cluster too.
+        let mut after = i + 1;
+        while self
+            .glyphs
+            .get(after)
+            .is_some_and(|next| next.advance_width <= 0.0)
+        {
+            after += 1;
+        }
+        CharIndex(after)
+    }
+
+    /// Where a caret before `column` is drawn: a left-to-right glyph's left edge, a
+    /// right-to-left glyph's right edge; at the end of the row, after its last character.
     pub fn x_offset(&self, column: CharIndex) -> f32 {
         if let Some(glyph) = self.glyphs.get(column.0) {
-            glyph.pos.x
+            if glyph.is_right_to_left() {
+                glyph.max_x()
+            } else {
+                glyph.pos.x
+            }
+        } else if let Some(last) = self.glyphs.last()
+            && last.is_right_to_left()
+        {
+            last.pos.x
         } else {
             self.size.x
         }
