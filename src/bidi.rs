@@ -3,8 +3,10 @@
 //! with the character classes of the `unicode-bidi` crate rather than tables of our own.
 //!
 //! Both front ends right-align a right-to-left paragraph (Arabic, Hebrew, ...). The letters'
-//! shaping and the order of the words within a row are the renderer's (egui's, or the
-//! terminal's) business.
+//! shaping and the order of the words within a row are the renderer's business: in the
+//! window our patched epaint's (the whole bidi algorithm, with the same crate and the same
+//! P2-P3, so a paragraph aligned here runs the way epaint orders it), in the terminal the
+//! terminal's.
 
 use unicode_bidi::Direction;
 

@@ -504,6 +504,35 @@ fn arabic_and_hebrew_mirror_the_window() {
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
 }
 
+/// Issue 34: in a text box with Hebrew text the arrows move the caret on screen: after
+/// "שלום" the caret is at the word's left end, and Right takes it back over the last letter
+/// (egui moved it on in the text, nowhere past the end), so a letter typed then lands before
+/// it.
+#[test]
+fn the_arrows_move_the_caret_on_screen_in_right_to_left_text() {
+    // A Hebrew label: the window loads a font with Hebrew letters before anything is typed.
+    let schema = json!({"properties": {"city": {"type": "string", "title": "עיר"}}});
+    let (mut h, _) = window("Please answer.", schema, Markdown::On);
+    h.get_by_role_and_label(Role::MultilineTextInput, "עיר")
+        .type_text("שלום");
+    h.run();
+    press(&mut h, Key::ArrowRight);
+    h.get_by_role_and_label(Role::MultilineTextInput, "עיר")
+        .type_text("ב");
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::CTRL, Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().outcome(),
+        Some(&Answer::Accept(
+            json!({"city": "שלובם"})
+                .as_object()
+                .cloned()
+                .expect("an object")
+        ))
+    );
+}
+
 /// Issue 34: a row that mixes directions is in Unicode's bidi order (UAX #9, L1-L2), by where
 /// each character's glyph is drawn. Who asks, in Hebrew, reads `:shop שואל` from the left:
 /// the Hebrew word at the right end, "shop" left to right on its left, the colon at the far

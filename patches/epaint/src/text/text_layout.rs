@@ -3262,6 +3262,16 @@ mod tests {
         let right = galley.cursor_from_pos(vec2(row.rect().right() - 1.0, y));
         let left = galley.cursor_from_pos(vec2(row.rect().left() + 1.0, y));
         assert_eq!((right.index.0, left.index.0), (0, 4));
+        // The arrows move the caret on screen: Left goes on in right-to-left text.
+        let mut cursor = CCursor::new(0);
+        for expected in [1, 2, 3, 4, 4] {
+            cursor = galley.cursor_left_one_character(&cursor);
+            assert_eq!(cursor.index.0, expected, "Left");
+        }
+        for expected in [3, 2, 1, 0, 0] {
+            cursor = galley.cursor_right_one_character(&cursor);
+            assert_eq!(cursor.index.0, expected, "Right");
+        }
         // Every cursor round-trips through its place.
         for i in 0..=4 {
             let x = galley.pos_from_cursor(CCursor::new(i)).min.x;

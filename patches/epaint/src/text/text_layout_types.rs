@@ -1339,6 +1339,45 @@ impl Galley {
 
 /// ## Cursor conversions
 impl Galley {
+    /// In a row with right-to-left glyphs (form-elicitation's patch), the caret place nearest
+    /// to `cursor`'s on screen in `direction` (-1: left, 1: right) along its row, or where the
+    /// row's end on that side leads: on in the text when the row runs that way, back when not.
+    /// `None` in a row without right-to-left glyphs.
+    fn cursor_on_screen(&self, cursor: &CCursor, direction: f32) -> Option<CCursor> {
+        let layout = self.layout_from_cursor(*cursor);
+        let row = self.rows.get(layout.row)?;
+        if !row.glyphs.iter().any(Glyph::is_right_to_left) {
+            return None;
+        }
+        let count = row.char_count_excluding_newline().0;
+        let here = row.x_offset(layout.column) * direction;
+        // Not a place inside a cluster (before a zero-wide glyph): it is where the next one is.
+        let nearest = (0..=count)
+            .filter(|&column| row.glyphs.get(column).is_none_or(|g| 0.0 < g.advance_width))
+            .map(|column| (column, row.x_offset(CharIndex(column)) * direction))
+            .filter(|&(_, x)| here + 0.01 < x)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((column, _)) = nearest {
+            return Some(self.cursor_from_layout(LayoutCursor {
+                row: layout.row,
+                column: CharIndex(column),
+            }));
+        }
+        let runs_right_to_left = row.x_offset(CharIndex(count)) < row.x_offset(CharIndex(0));
+        let on_in_the_text = (direction < 0.0) == runs_right_to_left;
+        let index = if on_in_the_text {
+            cursor.index + 1
+        } else if cursor.index == CharIndex::ZERO {
+            return Some(CCursor::default());
+        } else {
+            cursor.index - 1
+        };
+        Some(self.clamp_cursor(&CCursor {
+            index,
+            prefer_next_row: true,
+        }))
+    }
+
     // The returned cursor is clamped.
     pub fn layout_from_cursor(&self, cursor: CCursor) -> LayoutCursor {
         let prefer_next_row = cursor.prefer_next_row;
@@ -1404,8 +1443,13 @@ impl Galley {
 
 /// ## Cursor positions
 impl Galley {
-    #[expect(clippy::unused_self)]
+    /// The caret one place to the left on screen: in a row with right-to-left text, the
+    /// nearest caret place to the left of this one (past the row's left end, on to the next
+    /// row in a right-to-left row); elsewhere the character before.
     pub fn cursor_left_one_character(&self, cursor: &CCursor) -> CCursor {
+        if let Some(moved) = self.cursor_on_screen(cursor, -1.0) {
+            return moved;
+        }
         if cursor.index == CharIndex::ZERO {
             Default::default()
         } else {
@@ -1416,7 +1460,11 @@ impl Galley {
         }
     }
 
+    /// The caret one place to the right on screen (see [`Self::cursor_left_one_character`]).
     pub fn cursor_right_one_character(&self, cursor: &CCursor) -> CCursor {
+        if let Some(moved) = self.cursor_on_screen(cursor, 1.0) {
+            return moved;
+        }
         CCursor {
             index: (cursor.index + 1).min(self.end().index),
             prefer_next_row: true, // default to this when navigating. It is more often useful to put cursor at the beginning of a row than at the end.
