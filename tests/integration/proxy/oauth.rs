@@ -430,11 +430,7 @@ impl KeyringSession {
         if !missing.is_empty() {
             let message =
                 format!("SKIPPED: the keyring tests need {missing:?} (packages {packages})");
-            // .ci/run installs GNOME Keyring, not KWallet (its 54 packages take 46 s to
-            // install): the KWallet test runs where KWallet is.
-            if daemon != Daemon::KWallet
-                && std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require")
-            {
+            if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
                 panic!("{message} (FORM_ELICITATION_E2E=require)");
             }
             eprintln!("{message}");
