@@ -83,7 +83,7 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 /// Whether a JSON-RPC message is a request or notification (it names a method), which a client
 /// waiting for its answer passes over.
 fn has_method(message: &[u8]) -> bool {
-    std::str::from_utf8(message).map_or(false, |s| s.contains(r#""method":"#))
+    std::str::from_utf8(message).is_ok_and(|s| s.contains(r#""method":"#))
 }
 
 trait Transport {
@@ -170,7 +170,7 @@ impl Http {
             self.input.consume(length);
             let at = Instant::now();
             if sse {
-                return Ok((first_answer(&body, &mut 0), at));
+                return Ok((first_answer(&body, &mut Scan::default()), at));
             }
             return Ok(((!body.is_empty()).then_some(body), at));
         }
@@ -178,7 +178,7 @@ impl Http {
             return Err("a response with neither a length nor chunks".into());
         }
         // Chunked: decode as the chunks arrive; the answer counts when its event is whole.
-        let (mut body, mut scanned, mut answer) = (Vec::new(), 0, None);
+        let (mut body, mut scan, mut answer) = (Vec::new(), Scan::default(), None);
         loop {
             let pending = self.input.pending();
             let Some(line_end) = find(pending, b"\r\n") else {
@@ -197,25 +197,41 @@ impl Http {
             if size == 0 {
                 return Ok(match answer {
                     Some((json, at)) => (Some(json), at),
+                    // A JSON body in chunks is whole at its end.
+                    None if !sse && !body.is_empty() => (Some(body), Instant::now()),
                     None => (None, Instant::now()),
                 });
             }
             if answer.is_none() {
-                let json = if sse { first_answer(&body, &mut scanned) } else { None };
+                let json = if sse { first_answer(&body, &mut scan) } else { None };
                 answer = json.map(|json| (json, Instant::now()));
             }
         }
     }
 }
 
-/// The data of the first whole SSE event in `body` (from `scanned` on) that is not a request or
-/// notification; `scanned` moves past the events read.
-fn first_answer(body: &[u8], scanned: &mut usize) -> Option<Vec<u8>> {
+/// How far a response's SSE events have been read: `start` is where the next event begins,
+/// `searched` how far its end has been looked for (so that a large event arriving in many
+/// pieces is searched once, not again from its start at each piece).
+#[derive(Default)]
+struct Scan {
+    start: usize,
+    searched: usize,
+}
+
+/// The data of the first whole SSE event in `body` (from `scan` on) that is not a request or
+/// notification; `scan` moves past what was read.
+fn first_answer(body: &[u8], scan: &mut Scan) -> Option<Vec<u8>> {
     loop {
-        let rest = &body[*scanned..];
-        let end = find(rest, b"\n\n")?;
-        let event = &rest[..end];
-        *scanned += end + 2;
+        let from = scan.searched.max(scan.start);
+        let Some(end) = find(&body[from..], b"\n\n").map(|at| from + at) else {
+            // The last byte may be the first of the two line ends.
+            scan.searched = body.len().saturating_sub(1).max(scan.start);
+            return None;
+        };
+        let event = &body[scan.start..end];
+        scan.start = end + 2;
+        scan.searched = scan.start;
         let mut data = Vec::new();
         for line in event.split(|&b| b == b'\n') {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
