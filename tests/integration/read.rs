@@ -503,3 +503,48 @@ fn arabic_and_hebrew_mirror_the_window() {
     }
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
 }
+
+/// Issue 34: in a mirrored window (Arabic, Hebrew) a left-to-right paragraph with a link
+/// starts at the right like every other paragraph, each of its rows against the right edge,
+/// its words and the link's URL still in reading order; in an English window it keeps the
+/// left edge. The link is still a link a screen reader hears, where it is drawn.
+#[test]
+fn a_paragraph_with_a_link_hugs_the_right_edge_of_a_mirrored_window() {
+    let short = "See [the terms](https://terms.example/v2)";
+    let long = "Please read everything the shop wrote about returns, refunds and the \
+                warranty before you answer, then [the rules](https://rules.example/r)";
+    let schema = json!({"properties": {"city": {"type": "string", "title": "City"}}});
+    for tag in ["ar", "he", "en"] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let (h, _) = window(&format!("{short}\n\n{long}"), schema.clone(), Markdown::On);
+        let city = bounds_of(&h, Role::MultilineTextInput, "City");
+        let terms = bounds_of(&h, Role::Link, "the terms <https://terms.example/v2>");
+        let rules = bounds_of(&h, Role::Link, "the rules <https://rules.example/r>");
+        if tag == "en" {
+            assert!(
+                terms.x0 < city.x0 + 60.0,
+                "en: the short paragraph's link starts at {}",
+                terms.x0
+            );
+            continue;
+        }
+        // The short paragraph ends with its link, at the right edge; "See" is left of it. The
+        // long one's last row ends with its link at the right edge too: the row below a full
+        // row starts at the right, not at the left.
+        for (name, link) in [("the terms", terms), ("the rules", rules)] {
+            assert!(
+                (link.x1 - city.x1).abs() <= 2.0 && link.x0 > city.x0 + 60.0,
+                "{tag}: {name} spans {}..{}, not up to the right edge {}",
+                link.x0,
+                link.x1,
+                city.x1
+            );
+        }
+        let paragraph = bounds(&h, "See the terms <https://terms.example/v2>");
+        assert!(
+            paragraph.x0 < terms.x0 && (paragraph.x1 - terms.x1).abs() <= 2.0,
+            "{tag}: \"See\" comes before the link: {paragraph:?} {terms:?}"
+        );
+    }
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+}
