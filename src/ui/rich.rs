@@ -229,26 +229,28 @@ fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mu
 
 /// A left-to-right paragraph with links: one block of text laid out as a label lays out its
 /// text, so that its rows start where the layout starts them (at the right edge of a
-/// mirrored window, each row's words still left to right, a URL's letters too), with each
-/// link a widget over its words that Tab reaches, Enter and a click press and a screen
-/// reader hears as a link.
+/// mirrored window, each row's words still left to right, a URL's letters too). Each link is
+/// a widget over its words that Tab reaches, Enter and a click press and a screen reader
+/// hears as a link; the text between links is read as labels, as it was when each run was a
+/// widget of its own.
 fn linked_paragraph_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, links: &mut Links) {
     let mut job = LayoutJob::default();
-    // Each link's letters in the text, by its place among the paragraph's characters.
-    let mut linked: Vec<(std::ops::Range<usize>, &str, String)> = Vec::new();
+    // The runs of text and of each link, by their places among the paragraph's characters.
+    let mut runs: Vec<(std::ops::Range<usize>, Option<&str>, String)> = Vec::new();
     let mut chars = 0;
     for span in &line.spans {
         let mut format = format(ui, span, tone, line.kind);
-        let count = span.text.chars().count();
-        if let Some(url) = &span.link {
+        if span.link.is_some() {
             format.color = ui.visuals().hyperlink_color;
-            match linked.last_mut() {
-                Some((range, last, text)) if range.end == chars && *last == url.as_str() => {
-                    range.end += count;
-                    text.push_str(&span.text);
-                }
-                _ => linked.push((chars..chars + count, url, span.text.clone())),
+        }
+        let count = span.text.chars().count();
+        let link = span.link.as_deref();
+        match runs.last_mut() {
+            Some((range, last, text)) if *last == link => {
+                range.end += count;
+                text.push_str(&span.text);
             }
+            _ => runs.push((chars..chars + count, link, span.text.clone())),
         }
         job.append(&span.text, 0.0, format);
         chars += count;
@@ -256,19 +258,39 @@ fn linked_paragraph_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, links: &m
     job.wrap.max_width = ui.available_width();
     job.halign = ui.layout().horizontal_placement();
     let galley = ui.fonts_mut(|fonts| fonts.layout_job(job));
-    let label = ui.add(egui::Label::new(galley.clone()).selectable(true));
-    structure(ui, label.id, line);
-    // Where the galley was drawn: `Label` puts a galley's anchor at its rect's edge.
+    // Selectable like any label's text, without taking the focus.
+    let sense = egui::Sense::click_and_drag() - egui::Sense::FOCUSABLE;
+    let (rect, paragraph) = ui.allocate_exact_size(galley.size(), sense);
+    structure(ui, paragraph.id, line);
     let origin = match galley.job.halign {
-        egui::Align::Min => label.rect.left_top(),
-        egui::Align::Center => label.rect.center_top(),
-        egui::Align::Max => label.rect.right_top(),
+        egui::Align::Min => rect.left_top(),
+        egui::Align::Center => rect.center_top(),
+        egui::Align::Max => rect.right_top(),
     };
-    for (index, (range, url, text)) in linked.into_iter().enumerate() {
-        let link_id = id.with(("link", index));
+    if ui.is_rect_visible(rect) {
+        egui::text_selection::LabelSelectionState::label_text_selection(
+            ui,
+            &paragraph,
+            origin,
+            galley.clone(),
+            ui.visuals().text_color(),
+            egui::Stroke::NONE,
+        );
+    }
+    let mut link_index = 0;
+    for (index, (range, url, text)) in runs.into_iter().enumerate() {
+        let rects = glyph_rects(&galley, origin, &range);
+        let Some(url) = url else {
+            if let Some(bounds) = rects.iter().copied().reduce(egui::Rect::union) {
+                let run = ui.interact(bounds, id.with(("text", index)), egui::Sense::hover());
+                run.widget_info(|| egui::WidgetInfo::labeled(Role::Label, true, &text));
+            }
+            continue;
+        };
+        let link_id = id.with(("link", link_index));
+        link_index += 1;
         let mut pressed = false;
         let mut focused = false;
-        let rects = glyph_rects(&galley, origin, &range);
         for (part, rect) in rects.iter().enumerate() {
             // The first part is the link Tab reaches and screen readers hear; the rows it
             // wraps onto take clicks too.
