@@ -383,30 +383,27 @@ fn date_ui(
                     .desired_width((ui.available_width() - 130.0).clamp(100.0, 250.0)),
             );
             let mut date = shown.date();
-            let salt = format!("{:?}-picker", response.id);
-            let picker = ui.add(
-                egui_extras::DatePickerButton::new(&mut date)
-                    .id_salt(&salt)
-                    .show_icon(false)
-                    .format(t!("pick-date")),
+            let picker = super::calendar::picker_ui(
+                ui,
+                response.id.with("picker"),
+                &mut date,
+                &t!("pick-date"),
             );
+            let picker = {
+                let was_open = extra.picker_open;
+                extra.picker_open = picker.open;
+                // Closing the calendar (Esc, Save, Cancel) gives the focus back to its button,
+                // as a native dialog does, instead of leaving it nowhere.
+                if was_open && !extra.picker_open {
+                    picker.button.request_focus();
+                }
+                picker.button
+            };
             extra.button_ids = vec![picker.id];
             // Two "Pick date" buttons must not sound alike: each names its field.
             ui.ctx().accesskit_node_builder(picker.id, |node| {
                 node.set_label(t!("pick-date-for", field = field_label));
             });
-            // The picker's popup is an area with the id the button derives from its salt.
-            let popup = egui::LayerId::new(
-                egui::Order::Foreground,
-                ui.make_persistent_id(Some(salt.as_str())),
-            );
-            let was_open = extra.picker_open;
-            extra.picker_open = ui.ctx().memory(|m| m.areas().is_visible(&popup));
-            // Closing the calendar (Esc, Save, Cancel) gives the focus back to its button, as
-            // a native dialog does, instead of leaving it nowhere.
-            if was_open && !extra.picker_open {
-                picker.request_focus();
-            }
             if picker.changed() {
                 chosen = datetime::with_date(chosen, date);
             }

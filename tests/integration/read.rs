@@ -598,3 +598,86 @@ fn a_long_list_right_aligns_its_right_to_left_options() {
         assert!(rect.left() < left + 40.0, "Small drawn at {rect:?}");
     }
 }
+
+/// Issue 34: the date picker's calendar speaks the window's language (its weekdays, month,
+/// arrows and buttons, the arrows named for screen readers) and in Arabic and Hebrew it is
+/// mirrored: its weeks run from the right, Monday first, and "previous" is on the right.
+#[test]
+fn the_calendar_speaks_the_language_and_is_mirrored() {
+    let schema = json!({"properties": {"day": {"type": "string", "title": "Day",
+        "format": "date", "default": "2026-12-02"}}});
+    for (tag, pick, monday, sunday, december, previous, next, november, save) in [
+        (
+            "de",
+            "Datum für Day wählen",
+            "Mo",
+            "So",
+            "Dezember 2026",
+            "Vorheriger Monat",
+            "Nächster Monat",
+            "November 2026",
+            "Übernehmen",
+        ),
+        (
+            "ar",
+            "اختر تاريخًا لـ Day",
+            "ن",
+            "ح",
+            "ديسمبر 2026",
+            "الشهر السابق",
+            "الشهر التالي",
+            "نوفمبر 2026",
+            "اختيار",
+        ),
+        (
+            "he",
+            "בחירת תאריך עבור Day",
+            "ב׳",
+            "א׳",
+            "דצמבר 2026",
+            "החודש הקודם",
+            "החודש הבא",
+            "נובמבר 2026",
+            "בחירה",
+        ),
+    ] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let (mut h, _) = window("When?", schema.clone(), Markdown::On);
+        h.get_by_role_and_label(Role::Button, pick).click();
+        h.run();
+        h.get_by_label(december);
+        let [mon, sun] = [monday, sunday].map(|day| bounds(&h, day));
+        let [back, forward] = [previous, next].map(|arrow| bounds_of(&h, Role::Button, arrow));
+        if tag == "de" {
+            assert!(
+                mon.x1 < sun.x0 && back.x1 < forward.x0,
+                "{tag}: {mon:?} {sun:?}"
+            );
+        } else {
+            assert!(
+                mon.x0 > sun.x1 && back.x0 > forward.x1,
+                "{tag}: Monday and Previous on the right: {mon:?} {sun:?} {back:?} {forward:?}"
+            );
+        }
+        h.get_by_role_and_label(Role::Button, previous).click();
+        h.run();
+        h.get_by_label(november);
+        // The 2nd of November (read as its date), then Save: the field holds it.
+        h.get_by_role_and_label(Role::Button, "2026-11-02").click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, save).click();
+        h.run();
+        assert_eq!(
+            h.get_by_role_and_label(Role::TextInput, "Day")
+                .value()
+                .as_deref(),
+            Some("2026-11-02"),
+            "{tag}"
+        );
+        assert!(
+            h.query_by_label(november).is_none(),
+            "{tag}: Save closes it"
+        );
+    }
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+}
