@@ -45,7 +45,14 @@ pub fn picker_ui(ui: &mut Ui, id: Id, selection: &mut Date, label: &str) -> Pick
     let mut state = ui
         .data(|d| d.get_temp::<State>(id))
         .unwrap_or_else(|| closed(*selection));
-    let mut button = ui.add(Button::new(label).selected(state.open));
+    // Drawn pressed while the calendar is open; still a push button to screen readers, not
+    // a toggle (a `selected` button is one).
+    let mut face = Button::new(label);
+    if state.open {
+        let open = ui.visuals().widgets.open;
+        face = face.fill(open.weak_bg_fill).stroke(open.bg_stroke);
+    }
+    let mut button = ui.add(face);
     if button.clicked() {
         state = if state.open {
             closed(*selection)
