@@ -17,6 +17,10 @@ const CELL: f32 = 36.0;
 /// The gap between cells.
 const GAP: f32 = 4.0;
 
+/// An arrow's width: narrower than a day, to leave the month's name room ("septiembre de
+/// 2026").
+const ARROW: f32 = 28.0;
+
 /// The calendar's width inside its frame: seven cells and the gaps between them.
 pub const WIDTH: f32 = 7.0 * CELL + 6.0 * GAP;
 
@@ -153,8 +157,9 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
         year = state.shown.year().to_string()
     );
     // Each arrow gives the months it moves when pressed.
+    let arrow_size = egui::vec2(ARROW, row.y);
     let step = |ui: &mut Ui, arrow: &str, name: String, months: i32| {
-        let response = ui.add_sized(row, Button::new(arrow)).on_hover_text(&name);
+        let response = ui.add_sized(arrow_size, Button::new(arrow)).on_hover_text(&name);
         ui.ctx()
             .accesskit_node_builder(response.id, |node| node.set_label(name));
         if response.clicked() { months } else { 0 }
@@ -163,7 +168,7 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
         .horizontal(|ui| {
             let mut moved = step(ui, back2, t!("calendar-previous-year"), -12);
             moved += step(ui, back, t!("calendar-previous-month"), -1);
-            let middle = WIDTH - 4.0 * CELL - 4.0 * GAP;
+            let middle = WIDTH - 4.0 * ARROW - 4.0 * GAP;
             ui.allocate_ui_with_layout(
                 egui::vec2(middle, row.y),
                 Layout::centered_and_justified(egui::Direction::TopDown),
