@@ -159,7 +159,9 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
     // Each arrow gives the months it moves when pressed.
     let arrow_size = egui::vec2(ARROW, row.y);
     let step = |ui: &mut Ui, arrow: &str, name: String, months: i32| {
-        let response = ui.add_sized(arrow_size, Button::new(arrow)).on_hover_text(&name);
+        let response = ui
+            .add_sized(arrow_size, Button::new(arrow))
+            .on_hover_text(&name);
         ui.ctx()
             .accesskit_node_builder(response.id, |node| node.set_label(name));
         if response.clicked() { months } else { 0 }
