@@ -462,6 +462,9 @@ mod tests {
                     "limits",
                     "first",
                     "rest",
+                    "month",
+                    "year",
+                    "day",
                 ] {
                     args.set(name, FluentValue::from(2));
                 }

@@ -36,6 +36,35 @@ more-below = المزيد في الأسفل: مرّر، أو اضغط Page Down
 required-tip = مطلوب
 pick-date = اختر تاريخًا
 pick-date-for = اختر تاريخًا لـ { $field }
+calendar-month-year = { $month ->
+     [1] يناير
+     [2] فبراير
+     [3] مارس
+     [4] أبريل
+     [5] مايو
+     [6] يونيو
+     [7] يوليو
+     [8] أغسطس
+     [9] سبتمبر
+     [10] أكتوبر
+     [11] نوفمبر
+    *[12] ديسمبر
+} { $year }
+calendar-weekday = { $day ->
+     [1] ن
+     [2] ث
+     [3] ر
+     [4] خ
+     [5] ج
+     [6] س
+    *[7] ح
+}
+calendar-previous-year = السنة السابقة
+calendar-previous-month = الشهر السابق
+calendar-next-month = الشهر التالي
+calendar-next-year = السنة التالية
+calendar-cancel = إلغاء
+calendar-save = اختيار
 pick-time = الوقت
 hour-for = الساعة لـ { $field }
 minute-for = الدقيقة لـ { $field }

@@ -31,6 +31,35 @@ more-below = Weiter unten geht es weiter: scrollen oder Bild↓ drücken
 required-tip = Erforderlich
 pick-date = Datum wählen
 pick-date-for = Datum für { $field } wählen
+calendar-month-year = { $month ->
+     [1] Januar
+     [2] Februar
+     [3] März
+     [4] April
+     [5] Mai
+     [6] Juni
+     [7] Juli
+     [8] August
+     [9] September
+     [10] Oktober
+     [11] November
+    *[12] Dezember
+} { $year }
+calendar-weekday = { $day ->
+     [1] Mo
+     [2] Di
+     [3] Mi
+     [4] Do
+     [5] Fr
+     [6] Sa
+    *[7] So
+}
+calendar-previous-year = Vorheriges Jahr
+calendar-previous-month = Vorheriger Monat
+calendar-next-month = Nächster Monat
+calendar-next-year = Nächstes Jahr
+calendar-cancel = Abbrechen
+calendar-save = Übernehmen
 pick-time = Uhrzeit
 hour-for = Stunde für { $field }
 minute-for = Minute für { $field }

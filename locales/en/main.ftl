@@ -35,6 +35,35 @@ more-below = More below: scroll, or press Page Down
 required-tip = Required
 pick-date = Pick date
 pick-date-for = Pick date for { $field }
+calendar-month-year = { $month ->
+     [1] January
+     [2] February
+     [3] March
+     [4] April
+     [5] May
+     [6] June
+     [7] July
+     [8] August
+     [9] September
+     [10] October
+     [11] November
+    *[12] December
+} { $year }
+calendar-weekday = { $day ->
+     [1] Mo
+     [2] Tu
+     [3] We
+     [4] Th
+     [5] Fr
+     [6] Sa
+    *[7] Su
+}
+calendar-previous-year = Previous year
+calendar-previous-month = Previous month
+calendar-next-month = Next month
+calendar-next-year = Next year
+calendar-cancel = Cancel
+calendar-save = Save
 pick-time = Time
 hour-for = Hour for { $field }
 minute-for = Minute for { $field }

@@ -31,6 +31,35 @@ more-below = Hay más abajo: desplácese o pulse AvPág
 required-tip = Obligatorio
 pick-date = Elegir fecha
 pick-date-for = Elegir fecha para { $field }
+calendar-month-year = { $month ->
+     [1] enero
+     [2] febrero
+     [3] marzo
+     [4] abril
+     [5] mayo
+     [6] junio
+     [7] julio
+     [8] agosto
+     [9] septiembre
+     [10] octubre
+     [11] noviembre
+    *[12] diciembre
+} de { $year }
+calendar-weekday = { $day ->
+     [1] lu
+     [2] ma
+     [3] mi
+     [4] ju
+     [5] vi
+     [6] sá
+    *[7] do
+}
+calendar-previous-year = Año anterior
+calendar-previous-month = Mes anterior
+calendar-next-month = Mes siguiente
+calendar-next-year = Año siguiente
+calendar-cancel = Cancelar
+calendar-save = Aceptar
 pick-time = Hora
 hour-for = Hora para { $field }
 minute-for = Minuto para { $field }

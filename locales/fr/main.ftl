@@ -31,6 +31,35 @@ more-below = Suite plus bas : faites défiler ou appuyez sur Page suiv.
 required-tip = Obligatoire
 pick-date = Choisir une date
 pick-date-for = Choisir une date pour { $field }
+calendar-month-year = { $month ->
+     [1] janvier
+     [2] février
+     [3] mars
+     [4] avril
+     [5] mai
+     [6] juin
+     [7] juillet
+     [8] août
+     [9] septembre
+     [10] octobre
+     [11] novembre
+    *[12] décembre
+} { $year }
+calendar-weekday = { $day ->
+     [1] lu
+     [2] ma
+     [3] me
+     [4] je
+     [5] ve
+     [6] sa
+    *[7] di
+}
+calendar-previous-year = Année précédente
+calendar-previous-month = Mois précédent
+calendar-next-month = Mois suivant
+calendar-next-year = Année suivante
+calendar-cancel = Annuler
+calendar-save = Valider
 pick-time = Heure
 hour-for = Heure pour { $field }
 minute-for = Minute pour { $field }

@@ -36,6 +36,35 @@ more-below = יש עוד למטה: גללו, או הקישו Page Down
 required-tip = חובה
 pick-date = בחירת תאריך
 pick-date-for = בחירת תאריך עבור { $field }
+calendar-month-year = { $month ->
+     [1] ינואר
+     [2] פברואר
+     [3] מרץ
+     [4] אפריל
+     [5] מאי
+     [6] יוני
+     [7] יולי
+     [8] אוגוסט
+     [9] ספטמבר
+     [10] אוקטובר
+     [11] נובמבר
+    *[12] דצמבר
+} { $year }
+calendar-weekday = { $day ->
+     [1] ב׳
+     [2] ג׳
+     [3] ד׳
+     [4] ה׳
+     [5] ו׳
+     [6] ש׳
+    *[7] א׳
+}
+calendar-previous-year = השנה הקודמת
+calendar-previous-month = החודש הקודם
+calendar-next-month = החודש הבא
+calendar-next-year = השנה הבאה
+calendar-cancel = ביטול
+calendar-save = בחירה
 pick-time = שעה
 hour-for = השעה עבור { $field }
 minute-for = הדקה עבור { $field }

@@ -31,6 +31,35 @@ more-below = 下に続きがあります: スクロールするか PageDown を�
 required-tip = 必須
 pick-date = 日付を選択
 pick-date-for = { $field } の日付を選択
+calendar-month-year = { $year }年{ $month ->
+     [1] 1月
+     [2] 2月
+     [3] 3月
+     [4] 4月
+     [5] 5月
+     [6] 6月
+     [7] 7月
+     [8] 8月
+     [9] 9月
+     [10] 10月
+     [11] 11月
+    *[12] 12月
+}
+calendar-weekday = { $day ->
+     [1] 月
+     [2] 火
+     [3] 水
+     [4] 木
+     [5] 金
+     [6] 土
+    *[7] 日
+}
+calendar-previous-year = 前の年
+calendar-previous-month = 前の月
+calendar-next-month = 次の月
+calendar-next-year = 次の年
+calendar-cancel = キャンセル
+calendar-save = 決定
 pick-time = 時刻
 hour-for = { $field } の時
 minute-for = { $field } の分

@@ -31,6 +31,35 @@ more-below = 아래에 더 있음: 스크롤하거나 Page Down 키를 누르세
 required-tip = 필수
 pick-date = 날짜 선택
 pick-date-for = { $field } 날짜 선택
+calendar-month-year = { $year }년 { $month ->
+     [1] 1월
+     [2] 2월
+     [3] 3월
+     [4] 4월
+     [5] 5월
+     [6] 6월
+     [7] 7월
+     [8] 8월
+     [9] 9월
+     [10] 10월
+     [11] 11월
+    *[12] 12월
+}
+calendar-weekday = { $day ->
+     [1] 월
+     [2] 화
+     [3] 수
+     [4] 목
+     [5] 금
+     [6] 토
+    *[7] 일
+}
+calendar-previous-year = 이전 해
+calendar-previous-month = 이전 달
+calendar-next-month = 다음 달
+calendar-next-year = 다음 해
+calendar-cancel = 취소
+calendar-save = 선택
 pick-time = 시각
 hour-for = { $field } 시
 minute-for = { $field } 분

@@ -31,6 +31,35 @@ more-below = Há mais abaixo: role ou pressione Page Down
 required-tip = Obrigatório
 pick-date = Escolher data
 pick-date-for = Escolher data para { $field }
+calendar-month-year = { $month ->
+     [1] janeiro
+     [2] fevereiro
+     [3] março
+     [4] abril
+     [5] maio
+     [6] junho
+     [7] julho
+     [8] agosto
+     [9] setembro
+     [10] outubro
+     [11] novembro
+    *[12] dezembro
+} de { $year }
+calendar-weekday = { $day ->
+     [1] seg
+     [2] ter
+     [3] qua
+     [4] qui
+     [5] sex
+     [6] sáb
+    *[7] dom
+}
+calendar-previous-year = Ano anterior
+calendar-previous-month = Mês anterior
+calendar-next-month = Próximo mês
+calendar-next-year = Próximo ano
+calendar-cancel = Cancelar
+calendar-save = Confirmar
 pick-time = Horário
 hour-for = Hora para { $field }
 minute-for = Minuto para { $field }

@@ -31,6 +31,35 @@ more-below = Ниже есть ещё: прокрутите или нажмит�
 required-tip = Обязательное поле
 pick-date = Выбрать дату
 pick-date-for = Выбрать дату: { $field }
+calendar-month-year = { $month ->
+     [1] Январь
+     [2] Февраль
+     [3] Март
+     [4] Апрель
+     [5] Май
+     [6] Июнь
+     [7] Июль
+     [8] Август
+     [9] Сентябрь
+     [10] Октябрь
+     [11] Ноябрь
+    *[12] Декабрь
+} { $year }
+calendar-weekday = { $day ->
+     [1] Пн
+     [2] Вт
+     [3] Ср
+     [4] Чт
+     [5] Пт
+     [6] Сб
+    *[7] Вс
+}
+calendar-previous-year = Предыдущий год
+calendar-previous-month = Предыдущий месяц
+calendar-next-month = Следующий месяц
+calendar-next-year = Следующий год
+calendar-cancel = Отмена
+calendar-save = Выбрать
 pick-time = Время
 hour-for = Час: { $field }
 minute-for = Минута: { $field }

@@ -31,6 +31,35 @@ more-below = 下方還有內容：捲動或按 PageDown
 required-tip = 必填
 pick-date = 選擇日期
 pick-date-for = 選擇「{ $field }」的日期
+calendar-month-year = { $year }年{ $month ->
+     [1] 1月
+     [2] 2月
+     [3] 3月
+     [4] 4月
+     [5] 5月
+     [6] 6月
+     [7] 7月
+     [8] 8月
+     [9] 9月
+     [10] 10月
+     [11] 11月
+    *[12] 12月
+}
+calendar-weekday = { $day ->
+     [1] 一
+     [2] 二
+     [3] 三
+     [4] 四
+     [5] 五
+     [6] 六
+    *[7] 日
+}
+calendar-previous-year = 上一年
+calendar-previous-month = 上個月
+calendar-next-month = 下個月
+calendar-next-year = 下一年
+calendar-cancel = 取消
+calendar-save = 確定
 pick-time = 時間
 hour-for = 「{ $field }」的小時
 minute-for = 「{ $field }」的分鐘

@@ -6,14 +6,13 @@ proxy adds (both ways). Throughput: M MiB of 64 KiB requests written by one thre
 another reads them back; MiB/s over the whole transfer.
 """
 
-import argparse
-import json
 import os
-import statistics
 import subprocess
 import sys
 import threading
 import time
+
+from common import median_ms, p90_ms, parser, read_line, save, write_all
 
 ROUND_TRIP_BYTES = 1024
 CHUNK_LINE_BYTES = 64 * 1024
@@ -27,19 +26,6 @@ def line_of(size: int, n: int) -> bytes:
 
 def start(command: list[str]) -> subprocess.Popen:
     return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-
-
-def read_line(fd: int, pending: bytearray) -> bytes:
-    while True:
-        end = pending.find(b"\n")
-        if end >= 0:
-            line = bytes(pending[: end + 1])
-            del pending[: end + 1]
-            return line
-        chunk = os.read(fd, 1 << 20)
-        if not chunk:
-            raise EOFError("the server closed its output")
-        pending += chunk
 
 
 def round_trips(command: list[str], count: int) -> list[float]:
@@ -71,8 +57,8 @@ def throughput(command: list[str], mib: int) -> float:
     def write() -> None:
         fd = process.stdin.fileno()
         for _ in range(lines // 16):
-            _write_all(fd, batch)
-        _write_all(fd, b"".join(line_of(CHUNK_LINE_BYTES, n) for n in range(lines % 16)))
+            write_all(fd, batch)
+        write_all(fd, b"".join(line_of(CHUNK_LINE_BYTES, n) for n in range(lines % 16)))
         process.stdin.close()
 
     began = time.perf_counter()
@@ -93,20 +79,12 @@ def throughput(command: list[str], mib: int) -> float:
     return total / took / (1024 * 1024)
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--bin", default="target/release/form-elicitation")
-    parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--round-trips", type=int, default=5000)
-    parser.add_argument("--mib", type=int, default=512)
-    parser.add_argument("--json", help="also write the numbers to this file")
-    options = parser.parse_args()
+    options = parser(__doc__)
+    options.add_argument("--no-build", action="store_true")
+    options.add_argument("--round-trips", type=int, default=5000)
+    options.add_argument("--mib", type=int, default=512)
+    options = options.parse_args()
     if not options.no_build and options.bin == "target/release/form-elicitation":
         subprocess.run(["cargo", "build", "--release", "--locked"], check=True)
 
@@ -117,19 +95,16 @@ def main() -> None:
     tp_direct = throughput(direct, options.mib)
     tp_proxy = throughput(proxied, options.mib)
 
-    def p90(values: list[float]) -> float:
-        return statistics.quantiles(values, n=10)[8] * 1000
-
-    med_direct = statistics.median(rt_direct) * 1000
-    med_proxy = statistics.median(rt_proxy) * 1000
+    med_direct = median_ms(rt_direct)
+    med_proxy = median_ms(rt_proxy)
     added = med_proxy - med_direct
     results = {
         "round_trip_bytes": ROUND_TRIP_BYTES,
         "round_trips": options.round_trips,
         "direct_median_ms": round(med_direct, 4),
-        "direct_p90_ms": round(p90(rt_direct), 4),
+        "direct_p90_ms": round(p90_ms(rt_direct), 4),
         "proxy_median_ms": round(med_proxy, 4),
-        "proxy_p90_ms": round(p90(rt_proxy), 4),
+        "proxy_p90_ms": round(p90_ms(rt_proxy), 4),
         "added_median_ms": round(added, 4),
         "throughput_mib": options.mib,
         "direct_mib_per_s": round(tp_direct, 1),
@@ -144,9 +119,7 @@ def main() -> None:
     print(f"  direct (cat)        {tp_direct:8.1f} MiB/s")
     verdict = "ok" if tp_proxy >= 100 else "UNDER the 100 MiB/s target"
     print(f"  through the proxy   {tp_proxy:8.1f} MiB/s ({verdict})")
-    if options.json:
-        with open(options.json, "w") as f:
-            json.dump(results, f, indent=2)
+    save(options.json, results)
 
 
 if __name__ == "__main__":

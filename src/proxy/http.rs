@@ -3,9 +3,11 @@
 //! it POSTs each, and every message the server sends (in a JSON body, on a POST's SSE stream
 //! or on the GET stream) comes back to the loop as a line, as a server's stdout would.
 //!
-//! Requests other than `initialize` are sent on threads of their own: a server may keep a
-//! request's response open while it asks the person a question, and the answer must be
-//! POSTed meanwhile. `initialize`, notifications and responses are sent in order.
+//! Requests other than `initialize` are sent on threads of their own (kept for the next
+//! request, see `workers`): a server may keep a request's response open while it asks the
+//! person a question, and the answer must be POSTed meanwhile. `initialize`, notifications
+//! and responses are sent in order. A call's stream is read to its end after the answer, so
+//! that its connection carries the next request.
 //!
 //! What the spec asks of a client when things go wrong: a 404 to a request that carried the
 //! session's id means the session is gone, and a new one begins (the client's `initialize`
@@ -32,6 +34,7 @@ use ureq::http::Response;
 use super::oauth::{self, Auth};
 use super::sse::SseReader;
 use super::wire;
+use super::workers::Workers;
 use super::{Event, FLOW_LIMIT, Flow};
 
 /// How long a connection may take to open.
@@ -40,6 +43,8 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 const DEFAULT_RETRY: Duration = Duration::from_secs(1);
 /// How many times in a row a broken stream is resumed before the request fails.
 const RESUMES: u32 = 5;
+/// How long a thread that carried a request waits for the next before it ends.
+const WORKER_KEEP: Duration = Duration::from_secs(60);
 /// How many same-origin redirects one request follows.
 const REDIRECTS: u32 = 5;
 /// How many times one request signs in (or refreshes) after the server refused it: once for
@@ -184,6 +189,7 @@ pub fn start(
 /// The sending thread: POSTs each line in turn, then deletes the session when the loop is
 /// done with the server.
 fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &Flow) {
+    let workers = Workers::new(WORKER_KEEP);
     while let Ok(line) = lines.recv() {
         toward_server.take(line.len());
         let message: Value = match serde_json::from_slice(&line) {
@@ -200,7 +206,7 @@ fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &F
         }
         if is_request && method != "initialize" {
             let remote = Arc::clone(remote);
-            thread::spawn(move || remote.request(&line, &message));
+            workers.run(move || remote.request(&line, &message));
         } else if is_request {
             remote.request(&line, &message);
         } else {
@@ -454,6 +460,12 @@ impl Remote {
                 }
                 self.deliver(&event.data);
                 if answers {
+                    // The server ends the stream after the answer (the spec says it should).
+                    // Reading to that end, once the answer is on its way, gives the connection
+                    // back to the agent's pool for the next request; dropped half-read, it is
+                    // closed, and every call paid for a new connection (a TCP handshake here,
+                    // a TLS one as well over HTTPS, and the server's work of accepting it).
+                    let _ = io::copy(&mut reader.into_inner(), &mut io::sink());
                     return Ok(true);
                 }
             }

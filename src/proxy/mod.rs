@@ -14,6 +14,7 @@ pub mod oauth;
 mod sse;
 mod state;
 pub mod wire;
+mod workers;
 
 use std::collections::HashMap;
 use std::ffi::OsString;

@@ -87,6 +87,11 @@ impl<R: BufRead> SseReader<R> {
         }
     }
 
+    /// The byte stream, positioned after the last line read.
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
     /// One line without its end; `None` at the end of the stream.
     fn next_line(&mut self) -> io::Result<Option<String>> {
         let mut line = Vec::new();

@@ -48,6 +48,30 @@ impl Target {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreached(pub String);
 
+/// The line for a socket that could not be reached: how to start `serve`, or, when the
+/// socket is there but this user may not use it (a container's root mapped to another user,
+/// as Docker's `userns-remap` does), who may.
+fn unreached(target: &Target, error: &std::io::Error) -> Unreached {
+    let fix = match target {
+        Target::Only(_) => "drop --connect to show the form here",
+        Target::First(_) => "unset FORM_ELICITATION_SOCKET to show the form here",
+    };
+    let path = target.path().display();
+    Unreached(if error.kind() == std::io::ErrorKind::PermissionDenied {
+        format!(
+            "cannot use {path} ({error}): `form-elicitation serve` lets in only the user it runs \
+             as and root, so ask as one of them (a container whose root is another user, as \
+             under Docker's userns-remap, needs `docker run --userns=host`), or {fix}"
+        )
+    } else {
+        format!(
+            "nothing answers at {path} ({error}): start `form-elicitation serve` on the desktop \
+             (or `systemctl --user enable --now form-elicitation.socket`) and forward its \
+             socket, or {fix}"
+        )
+    })
+}
+
 /// Sends `request` to the socket and delivers the answer that comes back; `Err` when nothing
 /// answers there (the caller decides between exit 3 and showing the form here).
 ///
@@ -61,18 +85,7 @@ pub fn ask(
     delivery: &Delivery,
 ) -> Result<Exit, Unreached> {
     let path = target.path();
-    let stream = UnixStream::connect(path).map_err(|error| {
-        let fix = match target {
-            Target::Only(_) => "drop --connect to show the form here",
-            Target::First(_) => "unset FORM_ELICITATION_SOCKET to show the form here",
-        };
-        Unreached(format!(
-            "nothing answers at {} ({error}): start `form-elicitation serve` on the desktop \
-             (or `systemctl --user enable --now form-elicitation.socket`) and forward its \
-             socket, or {fix}",
-            path.display()
-        ))
-    })?;
+    let stream = UnixStream::connect(path).map_err(|error| unreached(target, &error))?;
     if let Ok(closer) = stream.try_clone() {
         cancel.set_waker(move || {
             let _ = closer.shutdown(Shutdown::Both);
@@ -103,4 +116,39 @@ pub fn ask(
             &format!("the form's server at {} failed: {error}", path.display()),
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Error, ErrorKind};
+
+    use super::*;
+
+    #[test]
+    fn a_socket_that_is_not_there_says_to_start_serve() {
+        let target = Target::First("/run/form-elicitation/socket".into());
+        let Unreached(line) = unreached(&target, &Error::from(ErrorKind::NotFound));
+        assert!(
+            line.starts_with("nothing answers at /run/form-elicitation/socket (")
+                && line.contains("start `form-elicitation serve` on the desktop")
+                && line.ends_with("unset FORM_ELICITATION_SOCKET to show the form here"),
+            "{line}"
+        );
+    }
+
+    /// A container's root that Docker maps to another user (userns-remap) finds serve's
+    /// socket in a folder it may not enter: serve is running, so starting it is no fix.
+    #[test]
+    fn a_socket_this_user_may_not_use_says_who_may() {
+        let target = Target::Only("/run/form-elicitation/socket".into());
+        let Unreached(line) = unreached(&target, &Error::from(ErrorKind::PermissionDenied));
+        assert!(
+            line.starts_with("cannot use /run/form-elicitation/socket (")
+                && line.contains("only the user it runs as and root")
+                && line.contains("docker run --userns=host")
+                && line.ends_with("drop --connect to show the form here")
+                && !line.contains("start `form-elicitation serve`"),
+            "{line}"
+        );
+    }
 }

@@ -383,30 +383,27 @@ fn date_ui(
                     .desired_width((ui.available_width() - 130.0).clamp(100.0, 250.0)),
             );
             let mut date = shown.date();
-            let salt = format!("{:?}-picker", response.id);
-            let picker = ui.add(
-                egui_extras::DatePickerButton::new(&mut date)
-                    .id_salt(&salt)
-                    .show_icon(false)
-                    .format(t!("pick-date")),
+            let picker = super::calendar::picker_ui(
+                ui,
+                response.id.with("picker"),
+                &mut date,
+                &t!("pick-date"),
             );
+            let picker = {
+                let was_open = extra.picker_open;
+                extra.picker_open = picker.open;
+                // Closing the calendar (Esc, Save, Cancel) gives the focus back to its button,
+                // as a native dialog does, instead of leaving it nowhere.
+                if was_open && !extra.picker_open {
+                    picker.button.request_focus();
+                }
+                picker.button
+            };
             extra.button_ids = vec![picker.id];
             // Two "Pick date" buttons must not sound alike: each names its field.
             ui.ctx().accesskit_node_builder(picker.id, |node| {
                 node.set_label(t!("pick-date-for", field = field_label));
             });
-            // The picker's popup is an area with the id the button derives from its salt.
-            let popup = egui::LayerId::new(
-                egui::Order::Foreground,
-                ui.make_persistent_id(Some(salt.as_str())),
-            );
-            let was_open = extra.picker_open;
-            extra.picker_open = ui.ctx().memory(|m| m.areas().is_visible(&popup));
-            // Closing the calendar (Esc, Save, Cancel) gives the focus back to its button, as
-            // a native dialog does, instead of leaving it nowhere.
-            if was_open && !extra.picker_open {
-                picker.request_focus();
-            }
             if picker.changed() {
                 chosen = datetime::with_date(chosen, date);
             }
@@ -683,39 +680,28 @@ fn list_ui(
             *chosen = Some(next);
         }
     }
-    let row_height = ui.spacing().interact_size.y;
-    let mut rows: Option<Response> = None;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        egui::ScrollArea::vertical()
-            .id_salt("options")
-            .max_height(row_height * LIST_ROWS)
-            .auto_shrink([false, true])
-            .show_rows(ui, row_height, matching.len(), |ui, range| {
-                for &i in &matching[range] {
-                    let selected = *chosen == Some(i);
-                    let response = ui.add(
-                        // Rows take clicks but not the focus: the filter box is the one Tab
-                        // stop, and Up/Down there choose.
-                        egui::Button::selectable(selected, &spec.options[i].label)
-                            .sense(egui::Sense::CLICK)
-                            .min_size(egui::vec2(ui.available_width(), 0.0)),
-                    );
-                    if selected && changed {
-                        response.scroll_to_me(None);
-                    }
-                    if response.clicked() && !selected {
-                        *chosen = Some(i);
-                        changed = true;
-                    }
-                    rows = Some(match rows.take() {
-                        Some(r) => r | response,
-                        None => response,
-                    });
-                }
-                if matching.is_empty() {
-                    ui.label(RichText::new(t!("no-option-matches")).weak());
-                }
-            });
+    let (rows, _) = list_rows(ui, list_area(), &matching, |ui, i| {
+        let selected = *chosen == Some(i);
+        let label = &spec.options[i].label;
+        // A right-to-left option (or any in a mirrored window) starts at the right edge, as
+        // a radio button's does.
+        let response = super::mirror::paragraph(ui, label, |ui| {
+            ui.add(
+                // Rows take clicks but not the focus: the filter box is the one Tab stop,
+                // and Up/Down there choose.
+                egui::Button::selectable(selected, label)
+                    .sense(egui::Sense::CLICK)
+                    .min_size(egui::vec2(ui.available_width(), 0.0)),
+            )
+        });
+        if selected && changed {
+            response.scroll_to_me(None);
+        }
+        if response.clicked() && !selected {
+            *chosen = Some(i);
+            changed = true;
+        }
+        response
     });
     // An optional list: Delete in the empty filter box, or the Clear button, takes the choice
     // back.
@@ -861,10 +847,7 @@ fn multi_list_ui(
     let pitch = row_height + ui.spacing().item_spacing.y;
     // The highlight moved: scroll the list so that its row shows (it may be far out of view,
     // where no row is drawn to scroll to).
-    let mut area = egui::ScrollArea::vertical()
-        .id_salt("options")
-        .max_height(row_height * LIST_ROWS)
-        .auto_shrink([false, true]);
+    let mut area = list_area();
     if moved
         && let Some(row) = extra
             .cursor
@@ -879,27 +862,16 @@ fn multi_list_ui(
         }
     }
     let show_highlight = keyboard_focus(ui, &filter);
-    let mut rows: Option<Response> = None;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        let output = area.show_rows(ui, row_height, matching.len(), |ui, range| {
-            for &i in &matching[range] {
-                let highlighted = show_highlight && extra.cursor == Some(i);
-                let response = check_row(ui, chosen[i], &spec.options[i].label, highlighted);
-                if response.clicked() {
-                    chosen[i] = !chosen[i];
-                    changed = true;
-                }
-                rows = Some(match rows.take() {
-                    Some(r) => r | response,
-                    None => response,
-                });
-            }
-            if matching.is_empty() {
-                ui.label(RichText::new(t!("no-option-matches")).weak());
-            }
-        });
-        extra.list_view = (output.state.clamped_offset().y, output.inner_rect.height());
+    let (rows, view) = list_rows(ui, area, &matching, |ui, i| {
+        let highlighted = show_highlight && extra.cursor == Some(i);
+        let response = check_row(ui, chosen[i], &spec.options[i].label, highlighted);
+        if response.clicked() {
+            chosen[i] = !chosen[i];
+            changed = true;
+        }
+        response
     });
+    extra.list_view = view;
     let count = chosen.iter().filter(|on| **on).count();
     ui.label(
         RichText::new(t!(
@@ -917,6 +889,50 @@ fn multi_list_ui(
         response.mark_changed();
     }
     response
+}
+
+/// The scroll area of a long list: [`LIST_ROWS`] rows high, as wide as the form.
+fn list_area() -> egui::ScrollArea {
+    egui::ScrollArea::vertical()
+        .id_salt("options")
+        .auto_shrink([false, true])
+}
+
+/// The rows of a long list in a frame, under its filter box: only the rows of the options
+/// `matching` that are in view of `area` are drawn, each by `row` (given the option's index),
+/// and a note when no option matches. Returns the rows' responses unioned, and where the list
+/// is scrolled to and how high it shows.
+fn list_rows(
+    ui: &mut Ui,
+    area: egui::ScrollArea,
+    matching: &[usize],
+    mut row: impl FnMut(&mut Ui, usize) -> Response,
+) -> (Option<Response>, (f32, f32)) {
+    let row_height = ui.spacing().interact_size.y;
+    let mut rows: Option<Response> = None;
+    let view = egui::Frame::group(ui.style())
+        .show(ui, |ui| {
+            let output = area.max_height(row_height * LIST_ROWS).show_rows(
+                ui,
+                row_height,
+                matching.len(),
+                |ui, range| {
+                    for &i in &matching[range] {
+                        let response = row(ui, i);
+                        rows = Some(match rows.take() {
+                            Some(r) => r | response,
+                            None => response,
+                        });
+                    }
+                    if matching.is_empty() {
+                        ui.label(RichText::new(t!("no-option-matches")).weak());
+                    }
+                },
+            );
+            (output.state.clamped_offset().y, output.inner_rect.height())
+        })
+        .inner;
+    (rows, view)
 }
 
 /// One row of a long multi-select: a checkbox that takes clicks but not the focus (the filter

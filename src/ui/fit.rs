@@ -1,15 +1,15 @@
-//! Keeps the date picker's calendar inside a narrow window. egui_extras draws it 333 points
-//! wide whatever the window, and lays out only what falls inside the window: in a window
-//! narrower than that (a 360-pixel phone screen at scale 2 is 180 points, and sway gives the
+//! Keeps the date picker's calendar inside a narrow window. It is drawn
+//! [`super::calendar::WIDTH`] points wide whatever the window, and egui lays out only what
+//! falls inside the window: in a window narrower than that (a 360-pixel phone screen at scale 2 is 180 points, and sway gives the
 //! window 162) its last columns were cut off. While it is open there, the window is drawn at
 //! the zoom that makes it as wide as the calendar needs, and at the zoom from before once it
 //! closes.
 
 use egui::{Context, Id};
 
-/// The width in points a window needs for the calendar: its 333 points, its frame's margins
-/// and the spacing egui_extras adds, and a margin on either side.
-pub const CALENDAR_WIDTH: f32 = 360.0;
+/// The width in points a window needs for the calendar: its own width, its frame's margins,
+/// and a margin on either side.
+pub const CALENDAR_WIDTH: f32 = super::calendar::WIDTH + 40.0;
 
 /// The zoom to draw at while the calendar is open in a window `width` points wide at zoom 1:
 /// 1 where the calendar fits, less where it does not.

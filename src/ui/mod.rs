@@ -3,6 +3,7 @@
 
 mod app;
 mod buttons;
+mod calendar;
 mod deadline;
 mod display;
 mod fields;

@@ -185,8 +185,12 @@ fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mu
             let label = ui.add(egui::Label::new(job).selectable(true).wrap());
             structure(ui, label.id, line);
         }
+        LineKind::Text | LineKind::Heading(_) if !rtl => {
+            linked_paragraph_ui(ui, line, tone, id, links);
+        }
         LineKind::Text | LineKind::Heading(_) => {
-            // Text and links in one flow: each link its own widget that Tab reaches.
+            // A right-to-left paragraph: its text and links in one flow from the right, each
+            // link its own widget that Tab reaches.
             let flow = if rtl {
                 egui::Layout::right_to_left(egui::Align::Center).with_main_wrap(true)
             } else {
@@ -221,6 +225,130 @@ fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mu
             });
         }
     }
+}
+
+/// A left-to-right paragraph with links: one block of text laid out as a label lays out its
+/// text, so that its rows start where the layout starts them (at the right edge of a
+/// mirrored window, each row's words still left to right, a URL's letters too). Each link is
+/// a widget over its words that Tab reaches, Enter and a click press and a screen reader
+/// hears as a link; the text between links is read as labels, as it was when each run was a
+/// widget of its own.
+fn linked_paragraph_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, links: &mut Links) {
+    let mut job = LayoutJob::default();
+    // The runs of text and of each link, by their places among the paragraph's characters.
+    let mut runs: Vec<(std::ops::Range<usize>, Option<&str>, String)> = Vec::new();
+    let mut chars = 0;
+    for span in &line.spans {
+        let mut format = format(ui, span, tone, line.kind);
+        if span.link.is_some() {
+            format.color = ui.visuals().hyperlink_color;
+        }
+        let count = span.text.chars().count();
+        let link = span.link.as_deref();
+        match runs.last_mut() {
+            Some((range, last, text)) if *last == link => {
+                range.end += count;
+                text.push_str(&span.text);
+            }
+            _ => runs.push((chars..chars + count, link, span.text.clone())),
+        }
+        job.append(&span.text, 0.0, format);
+        chars += count;
+    }
+    job.wrap.max_width = ui.available_width();
+    job.halign = ui.layout().horizontal_placement();
+    let galley = ui.fonts_mut(|fonts| fonts.layout_job(job));
+    // Selectable like any label's text, without taking the focus.
+    let sense = egui::Sense::click_and_drag() - egui::Sense::FOCUSABLE;
+    let (rect, paragraph) = ui.allocate_exact_size(galley.size(), sense);
+    structure(ui, paragraph.id, line);
+    let origin = match galley.job.halign {
+        egui::Align::Min => rect.left_top(),
+        egui::Align::Center => rect.center_top(),
+        egui::Align::Max => rect.right_top(),
+    };
+    if ui.is_rect_visible(rect) {
+        egui::text_selection::LabelSelectionState::label_text_selection(
+            ui,
+            &paragraph,
+            origin,
+            galley.clone(),
+            ui.visuals().text_color(),
+            egui::Stroke::NONE,
+        );
+    }
+    let mut link_index = 0;
+    for (index, (range, url, text)) in runs.into_iter().enumerate() {
+        let rects = glyph_rects(&galley, origin, &range);
+        let Some(url) = url else {
+            if let Some(bounds) = rects.iter().copied().reduce(egui::Rect::union) {
+                let run = ui.interact(bounds, id.with(("text", index)), egui::Sense::hover());
+                run.widget_info(|| egui::WidgetInfo::labeled(Role::Label, true, &text));
+            }
+            continue;
+        };
+        let link_id = id.with(("link", link_index));
+        link_index += 1;
+        let mut pressed = false;
+        let mut focused = false;
+        for (part, rect) in rects.iter().enumerate() {
+            // The first part is the link Tab reaches and screen readers hear; the rows it
+            // wraps onto take clicks too.
+            let sense = if part == 0 {
+                egui::Sense::click()
+            } else {
+                egui::Sense::CLICK
+            };
+            let response = ui.interact(*rect, link_id.with(part), sense);
+            if part == 0 {
+                response
+                    .widget_info(|| egui::WidgetInfo::labeled(Role::Link, ui.is_enabled(), &text));
+                links.ids.push(response.id);
+                focused = response.has_focus();
+            }
+            if response.hovered() {
+                ui.set_cursor_icon(egui::CursorIcon::PointingHand);
+            }
+            pressed |= response.clicked();
+        }
+        if focused {
+            let stroke = ui.visuals().selection.stroke;
+            for rect in &rects {
+                ui.painter()
+                    .rect_stroke(rect.expand(1.0), 2.0, stroke, egui::StrokeKind::Outside);
+            }
+        }
+        if pressed {
+            links.followed = Some(url.to_owned());
+        }
+    }
+}
+
+/// The rectangles, one a row, that the characters `range` of `galley` cover when it is drawn
+/// with its anchor at `origin`.
+fn glyph_rects(
+    galley: &egui::Galley,
+    origin: egui::Pos2,
+    range: &std::ops::Range<usize>,
+) -> Vec<egui::Rect> {
+    let mut rects = Vec::new();
+    let mut index = 0;
+    for placed in &galley.rows {
+        let mut rect = egui::Rect::NOTHING;
+        for glyph in &placed.row.glyphs {
+            if range.contains(&index) {
+                rect = rect.union(glyph.logical_rect());
+            }
+            index += 1;
+        }
+        if placed.ends_with_newline {
+            index += 1;
+        }
+        if rect.is_positive() {
+            rects.push(rect.translate(origin.to_vec2() + placed.pos.to_vec2()));
+        }
+    }
+    rects
 }
 
 /// Tells screen readers what the label of `line` is in the text's structure. A heading or a

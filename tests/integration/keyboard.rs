@@ -369,10 +369,7 @@ fn date_harness(height: f32) -> Harness<'static, FormApp> {
     )
     .expect("valid schema");
     let app = FormApp::new(form, None, None);
-    // egui_extras' calendar has year, month and day combo boxes without accessible names:
-    // that is the screen-reader issue's to fix; this test is about the keyboard.
     let mut harness = Harness::builder()
-        .with_accessibility_check(false)
         .with_size(egui::vec2(520.0, height))
         .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
     harness.run();
@@ -459,13 +456,10 @@ fn the_calendar_fits_in_the_window_it_opens_in() {
         .state()
         .content_size()
         .expect("measured after a frame");
-    let mut h = Harness::builder()
-        .with_accessibility_check(false)
-        .with_size(size)
-        .build_ui_state(
-            |ui, app: &mut FormApp| app.show(ui),
-            FormApp::new(form(), None, None),
-        );
+    let mut h = Harness::builder().with_size(size).build_ui_state(
+        |ui, app: &mut FormApp| app.show(ui),
+        FormApp::new(form(), None, None),
+    );
     h.run();
     h.get_by_role_and_label(Role::Button, "Pick date for Day")
         .click();
@@ -925,13 +919,10 @@ fn the_calendar_fits_a_narrow_window() {
     )
     .expect("valid schema");
     let size = egui::vec2(360.0, 640.0);
-    let mut h = Harness::builder()
-        .with_accessibility_check(false)
-        .with_size(size)
-        .build_ui_state(
-            |ui, app: &mut FormApp| app.show(ui),
-            FormApp::new(form, None, None),
-        );
+    let mut h = Harness::builder().with_size(size).build_ui_state(
+        |ui, app: &mut FormApp| app.show(ui),
+        FormApp::new(form, None, None),
+    );
     h.run();
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
     for field in ["Arrival date", "At"] {

@@ -572,3 +572,181 @@ fn a_mixed_direction_row_is_in_bidi_order() {
     let visual: String = by_x.iter().map(|&(_, c)| c).collect();
     assert_eq!(visual, ":shop לאוש", "{by_x:?}");
 }
+
+/// Issue 34: in a mirrored window (Arabic, Hebrew) a left-to-right paragraph with a link
+/// starts at the right like every other paragraph, each of its rows against the right edge,
+/// its words and the link's URL still in reading order; in an English window it keeps the
+/// left edge. The link is still a link a screen reader hears, where it is drawn.
+#[test]
+fn a_paragraph_with_a_link_hugs_the_right_edge_of_a_mirrored_window() {
+    let short = "See [the terms](https://terms.example/v2)";
+    let long = "Please read everything the shop wrote about returns, refunds and the \
+                warranty before you answer, then [the rules](https://rules.example/r)";
+    let schema = json!({"properties": {"city": {"type": "string", "title": "City"}}});
+    for tag in ["ar", "he", "en"] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let (h, _) = window(&format!("{short}\n\n{long}"), schema.clone(), Markdown::On);
+        let city = bounds_of(&h, Role::MultilineTextInput, "City");
+        let terms = bounds_of(&h, Role::Link, "the terms <https://terms.example/v2>");
+        let rules = bounds_of(&h, Role::Link, "the rules <https://rules.example/r>");
+        if tag == "en" {
+            assert!(
+                terms.x0 < city.x0 + 60.0,
+                "en: the short paragraph's link starts at {}",
+                terms.x0
+            );
+            continue;
+        }
+        // The short paragraph ends with its link, at the right edge; "See" is left of it. The
+        // long one's last row ends with its link at the right edge too: the row below a full
+        // row starts at the right, not at the left.
+        for (name, link) in [("the terms", terms), ("the rules", rules)] {
+            assert!(
+                (link.x1 - city.x1).abs() <= 2.0 && link.x0 > city.x0 + 60.0,
+                "{tag}: {name} spans {}..{}, not up to the right edge {}",
+                link.x0,
+                link.x1,
+                city.x1
+            );
+        }
+        let see = bounds(&h, "See ");
+        assert!(
+            see.x1 <= terms.x0 + 1.0 && see.x0 > city.x0 + 60.0,
+            "{tag}: \"See\" comes just before the link: {see:?} {terms:?}"
+        );
+    }
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+}
+
+/// Where the text `text` is drawn (each text shape of the last pass that shows exactly it),
+/// in window coordinates: for text that screen readers get inside a larger node.
+fn drawn(h: &Harness<'_, FormApp>, text: &str) -> Vec<egui::Rect> {
+    fn find(shape: &egui::Shape, text: &str, found: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Text(shape) if shape.galley.text() == text => {
+                found.push(shape.visual_bounding_rect());
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| find(s, text, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    for clipped in &h.output().shapes {
+        find(&clipped.shape, text, &mut found);
+    }
+    found
+}
+
+/// Issue 34: in a long list (more than 7 options, under a filter box) a right-to-left option
+/// starts at the right edge in a left-to-right window, as a radio button's does in a short
+/// list, in a single choice as in a multi-select; a left-to-right option keeps the left edge.
+#[test]
+fn a_long_list_right_aligns_its_right_to_left_options() {
+    let mut options = vec!["كبير جدًا".to_owned(), "Small".to_owned(), "חלב".to_owned()];
+    options.extend((1..=12).map(|i| format!("size-{i:02}")));
+    let schema = json!({"properties": {
+        "size": {"type": "string", "title": "Size", "enum": options},
+        "extras": {"type": "array", "title": "Extras",
+            "items": {"type": "string", "enum": options}}}});
+    let (h, _) = window("Please answer.", schema, Markdown::On);
+    let filter = bounds_of(&h, Role::TextInput, "Size");
+    let (left, right) = (filter.x0 as f32, filter.x1 as f32);
+    for option in ["كبير جدًا", "חלב"] {
+        let rects = drawn(&h, option);
+        assert_eq!(rects.len(), 2, "{option} drawn in both lists: {rects:?}");
+        for rect in rects {
+            assert!(
+                rect.right() > right - 30.0 && rect.left() > (left + right) / 2.0,
+                "{option} drawn at {rect:?}; the list spans {left}..{right}"
+            );
+        }
+    }
+    let small = drawn(&h, "Small");
+    assert_eq!(small.len(), 2, "{small:?}");
+    for rect in small {
+        assert!(rect.left() < left + 40.0, "Small drawn at {rect:?}");
+    }
+}
+
+/// Issue 34: the date picker's calendar speaks the window's language (its weekdays, month,
+/// arrows and buttons, the arrows named for screen readers) and in Arabic and Hebrew it is
+/// mirrored: its weeks run from the right, Monday first, and "previous" is on the right.
+#[test]
+fn the_calendar_speaks_the_language_and_is_mirrored() {
+    let schema = json!({"properties": {"day": {"type": "string", "title": "Day",
+        "format": "date", "default": "2026-12-02"}}});
+    for (tag, pick, monday, sunday, december, previous, next, november, save) in [
+        (
+            "de",
+            "Datum für Day wählen",
+            "Mo",
+            "So",
+            "Dezember 2026",
+            "Vorheriger Monat",
+            "Nächster Monat",
+            "November 2026",
+            "Übernehmen",
+        ),
+        (
+            "ar",
+            "اختر تاريخًا لـ Day",
+            "ن",
+            "ح",
+            "ديسمبر 2026",
+            "الشهر السابق",
+            "الشهر التالي",
+            "نوفمبر 2026",
+            "اختيار",
+        ),
+        (
+            "he",
+            "בחירת תאריך עבור Day",
+            "ב׳",
+            "א׳",
+            "דצמבר 2026",
+            "החודש הקודם",
+            "החודש הבא",
+            "נובמבר 2026",
+            "בחירה",
+        ),
+    ] {
+        assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        let (mut h, _) = window("When?", schema.clone(), Markdown::On);
+        h.get_by_role_and_label(Role::Button, pick).click();
+        h.run();
+        h.get_by_label(december);
+        let [mon, sun] = [monday, sunday].map(|day| bounds(&h, day));
+        let [back, forward] = [previous, next].map(|arrow| bounds_of(&h, Role::Button, arrow));
+        if tag == "de" {
+            assert!(
+                mon.x1 < sun.x0 && back.x1 < forward.x0,
+                "{tag}: {mon:?} {sun:?}"
+            );
+        } else {
+            assert!(
+                mon.x0 > sun.x1 && back.x0 > forward.x1,
+                "{tag}: Monday and Previous on the right: {mon:?} {sun:?} {back:?} {forward:?}"
+            );
+        }
+        h.get_by_role_and_label(Role::Button, previous).click();
+        h.run();
+        h.get_by_label(november);
+        // The 2nd of November (read as its date), then Save: the field holds it.
+        h.get_by_role_and_label(Role::Button, "2026-11-02").click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, save).click();
+        h.run();
+        assert_eq!(
+            h.get_by_role_and_label(Role::TextInput, "Day")
+                .value()
+                .as_deref(),
+            Some("2026-11-02"),
+            "{tag}"
+        );
+        assert!(
+            h.query_by_label(november).is_none(),
+            "{tag}: Save closes it"
+        );
+    }
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+}

@@ -379,7 +379,7 @@ fn a_tall_form_at_scale_2_fits_the_screen_with_its_title_bar() {
 /// Regression (issue 30, item 10): on a 360x640 screen at scale 2 (180 points; sway gives the
 /// window 162) the date picker's calendar, 333 points wide whatever the window, was cut off
 /// after its Wednesday column. While it is open the window zooms out to fit it: its weekend
-/// days (the last two columns, which egui_extras fills red) are on screen, and the keyboard
+/// days (the last two columns, which the calendar fills red) are on screen, and the keyboard
 /// still works it.
 #[test]
 fn the_calendar_fits_a_phone_screen_at_scale_2() {

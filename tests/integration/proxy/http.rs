@@ -355,6 +355,13 @@ fn reply(proxy: &RawProxy, id: u32) -> Value {
     serde_json::from_str(&line).expect("JSON")
 }
 
+/// Begins the session, as every client does first.
+fn begin(proxy: &mut RawProxy) {
+    proxy.send(INITIALIZE);
+    reply(proxy, 0);
+    proxy.send(INITIALIZED);
+}
+
 /// What every mock below does alike: `initialize` begins session `session`, notifications
 /// and responses are accepted, there is no GET stream, DELETE ends the session. False for a
 /// request it leaves to the test.
@@ -398,9 +405,7 @@ fn a_404_begins_a_new_session_and_the_call_goes_through() {
         }
     });
     let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
-    proxy.send(INITIALIZE);
-    reply(&proxy, 0);
-    proxy.send(INITIALIZED);
+    begin(&mut proxy);
     // The session ends on the server's side; the client knows nothing of sessions.
     sessions.store(1, Ordering::SeqCst);
     proxy.send(&call(1, "where"));
@@ -438,6 +443,61 @@ fn a_404_begins_a_new_session_and_the_call_goes_through() {
     );
 }
 
+/// Calls one after another share a connection: the proxy reads a call's stream to its end
+/// after passing the answer on. It used to drop the stream half-read, which closed the
+/// connection, so every call opened a new one (a TCP handshake, over HTTPS a TLS one too, and
+/// the server's work of accepting it): most of what `proxy --url` added to a call
+/// (docs/speed.md). The first call's stream stays open until its answer has reached the
+/// client, so the answer does not wait for the stream's end.
+#[test]
+fn calls_one_after_another_share_a_connection() {
+    let (release, released) = mpsc::channel::<()>();
+    let released = Mutex::new(released);
+    let mock = Mock::start_keep_alive(move |request, stream| {
+        let message = request.message();
+        match (request.method.as_str(), request.rpc_method().as_str()) {
+            ("POST", "initialize") => mock::respond_kept(
+                stream,
+                "200 OK",
+                &[
+                    ("Content-Type", "application/json"),
+                    ("Mcp-Session-Id", "s"),
+                ],
+                &mock::initialize_result(&message["id"]).to_string(),
+            ),
+            ("POST", "tools/call") => {
+                let answer = mock::text_result(&message["id"], "fine");
+                mock::stream_kept(stream, &[answer], || {
+                    if message["id"] == 1 {
+                        let released = released.lock().unwrap_or_else(PoisonError::into_inner);
+                        let _ = released.recv_timeout(SESSION_TIMEOUT);
+                    }
+                });
+            }
+            ("POST", _) => mock::respond_kept(stream, "202 Accepted", &[], ""),
+            ("GET", _) => mock::respond_kept(stream, "405 Method Not Allowed", &[], ""),
+            _ => mock::respond_kept(stream, "200 OK", &[], ""),
+        }
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    begin(&mut proxy);
+    for id in 1..=6 {
+        proxy.send(&call(id, "echo"));
+        let answer = reply(&proxy, id);
+        assert_eq!(answer["result"]["content"][0]["text"], "fine", "{answer}");
+        if id == 1 {
+            release.send(()).expect("the mock waits");
+        }
+    }
+    // At most three at once: the GET stream's, the first call's (held open) and the next's.
+    assert!(
+        mock.connections() <= 3,
+        "{} connections for 6 calls: {:#?}",
+        mock.connections(),
+        mock.requests()
+    );
+}
+
 /// A 500 is the call's error, one the client can read, and the proxy goes on serving; a 500
 /// whose body is the JSON-RPC error for the call (as a server writes one) reaches the client
 /// as the server wrote it.
@@ -472,9 +532,7 @@ fn a_500_is_the_calls_error_and_the_proxy_lives_on() {
         }
     });
     let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
-    proxy.send(INITIALIZE);
-    reply(&proxy, 0);
-    proxy.send(INITIALIZED);
+    begin(&mut proxy);
 
     proxy.send(&call(1, "html"));
     let answer = reply(&proxy, 1);
@@ -575,9 +633,7 @@ fn a_server_that_never_answers_is_an_error_within_the_timeout() {
         mock::json(stream, &[], &mock::text_result(&message["id"], "fine"));
     });
     let mut proxy = RawProxy::start_url(None, &mock.url, &["--http-timeout", "2"], &[]);
-    proxy.send(INITIALIZE);
-    reply(&proxy, 0);
-    proxy.send(INITIALIZED);
+    begin(&mut proxy);
 
     let asked = Instant::now();
     proxy.send(&call(1, "silent"));
@@ -629,9 +685,7 @@ fn a_stream_dropped_mid_form_closes_the_form_and_fails_the_call() {
     });
     let title = unique_title("proxy-http-drop");
     let mut proxy = RawProxy::start_url(Some(&x), &mock.url, &["--title", &title], &[]);
-    proxy.send(INITIALIZE);
-    reply(&proxy, 0);
-    proxy.send(INITIALIZED);
+    begin(&mut proxy);
     proxy.send(&call(1, "ask"));
     let window = proxy.window(&x, &title);
     drop_now.send(()).expect("the mock waits");
@@ -666,23 +720,7 @@ fn a_stream_dropped_mid_form_closes_the_form_and_fails_the_call() {
 /// without them the server refused every one (HTTP 400).
 #[test]
 fn two_rounds_in_the_2026_07_28_era_over_http() {
-    let Some((x, python)) = setup() else {
-        return;
-    };
-    let server = HttpServer::start(&python, &[]);
-    let url = format!("--url={}", server.url);
-    for mode in ["auto", "2026-07-28"] {
-        let (mut shown, title) = client(&x, &python, (mode, "two_step"), &[&url], &[], true);
-        form(&x, &mut shown, &title, |x| {
-            x.type_text("Ada");
-            x.key("Return");
-        });
-        form(&x, &mut shown, &title, |x| {
-            x.type_text("red");
-            x.key("Return");
-        });
-        assert_eq!(outcome(shown)["text"], "Ada likes red", "{mode}");
-    }
+    super::two_rounds_are_answered(super::Transport::Http);
 }
 
 /// -32042 over HTTP: the consent shown here, the completion notice on the GET stream, the

@@ -1,10 +1,12 @@
 //! A Streamable HTTP server for the proxy's session tests, small enough to misbehave on
 //! purpose: each test hands it a function from a request to what to do with the connection
 //! (answer, redirect, fail, stream and then drop, or say nothing), and reads back the requests
-//! it received.
+//! it received. A mock begun with [`Mock::start_keep_alive`] serves one request after another
+//! on each connection, as real servers do, and counts the connections.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
@@ -49,37 +51,65 @@ pub(super) type Handler = dyn Fn(&Request, &mut TcpStream) + Send + Sync;
 pub(super) struct Mock {
     pub(super) url: String,
     requests: Arc<Mutex<Vec<Request>>>,
+    connections: Arc<AtomicUsize>,
 }
 
 impl Mock {
+    /// One request a connection: the handler's answer ends it.
     pub(super) fn start(
         handler: impl Fn(&Request, &mut TcpStream) + Send + Sync + 'static,
     ) -> Mock {
+        Mock::serve(Arc::new(handler), false)
+    }
+
+    /// Requests one after another on each connection, until the client closes it; the handler
+    /// answers with the `*_kept` writers below.
+    pub(super) fn start_keep_alive(
+        handler: impl Fn(&Request, &mut TcpStream) + Send + Sync + 'static,
+    ) -> Mock {
+        Mock::serve(Arc::new(handler), true)
+    }
+
+    fn serve(handler: Arc<Handler>, keep_alive: bool) -> Mock {
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
         let port = listener.local_addr().expect("the port").port();
         let requests = Arc::new(Mutex::new(Vec::new()));
-        let handler: Arc<Handler> = Arc::new(handler);
+        let connections = Arc::new(AtomicUsize::new(0));
         let seen = Arc::clone(&requests);
+        let accepted = Arc::clone(&connections);
         thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(mut stream) = stream else { continue };
+                accepted.fetch_add(1, Ordering::SeqCst);
                 let handler = Arc::clone(&handler);
                 let seen = Arc::clone(&seen);
                 thread::spawn(move || {
-                    let Some(request) = read_request(&mut stream) else {
+                    let Ok(input) = stream.try_clone() else {
                         return;
                     };
-                    seen.lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .push(request.clone());
-                    handler(&request, &mut stream);
+                    let mut input = BufReader::new(input);
+                    while let Some(request) = read_request(&mut input) {
+                        seen.lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push(request.clone());
+                        handler(&request, &mut stream);
+                        if !keep_alive {
+                            return;
+                        }
+                    }
                 });
             }
         });
         Mock {
             url: format!("http://127.0.0.1:{port}/mcp"),
             requests,
+            connections,
         }
+    }
+
+    /// How many connections the client opened so far.
+    pub(super) fn connections(&self) -> usize {
+        self.connections.load(Ordering::SeqCst)
     }
 
     /// Every request received so far, in order.
@@ -91,8 +121,7 @@ impl Mock {
     }
 }
 
-fn read_request(stream: &mut TcpStream) -> Option<Request> {
-    let mut reader = BufReader::new(stream.try_clone().ok()?);
+fn read_request(reader: &mut BufReader<TcpStream>) -> Option<Request> {
     let mut first = String::new();
     reader.read_line(&mut first).ok()?;
     let mut words = first.split_whitespace();
@@ -126,16 +155,42 @@ fn read_request(stream: &mut TcpStream) -> Option<Request> {
 
 /// Writes a whole response with `status`, extra `headers` and `body`, and closes.
 pub(super) fn respond(stream: &mut TcpStream, status: &str, headers: &[(&str, &str)], body: &str) {
-    let mut head = format!(
-        "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n",
-        body.len()
-    );
+    let mut all = vec![("Connection", "close")];
+    all.extend_from_slice(headers);
+    respond_kept(stream, status, &all, body);
+}
+
+/// Writes a whole response with `status`, extra `headers` and `body`, and leaves the
+/// connection open for the next request.
+pub(super) fn respond_kept(
+    stream: &mut TcpStream,
+    status: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) {
+    let mut head = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\n", body.len());
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
     let _ = stream.write_all(head.as_bytes());
     let _ = stream.write_all(body.as_bytes());
+    let _ = stream.flush();
+}
+
+/// An SSE stream in chunks, on a connection kept open: its events, then (once `end` returns)
+/// its end, as a server ends a call's stream after the call's answer.
+pub(super) fn stream_kept(stream: &mut TcpStream, messages: &[Value], end: impl FnOnce()) {
+    let head =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n";
+    let _ = stream.write_all(head.as_bytes());
+    for message in messages {
+        let event = format!("data: {message}\n\n");
+        let _ = write!(stream, "{:x}\r\n{event}\r\n", event.len());
+        let _ = stream.flush();
+    }
+    end();
+    let _ = stream.write_all(b"0\r\n\r\n");
     let _ = stream.flush();
 }
 

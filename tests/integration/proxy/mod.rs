@@ -14,6 +14,7 @@ mod mock;
 mod oauth;
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -23,7 +24,7 @@ use serde_json::json;
 
 use super::support::desktop::unique_title;
 use super::support::process::{ShownWindows, without_terminal};
-use super::support::xvfb::run_tool;
+use super::support::xvfb::{Xvfb, run_tool};
 use super::support::{BIN, ENGLISH, root};
 use harness::*;
 
@@ -226,11 +227,11 @@ fn progress_flows_while_a_form_is_open() {
     };
     let title = unique_title("proxy-progress");
     let mut proxy = RawProxy::start(&x, &python, &title, &[]);
-    proxy.send(INITIALIZE);
-    proxy.expect_line(|l| l.contains(r#""id":1"#));
-    proxy.send(INITIALIZED);
-    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_while_reporting","arguments":{},"_meta":{"progressToken":"p"}}}"#);
-    let window = proxy.window(&x, &title);
+    let window = proxy.call_until_form(
+        &x,
+        &title,
+        json!({"name": "ask_while_reporting", "arguments": {}, "_meta": {"progressToken": "p"}}),
+    );
     // Drop what came before the window, then count what comes while it stays open.
     while proxy.lines.try_recv().is_ok() {}
     thread::sleep(Duration::from_millis(1500));
@@ -259,11 +260,18 @@ fn progress_flows_while_a_form_is_open() {
 /// whether the client discovers the era or is pinned to it; the client sees only the result.
 #[test]
 fn two_rounds_in_the_2026_07_28_era() {
+    two_rounds_are_answered(Transport::Stdio);
+}
+
+/// `two_rounds_in_the_2026_07_28_era` over `transport`.
+pub(super) fn two_rounds_are_answered(transport: Transport) {
     let Some((x, python)) = setup() else {
         return;
     };
+    let (args, _server) = reach(transport, &python, &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     for mode in ["auto", "2026-07-28"] {
-        let (mut shown, title) = client(&x, &python, (mode, "two_step"), &[], &[], true);
+        let (mut shown, title) = client(&x, &python, (mode, "two_step"), &args, &[], true);
         form(&x, &mut shown, &title, |x| {
             x.type_text("Ada");
             x.key("Return");
@@ -430,6 +438,25 @@ pub(super) enum Transport {
     Http,
 }
 
+/// How the proxy reaches the test server over `transport`, with `envs` in the server's
+/// environment: the proxy's arguments, and the HTTP server (stopped when dropped).
+fn reach(
+    transport: Transport,
+    python: &Path,
+    envs: &[(&str, &str)],
+) -> (Vec<String>, Option<HttpServer>) {
+    match transport {
+        Transport::Stdio => {
+            let args = envs.iter().map(|(k, v)| format!("--server-env={k}={v}"));
+            (args.collect(), None)
+        }
+        Transport::Http => {
+            let server = HttpServer::start(python, envs);
+            (vec![format!("--url={}", server.url)], Some(server))
+        }
+    }
+}
+
 /// `a_url_required_error_is_consented_here_and_the_call_retried` over `transport`.
 pub(super) fn url_required_is_consented_and_retried(transport: Transport) {
     let Some((x, python)) = setup() else {
@@ -453,52 +480,29 @@ pub(super) fn url_required_is_consented_and_retried(transport: Transport) {
     let opener = opener.to_string_lossy().into_owned();
     let mark = log.to_string_lossy().into_owned();
     let envs = [("FORM_ELICITATION_OPENER", opener.as_str())];
-    // The server knows the person signed in once the opener ran: a new server for each case.
-    let server = || -> (String, Option<HttpServer>) {
-        match transport {
-            Transport::Stdio => (format!("--server-env=OPENED_MARK={mark}"), None),
-            Transport::Http => {
-                let server = HttpServer::start(&python, &[("OPENED_MARK", &mark)]);
-                (format!("--url={}", server.url), Some(server))
+    // The call, its consent answered with `keys`. The server knows the person signed in once
+    // the opener ran: a new server for each case.
+    let call = |keys: &[&str]| {
+        let (args, _server) = reach(transport, &python, &[("OPENED_MARK", &mark)]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (mut shown, title) =
+            client(&x, &python, ("legacy", "needs_sign_in"), &args, &envs, true);
+        form(&x, &mut shown, &title, |x| {
+            for key in keys {
+                x.key(key);
             }
-        }
+        });
+        outcome(shown)
     };
 
     // Declined: the server's -32042 reaches the client, which cannot act on it.
-    let (arg, _server) = server();
-    let (mut shown, title) = client(
-        &x,
-        &python,
-        ("legacy", "needs_sign_in"),
-        &[&arg],
-        &envs,
-        true,
-    );
-    form(&x, &mut shown, &title, |x| {
-        x.key("Tab");
-        x.key("Tab");
-        x.key("Return");
-    });
-    let out = outcome(shown);
+    let out = call(&["Tab", "Tab", "Return"]);
     let error = out["error"].as_str().unwrap_or_default();
     assert!(error.contains("URL elicitation required"), "{out}");
     assert!(!log.exists(), "declined, yet the opener ran");
 
     // Opened: the retry succeeds, and the client never hears of the URL.
-    let (arg, _server) = server();
-    let (mut shown, title) = client(
-        &x,
-        &python,
-        ("legacy", "needs_sign_in"),
-        &[&arg],
-        &envs,
-        true,
-    );
-    form(&x, &mut shown, &title, |x| {
-        x.key("Tab");
-        x.key("Return");
-    });
-    assert_eq!(outcome(shown)["text"], "signed in");
+    assert_eq!(call(&["Tab", "Return"])["text"], "signed in");
     let opened = std::fs::read_to_string(&log).expect("the opener ran");
     assert_eq!(opened, "https://example.com/sign-in\n");
 }
@@ -519,13 +523,7 @@ fn decline_all_answers_a_flood_of_five_under_their_ids_in_order() {
     let title = unique_title("proxy-queue");
     let script = root().join("tests/proxy/queue_server.py");
     let mut proxy = RawProxy::start_script(&x, (&python, &script), &title, &[]);
-    proxy.send(INITIALIZE);
-    proxy.expect_line(|l| l.contains(r#""id":1"#));
-    proxy.send(INITIALIZED);
-    proxy.send(
-        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood","arguments":{}}}"#,
-    );
-    let window = proxy.window(&x, &title);
+    let window = proxy.call_until_form(&x, &title, json!({"name": "flood", "arguments": {}}));
     // The form has no fields: Submit has the focus. "Decline all 5 waiting" is the next
     // control after the button row; its confirmation takes the focus when it appears.
     for key in QUEUE_KEYS {
@@ -555,6 +553,19 @@ fn decline_all_answers_a_flood_of_five_under_their_ids_in_order() {
     );
 }
 
+impl RawProxy {
+    /// Begins the session and sends call 2 (`tools/call` with `params`), whose form opens:
+    /// the window's id.
+    fn call_until_form(&mut self, x: &Xvfb, title: &str, params: serde_json::Value) -> String {
+        self.send(INITIALIZE);
+        self.expect_line(|l| l.contains(r#""id":1"#));
+        self.send(INITIALIZED);
+        let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": params});
+        self.send(&call.to_string());
+        self.window(x, title)
+    }
+}
+
 /// The keys from a field-less form's first focus (Submit) to "Decline all" and through its
 /// confirmation.
 const QUEUE_KEYS: [&str; 5] = ["Tab", "Tab", "Tab", "space", "space"];
@@ -574,11 +585,11 @@ fn a_server_crash_closes_the_form_and_the_proxy_exits_with_its_status() {
     };
     let title = unique_title("proxy-crash");
     let mut proxy = RawProxy::start(&x, &python, &title, &[("CRASH_AFTER", "3")]);
-    proxy.send(INITIALIZE);
-    proxy.expect_line(|l| l.contains(r#""id":1"#));
-    proxy.send(INITIALIZED);
-    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"crash_while_asking","arguments":{}}}"#);
-    let window = proxy.window(&x, &title);
+    let window = proxy.call_until_form(
+        &x,
+        &title,
+        json!({"name": "crash_while_asking", "arguments": {}}),
+    );
     let code = proxy.wait(Duration::from_secs(15));
     assert_eq!(code, Some(7), "the server's exit status");
     wait_gone(&x, &title, &window);
@@ -593,11 +604,7 @@ fn the_servers_cancel_closes_its_form() {
     };
     let title = unique_title("proxy-server-cancel");
     let mut proxy = RawProxy::start(&x, &python, &title, &[("GIVE_UP_AFTER", "6")]);
-    proxy.send(INITIALIZE);
-    proxy.expect_line(|l| l.contains(r#""id":1"#));
-    proxy.send(INITIALIZED);
-    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_briefly","arguments":{}}}"#);
-    let window = proxy.window(&x, &title);
+    let window = proxy.call_until_form(&x, &title, json!({"name": "ask_briefly", "arguments": {}}));
     let mut heard = Vec::new();
     let result = proxy.expect_line(|l| {
         heard.push(l.to_owned());
@@ -620,11 +627,7 @@ fn client_disconnect_ends_everything_within_one_and_a_half_seconds() {
     };
     let title = unique_title("proxy-disconnect");
     let mut proxy = RawProxy::start(&x, &python, &title, &[]);
-    proxy.send(INITIALIZE);
-    proxy.expect_line(|l| l.contains(r#""id":1"#));
-    proxy.send(INITIALIZED);
-    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#);
-    let window = proxy.window(&x, &title);
+    let window = proxy.call_until_form(&x, &title, json!({"name": "ask_name", "arguments": {}}));
     let closed = Instant::now();
     proxy.stdin = None;
     proxy.wait(Duration::from_secs(5));
@@ -683,11 +686,7 @@ fn sigterm_stops_the_form_and_the_server() {
     };
     let title = unique_title("proxy-sigterm");
     let mut proxy = RawProxy::start(&x, &python, &title, &[]);
-    proxy.send(INITIALIZE);
-    proxy.expect_line(|l| l.contains(r#""id":1"#));
-    proxy.send(INITIALIZED);
-    proxy.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#);
-    let window = proxy.window(&x, &title);
+    let window = proxy.call_until_form(&x, &title, json!({"name": "ask_name", "arguments": {}}));
     let status = Command::new("kill")
         .args(["-TERM", &proxy.child.id().to_string()])
         .status();

@@ -369,9 +369,32 @@ fn conformance_auth_signed_in_through_our_window() {
     assert!(serve.asked().is_empty());
 }
 
-/// A session bus of the test's own (`dbus-run-session`), with GNOME Keyring started and its
-/// login keyring unlocked (or with no keyring made at all), in a home of its own; it ends
-/// when dropped.
+/// Which Secret Service a [`KeyringSession`] runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Daemon {
+    /// GNOME Keyring, its login keyring made and unlocked.
+    GnomeKeyring,
+    /// GNOME Keyring where no keyring was ever made: no default collection.
+    GnomeKeyringWithoutKeyring,
+    /// KDE's KWallet (`kwalletd5`, which serves the Secret Service API since KDE Frameworks
+    /// 5.97), its wallet made and opened as `pam_kwallet5` does at login.
+    KWallet,
+}
+
+/// How KWallet's wallet is made where no one logged in: `kwalletd5` on a bus of its own is
+/// handed the wallet's key as `pam_kwallet5` hands it the login password's (`pamOpen`), which
+/// creates the wallet without a dialog. `kwalletd5` offers a wallet as a Secret Service
+/// collection only if the wallet was there when it started, so the session then starts
+/// another one (on a bus of its own, so that the first one's names cannot linger on it).
+const KWALLET_OPEN: &str = "kwalletd5 >/dev/null 2>&1 & kwalletd=$!; \
+    gdbus wait --session --timeout 30 org.freedesktop.secrets >/dev/null && \
+    gdbus wait --session --timeout 30 org.kde.kwalletd5 >/dev/null && \
+    dbus-send --session --print-reply --dest=org.kde.kwalletd5 /modules/kwalletd5 \
+      org.kde.KWallet.pamOpen string:kdewallet array:byte:$(seq -s, 1 56) int32:0 >/dev/null \
+    || { kill $kwalletd; exit 1; }; ";
+
+/// A session bus of the test's own (`dbus-run-session`), with a Secret Service started (see
+/// [`Daemon`]), in a home of its own; it ends when dropped.
 struct KeyringSession {
     session: std::process::Child,
     address: String,
@@ -380,9 +403,20 @@ struct KeyringSession {
 
 impl KeyringSession {
     /// The session, or `None` (after the loud message) when the tools are missing.
-    fn start(keyring: bool) -> Option<Self> {
+    fn start(daemon: Daemon) -> Option<Self> {
         use std::io::BufRead as _;
-        let tools = ["dbus-run-session", "gnome-keyring-daemon", "secret-tool"];
+        let (tools, packages): (&[&str], _) = match daemon {
+            Daemon::KWallet => (
+                &["dbus-run-session", "gdbus", "kwalletd5", "secret-tool"],
+                // secret-tool asks for an encrypted session first, which kwalletd5 offers only
+                // with QCA's OpenSSL plugin
+                "dbus-daemon, libglib2.0-bin, libkf5wallet-bin, libqca-qt5-2-plugins, libsecret-tools",
+            ),
+            _ => (
+                &["dbus-run-session", "gnome-keyring-daemon", "secret-tool"],
+                "dbus-daemon, gnome-keyring, libsecret-tools",
+            ),
+        };
         let missing: Vec<_> = tools
             .iter()
             .filter(|tool| {
@@ -394,9 +428,8 @@ impl KeyringSession {
             })
             .collect();
         if !missing.is_empty() {
-            let message = format!(
-                "SKIPPED: the keyring tests need {missing:?} (packages dbus-daemon, gnome-keyring, libsecret-tools)"
-            );
+            let message =
+                format!("SKIPPED: the keyring tests need {missing:?} (packages {packages})");
             if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
                 panic!("{message} (FORM_ELICITATION_E2E=require)");
             }
@@ -411,32 +444,49 @@ impl KeyringSession {
         let _ = std::fs::remove_dir_all(&home);
         let runtime = home.join("run");
         std::fs::create_dir_all(&runtime).expect("a runtime folder");
-        // The keyring daemon takes the login keyring's password on stdin, creates the keyring
-        // and unlocks it; `cat` holds the session open until the test closes its stdin.
-        let unlock = if keyring {
-            "printf test | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1; "
-        } else {
-            ""
+        let session_bus = |script: &str| {
+            let mut command = std::process::Command::new("dbus-run-session");
+            command
+                .args(["--", "sh", "-c", script])
+                .env("HOME", &home)
+                .env("XDG_CONFIG_HOME", home.join("config"))
+                .env("XDG_DATA_HOME", home.join("data"))
+                .env("XDG_RUNTIME_DIR", &runtime)
+                // No display for the keyring's own prompter (gcr-prompter, KWallet's dialogs):
+                // an unlock it would ask for is dismissed at once, or never answered.
+                .env_remove("DISPLAY")
+                .env_remove("WAYLAND_DISPLAY")
+                .env("QT_QPA_PLATFORM", "offscreen")
+                // The bus and the daemon chat on stderr ("Failed to set fd limit"); a failure
+                // shows in what the proxy and secret-tool say.
+                .stderr(std::process::Stdio::null());
+            command
         };
-        let mut session = std::process::Command::new("dbus-run-session")
-            .args([
-                "--",
-                "sh",
-                "-c",
-                &format!("{unlock}echo \"$DBUS_SESSION_BUS_ADDRESS\"; exec cat >/dev/null"),
-            ])
-            .env("HOME", &home)
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("XDG_RUNTIME_DIR", &runtime)
-            // No display for the keyring's own prompter (gcr-prompter): an unlock it would
-            // ask for is dismissed at once.
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
+        // The session's script starts the daemon, prints the bus's address, and holds the
+        // session open (`cat`) until the test closes its stdin.
+        let script = match daemon {
+            // The keyring daemon takes the login keyring's password on stdin, creates the
+            // keyring and unlocks it.
+            Daemon::GnomeKeyring => "printf test | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1; \
+                echo \"$DBUS_SESSION_BUS_ADDRESS\"; exec cat >/dev/null".to_owned(),
+            Daemon::GnomeKeyringWithoutKeyring => {
+                "echo \"$DBUS_SESSION_BUS_ADDRESS\"; exec cat >/dev/null".to_owned()
+            }
+            Daemon::KWallet => {
+                let made = format!("{KWALLET_OPEN}kill $kwalletd; wait $kwalletd; exit 0");
+                let made = session_bus(&made)
+                    .status()
+                    .expect("dbus-run-session starts");
+                assert!(made.success(), "kwalletd5 made no wallet");
+                // kwalletd5 outlives its bus: it is stopped when the session ends.
+                format!(
+                    "{KWALLET_OPEN}echo \"$DBUS_SESSION_BUS_ADDRESS\"; cat >/dev/null; kill $kwalletd; wait $kwalletd"
+                )
+            }
+        };
+        let mut session = session_bus(&script)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
-            // The bus and the daemon chat on stderr ("Failed to set fd limit"); a failure
-            // shows in what the proxy and secret-tool say.
-            .stderr(std::process::Stdio::null())
             .spawn()
             .expect("dbus-run-session starts");
         let mut address = String::new();
@@ -462,6 +512,7 @@ impl KeyringSession {
         command
             .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
             .env("HOME", &self.home)
+            .env("XDG_CONFIG_HOME", self.home.join("config"))
             .env("XDG_DATA_HOME", self.home.join("data"))
             .env("XDG_RUNTIME_DIR", self.home.join("run"))
             .env("XDG_STATE_HOME", self.state_home())
@@ -751,12 +802,25 @@ fn sign_out(session: &KeyringSession, server: &str) -> String {
 /// run uses it without signing in again; `--sign-out` deletes it.
 #[test]
 fn the_sign_in_is_kept_in_the_keyring_and_sign_out_forgets_it() {
-    let Some(session) = KeyringSession::start(true) else {
-        return;
-    };
+    if let Some(session) = KeyringSession::start(Daemon::GnomeKeyring) {
+        kept_in_the_keyring_and_forgotten(&session);
+    }
+}
+
+/// The same with KDE's KWallet as the Secret Service.
+#[test]
+fn the_sign_in_is_kept_in_kwallet_and_sign_out_forgets_it() {
+    if let Some(session) = KeyringSession::start(Daemon::KWallet) {
+        kept_in_the_keyring_and_forgotten(&session);
+    }
+}
+
+/// The sign-in goes to the keyring of `session` and not to the file, is used from there by
+/// the next run, and `--sign-out` deletes it.
+fn kept_in_the_keyring_and_forgotten(session: &KeyringSession) {
     let server = SignInServer::start();
     let serve = FakeServe::start("accept");
-    initialize_through_proxy(&session, &server, &serve, &[]);
+    initialize_through_proxy(session, &server, &serve, &[]);
     assert_eq!(serve.asked().len(), 1, "one consent");
     assert_eq!(server.sign_ins(), 1);
     let kept = session.search(&server.url);
@@ -775,23 +839,23 @@ fn the_sign_in_is_kept_in_the_keyring_and_sign_out_forgets_it() {
     );
 
     // The next run finds the token in the keyring: no consent, no sign-in.
-    initialize_through_proxy(&session, &server, &serve, &[]);
+    initialize_through_proxy(session, &server, &serve, &[]);
     assert_eq!(serve.asked().len(), 1, "no second consent");
     assert_eq!(server.sign_ins(), 1);
     assert_eq!(server.answered(), 2);
 
-    let said = sign_out(&session, &server.url);
+    let said = sign_out(session, &server.url);
     assert!(!said.contains("no sign-in was kept"), "{said}");
     assert_eq!(session.search(&server.url), vec![]);
     // Signing out again: nothing left to forget, and the proxy says so.
-    assert!(sign_out(&session, &server.url).contains("no sign-in was kept"));
+    assert!(sign_out(session, &server.url).contains("no sign-in was kept"));
 }
 
 /// A sign-in kept in the file before the keyring was there moves into the keyring on the
 /// next run, and is used without signing in again.
 #[test]
 fn a_sign_in_in_the_file_moves_to_the_keyring() {
-    let Some(session) = KeyringSession::start(true) else {
+    let Some(session) = KeyringSession::start(Daemon::GnomeKeyring) else {
         return;
     };
     let server = SignInServer::start();
@@ -822,7 +886,7 @@ fn a_sign_in_in_the_file_moves_to_the_keyring() {
 #[test]
 fn a_keyring_with_no_default_collection_leaves_the_sign_in_to_the_file() {
     use std::os::unix::fs::PermissionsExt as _;
-    let Some(session) = KeyringSession::start(false) else {
+    let Some(session) = KeyringSession::start(Daemon::GnomeKeyringWithoutKeyring) else {
         return;
     };
     let server = SignInServer::start();
@@ -850,7 +914,7 @@ fn a_keyring_with_no_default_collection_leaves_the_sign_in_to_the_file() {
 /// proxy. `--sign-out` then fails, saying why, rather than claim it forgot.
 #[test]
 fn a_keyring_left_locked_keeps_the_sign_in_in_memory_only() {
-    let Some(session) = KeyringSession::start(true) else {
+    let Some(session) = KeyringSession::start(Daemon::GnomeKeyring) else {
         return;
     };
     let server = SignInServer::start();
