@@ -620,10 +620,28 @@ impl MessageBox {
                 rich::markdown_ui(ui, &markdown::parse(message), Tone::Message, "message")
             }
             Markdown::Off => {
-                let text = RichText::new(message)
-                    .size(15.0)
-                    .color(ui.visuals().strong_text_color());
-                ui.add(egui::Label::new(text).selectable(true).wrap());
+                let label = |ui: &mut Ui, text: &str| {
+                    let text = RichText::new(text)
+                        .size(15.0)
+                        .color(ui.visuals().strong_text_color());
+                    ui.add(egui::Label::new(text).selectable(true).wrap());
+                };
+                // The text as it came, each line against the edge where it starts (the
+                // right for a right-to-left line, or in a mirrored window): one label when
+                // every line starts at the left, as a screen reader reads it best.
+                if message
+                    .lines()
+                    .any(|line| super::mirror::starts_right(ui, line))
+                {
+                    ui.scope(|ui| {
+                        ui.spacing_mut().item_spacing.y = 0.0;
+                        for line in message.lines() {
+                            super::mirror::paragraph(ui, line, |ui| label(ui, line));
+                        }
+                    });
+                } else {
+                    label(ui, message);
+                }
                 Links::default()
             }
         };

@@ -42,11 +42,11 @@ pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Lin
             ui.add_space(4.0);
         }
         let code = line.kind == LineKind::Code;
-        // Which way the paragraph runs (Unicode bidi P2-P3): the order of its links and text.
-        let rtl = !code && crate::bidi::is_right_to_left(&line.plain());
-        // Where it starts: a right-to-left paragraph, and every paragraph of a mirrored window,
-        // hugs the right edge; code keeps the left, its lines' indents aligned.
-        let right = !code && (rtl || super::mirror::from_right(ui));
+        // Where it starts: a right-to-left paragraph (Unicode bidi P2-P3), and every paragraph
+        // of a mirrored window, hugs the right edge; code keeps the left, its lines' indents
+        // aligned.
+        let right = !code
+            && (crate::bidi::is_right_to_left(&line.plain()) || super::mirror::from_right(ui));
         let mut body = |ui: &mut Ui| {
             let align = if right {
                 egui::Align::Max
@@ -54,7 +54,7 @@ pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Lin
                 egui::Align::Min
             };
             super::mirror::aligned(ui, align, |ui| {
-                line_ui(ui, line, tone, salt.with(index), rtl, &mut links);
+                line_ui(ui, line, tone, salt.with(index), &mut links);
             });
         };
         if line.prefix.is_empty() {
@@ -156,7 +156,7 @@ fn job(ui: &Ui, spans: &[Span], tone: Tone, kind: LineKind) -> LayoutJob {
     job
 }
 
-fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mut Links) {
+fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, links: &mut Links) {
     match line.kind {
         LineKind::Rule => {
             ui.separator();
@@ -185,51 +185,16 @@ fn line_ui(ui: &mut Ui, line: &MdLine, tone: Tone, id: Id, rtl: bool, links: &mu
             let label = ui.add(egui::Label::new(job).selectable(true).wrap());
             structure(ui, label.id, line);
         }
-        LineKind::Text | LineKind::Heading(_) if !rtl => {
-            linked_paragraph_ui(ui, line, tone, id, links);
-        }
         LineKind::Text | LineKind::Heading(_) => {
-            // A right-to-left paragraph: its text and links in one flow from the right, each
-            // link its own widget that Tab reaches.
-            let flow = if rtl {
-                egui::Layout::right_to_left(egui::Align::Center).with_main_wrap(true)
-            } else {
-                egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true)
-            };
-            let start = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
-            ui.allocate_ui_with_layout(start, flow, |ui| {
-                ui.spacing_mut().item_spacing.x = 0.0;
-                let mut rest = line.spans.as_slice();
-                while let Some(first) = rest.first() {
-                    let run = rest
-                        .iter()
-                        .take_while(|span| span.link == first.link)
-                        .count();
-                    let (spans, after) = rest.split_at(run);
-                    rest = after;
-                    let job = job(ui, spans, tone, line.kind);
-                    match &first.link {
-                        Some(url) => {
-                            let link = ui.add(egui::Link::new(job));
-                            links.ids.push(link.id);
-                            if link.clicked() {
-                                links.followed = Some(url.clone());
-                            }
-                        }
-                        None => {
-                            let label = ui.add(egui::Label::new(job).selectable(true).wrap());
-                            structure(ui, label.id, line);
-                        }
-                    }
-                }
-            });
+            linked_paragraph_ui(ui, line, tone, id, links);
         }
     }
 }
 
-/// A left-to-right paragraph with links: one block of text laid out as a label lays out its
-/// text, so that its rows start where the layout starts them (at the right edge of a
-/// mirrored window, each row's words still left to right, a URL's letters too). Each link is
+/// A paragraph with links: one block of text laid out as a label lays out its text, so that
+/// its rows start where the layout starts them (at the right edge of a right-to-left
+/// paragraph or of a mirrored window) and are in the bidi order of the whole paragraph (a URL
+/// left to right inside Arabic or Hebrew). Each link is
 /// a widget over its words that Tab reaches, Enter and a click press and a screen reader
 /// hears as a link; the text between links is read as labels, as it was when each run was a
 /// widget of its own.

@@ -255,6 +255,34 @@ fn markdown_off_has_no_links() {
     h.get_by_label("Read [the terms](https://terms.example/).");
 }
 
+/// Issue 34: with `--markdown off` too, a right-to-left line of the message starts at the
+/// right edge and a left-to-right one at the left.
+#[test]
+fn markdown_off_right_aligns_right_to_left_lines() {
+    let hebrew = "ההזמנה תגיע בעוד 3 ימי עסקים.";
+    let english = "Your order ships **soon**.";
+    let (h, _) = window(
+        &format!("{hebrew}\n{english}"),
+        json!({"properties": {"n": {"type": "string", "title": "Name"}}}),
+        Markdown::Off,
+    );
+    let name = bounds_of(&h, Role::MultilineTextInput, "Name");
+    let right = bounds(&h, hebrew);
+    let left = bounds(&h, english);
+    assert!(
+        (right.x1 - name.x1).abs() <= 2.0,
+        "the Hebrew line ends at {} where the right edge is {}",
+        right.x1,
+        name.x1
+    );
+    assert!(
+        (left.x0 - name.x0).abs() <= 2.0,
+        "the English line starts at {} where the left edge is {}",
+        left.x0,
+        name.x0
+    );
+}
+
 /// The bounds of the first node with `label`, in window coordinates.
 fn bounds(h: &Harness<'_, FormApp>, label: &str) -> egui::accesskit::Rect {
     h.get_by_label(label)
@@ -616,6 +644,50 @@ fn a_paragraph_with_a_link_hugs_the_right_edge_of_a_mirrored_window() {
         );
     }
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+}
+
+/// Issue 34: a right-to-left paragraph with a link is one block of text in the bidi order: the
+/// link goes on where the words before it end, on the same row, right of the words after it;
+/// it was a row of widgets, each run its own block, so a run that filled a row pushed the link
+/// onto a row of its own.
+#[test]
+fn a_right_to_left_paragraph_with_a_link_flows_as_one_text() {
+    let before = "אנא קראו בעיון את כל מה שהחנות כתבה על החזרות, החזרים כספיים והאחריות לפני \
+                  שאתם עונים, ואחר כך את ";
+    let message = format!("{before}[הכללים](https://rules.example/r) עד הסוף.");
+    let schema = json!({"properties": {"city": {"type": "string", "title": "City"}}});
+    let (h, _) = window(&message, schema, Markdown::On);
+    let city = bounds_of(&h, Role::MultilineTextInput, "City");
+    let link = bounds_of(&h, Role::Link, "הכללים <https://rules.example/r>");
+    let words = bounds(&h, before);
+    let after = bounds(&h, " עד הסוף.");
+    // The link is short: one row high.
+    let row = link.y1 - link.y0;
+    assert!(
+        words.y1 - words.y0 > 1.5 * row,
+        "the words before the link fill more than a row: {words:?}"
+    );
+    assert!(
+        link.y0 < words.y1 - row / 2.0,
+        "the link is on the last row of the words before it: {link:?} after {words:?}"
+    );
+    // The words after it follow on its row, at its left, or on a row below (the link's URL
+    // may fill the row).
+    if (after.y0 - link.y0).abs() < 2.0 {
+        assert!(
+            after.x1 <= link.x0 + 1.0,
+            "the words after the link are on its left: {after:?} {link:?}"
+        );
+    } else {
+        assert!(
+            after.y0 > link.y0,
+            "the words after the link come below it: {after:?} {link:?}"
+        );
+    }
+    assert!(
+        (words.x1 - city.x1).abs() <= 2.0,
+        "the paragraph starts at the right edge: {words:?} {city:?}"
+    );
 }
 
 /// Where the text `text` is drawn (each text shape of the last pass that shows exactly it),
