@@ -314,7 +314,7 @@ fn fixed_ui(ui: &mut Ui, spec: &crate::form::FixedSpec) -> Response {
     ui.horizontal_wrapped(|ui| {
         let response = ui.add(
             TextEdit::singleline(&mut shown)
-                .align(super::mirror::text_align(ui))
+                .align(super::mirror::text_align(ui, spec.shown.as_str()))
                 .desired_width(ui.available_width().min(320.0)),
         );
         ui.label(RichText::new(t!("fixed-value")).weak());
@@ -336,18 +336,20 @@ fn text_ui(
         }
         Some(format) => {
             // A formatted value is one line: Enter submits, and Shift+Enter adds nothing.
+            let align = super::mirror::text_align(ui, text);
             ui.add(
                 TextEdit::singleline(text)
-                    .align(super::mirror::text_align(ui))
+                    .align(align)
                     .desired_width(f32::INFINITY)
                     .hint_text(crate::describe::format_example(format)),
             )
         }
         None => {
             // Enter submits the form; Shift+Enter starts a new line.
+            let align = super::mirror::text_align(ui, text);
             ui.add(
                 TextEdit::multiline(text)
-                    .align(super::mirror::text_align(ui))
+                    .align(align)
                     .desired_rows(1)
                     .desired_width(f32::INFINITY)
                     .return_key(KeyboardShortcut::new(Modifiers::SHIFT, Key::Enter)),
@@ -375,9 +377,10 @@ fn date_ui(
     let mut chosen = shown;
     let (mut response, picked) = ui
         .horizontal(|ui| {
+            let align = super::mirror::text_align(ui, text);
             let response = ui.add(
                 TextEdit::singleline(text)
-                    .align(super::mirror::text_align(ui))
+                    .align(align)
                     .hint_text(hint)
                     // Room for the Pick date button beside it, also on a narrow screen.
                     .desired_width((ui.available_width() - 130.0).clamp(100.0, 250.0)),
@@ -511,9 +514,10 @@ fn number_ui(ui: &mut Ui, spec: &NumberSpec, text: &mut String) -> Response {
     } else {
         t!("number-hint")
     };
+    let align = super::mirror::text_align(ui, text);
     ui.add(
         TextEdit::singleline(text)
-            .align(super::mirror::text_align(ui))
+            .align(align)
             .hint_text(hint)
             .desired_width(160.0),
     )
@@ -664,9 +668,10 @@ fn list_ui(
     extra: &mut FieldUi,
     controls: &mut Vec<Id>,
 ) -> Response {
+    let align = super::mirror::text_align(ui, &extra.filter);
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
-            .align(super::mirror::text_align(ui))
+            .align(align)
             .hint_text(t!("filter-choose"))
             .desired_width(f32::INFINITY),
     );
@@ -835,9 +840,10 @@ fn multi_list_ui(
             });
         });
     }
+    let align = super::mirror::text_align(ui, &extra.filter);
     let filter = ui.add(
         TextEdit::singleline(&mut extra.filter)
-            .align(super::mirror::text_align(ui))
+            .align(align)
             .id(filter_id)
             .hint_text(t!("filter-tick"))
             .desired_width(f32::INFINITY),

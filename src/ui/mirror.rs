@@ -28,10 +28,12 @@ pub fn from_right(ui: &Ui) -> bool {
     ui.layout().prefer_right_to_left()
 }
 
-/// Where a text box's text starts: at the right edge in a mirrored window, the caret and the
-/// hint with it (egui's default style puts it at the left whatever the layout).
-pub fn text_align(ui: &Ui) -> Align2 {
-    if from_right(ui) {
+/// Where a text box's text starts: at the right edge in a mirrored window, or when the text
+/// in it runs right to left (its first strong letter, as a paragraph's: Arabic or Hebrew
+/// typed into a box of an English window goes from the right, as GTK's entries do), the
+/// caret and the hint with it (egui's default style puts it at the left whatever the layout).
+pub fn text_align(ui: &Ui, text: &str) -> Align2 {
+    if starts_right(ui, text) {
         Align2::RIGHT_TOP
     } else {
         Align2::LEFT_TOP

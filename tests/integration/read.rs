@@ -532,6 +532,44 @@ fn arabic_and_hebrew_mirror_the_window() {
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
 }
 
+/// Issue 34: Arabic or Hebrew typed into a text box of a left-to-right window starts at the
+/// box's right edge, as in GTK's entries (it started at the left); Latin text keeps the left.
+#[test]
+fn right_to_left_text_typed_into_a_box_starts_at_the_right() {
+    let schema = json!({"properties": {
+        "city": {"type": "string", "title": "City"},
+        "name": {"type": "string", "title": "Name"}}});
+    // A Hebrew word in the message: the window loads a font with Hebrew letters.
+    let (mut h, _) = window("Please answer. שלום", schema, Markdown::On);
+    for (label, text) in [("City", "תל אביב"), ("Name", "Ada")] {
+        h.get_by_role_and_label(Role::MultilineTextInput, label)
+            .focus();
+        h.run();
+        h.get_by_role_and_label(Role::MultilineTextInput, label)
+            .type_text(text);
+        h.run();
+    }
+    let city = bounds_of(&h, Role::MultilineTextInput, "City");
+    let name = bounds_of(&h, Role::MultilineTextInput, "Name");
+    let hebrew = drawn(&h, "תל אביב");
+    let latin = drawn(&h, "Ada");
+    let [hebrew] = hebrew.as_slice() else {
+        panic!("the Hebrew text drawn once: {hebrew:?}");
+    };
+    let [latin] = latin.as_slice() else {
+        panic!("the Latin text drawn once: {latin:?}");
+    };
+    assert!(
+        f64::from(hebrew.right()) > city.x1 - 12.0
+            && f64::from(hebrew.left()) > (city.x0 + city.x1) / 2.0,
+        "the Hebrew text drawn at {hebrew:?} in a box at {city:?}"
+    );
+    assert!(
+        f64::from(latin.left()) < name.x0 + 12.0,
+        "the Latin text drawn at {latin:?} in a box at {name:?}"
+    );
+}
+
 /// Issue 34: in a text box with Hebrew text the arrows move the caret on screen: after
 /// "שלום" the caret is at the word's left end, and Right takes it back over the last letter
 /// (egui moved it on in the text, nowhere past the end), so a letter typed then lands before
