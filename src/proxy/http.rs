@@ -146,6 +146,7 @@ pub fn start(
     }
     let tls = ureq::tls::TlsConfig::builder()
         .root_certs(ureq::tls::RootCerts::PlatformVerifier)
+        .unversioned_rustls_crypto_provider(Arc::new(rustls::crypto::ring::default_provider()))
         .build();
     let agent: Agent = Agent::config_builder()
         .http_status_as_error(false)
