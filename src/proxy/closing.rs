@@ -166,3 +166,81 @@ impl Transport for Kept {
         self.transport.is_tls()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read as _;
+    use std::net::{TcpListener, TcpStream};
+
+    use super::*;
+
+    /// A connected pair: the socket a call may shut down (as ureq keeps it) and the server's
+    /// end, which reads 0 bytes once the other side is shut down.
+    fn pair() -> (Arc<TcpStream>, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let client =
+            TcpStream::connect(listener.local_addr().expect("its address")).expect("connects");
+        let (server, _) = listener.accept().expect("accepts");
+        server
+            .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+            .expect("a read timeout");
+        (Arc::new(client), server)
+    }
+
+    fn weak(socket: &Arc<TcpStream>) -> Weak<dyn ShutdownHandle> {
+        Arc::downgrade(socket) as Weak<dyn ShutdownHandle>
+    }
+
+    fn closed(mut server: TcpStream) -> bool {
+        matches!(server.read(&mut [0; 1]), Ok(0))
+    }
+
+    #[test]
+    fn a_cancel_shuts_the_socket_the_call_sent_on() {
+        let (socket, server) = pair();
+        let call = Arc::new(Call::default());
+        let waiting = Arc::clone(&call);
+        let (cancelled, ()) = call.run(|| {
+            waiting.sends_on(&weak(&socket));
+            waiting.cancel();
+        });
+        assert!(cancelled);
+        assert!(closed(server), "the server still sees the connection open");
+    }
+
+    /// A cancel that comes before the request has sent (a new connection being opened, a
+    /// sign-in) closes the connection the moment the request sends on it.
+    #[test]
+    fn a_cancel_before_the_call_sends_closes_the_socket_it_then_sends_on() {
+        let (socket, server) = pair();
+        let call = Arc::new(Call::default());
+        call.cancel();
+        let sending = Arc::clone(&call);
+        let (cancelled, ()) = call.run(|| sending.sends_on(&weak(&socket)));
+        assert!(cancelled);
+        assert!(closed(server), "the server still sees the connection open");
+    }
+
+    /// Once a call is over its connection may serve another request from the pool: a late
+    /// cancel leaves it alone.
+    #[test]
+    fn a_cancel_after_the_call_is_over_leaves_its_connection_alone() {
+        let (socket, mut server) = pair();
+        let call = Arc::new(Call::default());
+        let sending = Arc::clone(&call);
+        let (cancelled, ()) = call.run(|| sending.sends_on(&weak(&socket)));
+        assert!(!cancelled);
+        call.cancel();
+        server
+            .set_read_timeout(Some(std::time::Duration::from_millis(200)))
+            .expect("a read timeout");
+        let read = server.read(&mut [0; 1]);
+        assert!(
+            read.as_ref().is_err_and(|e| matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            )),
+            "the pooled connection was closed: {read:?}"
+        );
+    }
+}
