@@ -104,7 +104,10 @@ fn drop_unwind_tables() {
     let (Some(script), Some(probe_path)) = (script.to_str(), probe.to_str()) else {
         return;
     };
-    let flags = ["-Wl,--no-eh-frame-hdr".to_owned(), format!("-Wl,-T,{script}")];
+    let flags = [
+        "-Wl,--no-eh-frame-hdr".to_owned(),
+        format!("-Wl,-T,{script}"),
+    ];
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let linked = Command::new(cc)
         .args(["-x", "c", "-", "-pie", "-fPIE"])
