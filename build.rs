@@ -12,6 +12,7 @@ const SIZE: u32 = 64;
 
 fn main() {
     pack_relative_relocations();
+    drop_unwind_tables();
     println!("cargo::rerun-if-changed={ICON}");
     let file = std::fs::File::open(ICON).expect("the window icon (run scripts/render-icons)");
     let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
@@ -70,5 +71,63 @@ fn pack_relative_relocations() {
             .is_ok_and(|status| status.success());
     if runs {
         println!("cargo::rustc-link-arg-bins={flag}");
+    }
+}
+
+/// Links the release binary without unwind tables (`.eh_frame` and its index, 1.1 MB of the
+/// 12.2 MB binary): the release profile has `panic = "abort"` and the panic hook in `main`
+/// ends the process before any unwinding, so nothing reads them but a backtrace, which the
+/// hook never prints (an empty backtrace, not a crash, where one is asked for). A linker script
+/// `INSERT`ed into the default one discards them; the script is tried on a tiny C program
+/// first, as above. Not for tests and debug builds: the test harness unwinds.
+fn drop_unwind_tables() {
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    if var("PROFILE") != "release"
+        || var("TARGET") != var("HOST")
+        || var("CARGO_CFG_TARGET_OS") != "linux"
+    {
+        return;
+    }
+    let Some(out) = std::env::var_os("OUT_DIR") else {
+        return;
+    };
+    let script = Path::new(&out).join("no-unwind-tables.ld");
+    let probe = Path::new(&out).join("no-unwind-tables-probe");
+    if std::fs::write(
+        &script,
+        "SECTIONS { /DISCARD/ : { *(.eh_frame) } } INSERT BEFORE .interp;\n",
+    )
+    .is_err()
+    {
+        return;
+    }
+    let (Some(script), Some(probe_path)) = (script.to_str(), probe.to_str()) else {
+        return;
+    };
+    let flags = [
+        "-Wl,--no-eh-frame-hdr".to_owned(),
+        format!("-Wl,-T,{script}"),
+    ];
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let linked = Command::new(cc)
+        .args(["-x", "c", "-", "-pie", "-fPIE"])
+        .args(&flags)
+        .args(["-o", probe_path])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut cc| {
+            if let Some(mut source) = cc.stdin.take() {
+                source.write_all(b"int main(void) { return 0; }\n")?;
+            }
+            cc.wait()
+        })
+        .is_ok_and(|status| status.success());
+    let runs = linked && Command::new(&probe).status().is_ok_and(|s| s.success());
+    if runs {
+        for flag in flags {
+            println!("cargo::rustc-link-arg-bins={flag}");
+        }
     }
 }

@@ -16,7 +16,7 @@
 //! event ids, else the call fails with an error, and the forms that came on that stream are
 //! closed (the server is told the call is cancelled, since its result can no longer arrive).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, BufReader, Read};
 use std::os::unix::process::ExitStatusExt as _;
 use std::process::ExitStatus;
@@ -31,6 +31,7 @@ use serde_json::Value;
 use ureq::Agent;
 use ureq::http::Response;
 
+use super::closing::{Call, Closable};
 use super::oauth::{self, Auth};
 use super::sse::SseReader;
 use super::wire;
@@ -132,6 +133,9 @@ struct Remote {
     toward_client: Arc<Flow>,
     /// The client has gone: streams stop resuming.
     closing: Arc<AtomicBool>,
+    /// The requests in flight, by their ids as JSON text: a cancel of the 2026-07-28 era
+    /// closes one's stream.
+    in_flight: Arc<Mutex<HashMap<String, Arc<Call>>>>,
 }
 
 /// Starts the transport; returns where the loop sends the lines meant for the server.
@@ -151,15 +155,22 @@ pub fn start(
     }
     let tls = ureq::tls::TlsConfig::builder()
         .root_certs(ureq::tls::RootCerts::PlatformVerifier)
+        .unversioned_rustls_crypto_provider(Arc::new(rustls::crypto::ring::default_provider()))
         .build();
-    let agent: Agent = Agent::config_builder()
+    let config = Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
         .timeout_connect(Some(CONNECT_TIMEOUT.min(timeout)))
         .timeout_recv_response(Some(timeout))
         .tls_config(tls)
-        .build()
-        .into();
+        .build();
+    // ureq's own connector and resolver; the connector keeps each connection's socket within
+    // reach of a cancel (closing.rs).
+    let agent = Agent::with_parts(
+        config,
+        Closable::default(),
+        ureq::unversioned::resolver::DefaultResolver::default(),
+    );
     let own_authorization = headers
         .iter()
         .any(|h| h.name.eq_ignore_ascii_case("authorization"));
@@ -180,6 +191,7 @@ pub fn start(
         events,
         toward_client,
         closing: Arc::default(),
+        in_flight: Arc::default(),
     });
     let (sender, lines) = mpsc::channel::<Vec<u8>>();
     thread::spawn(move || post_lines(&remote, &lines, &toward_server));
@@ -203,6 +215,12 @@ fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &F
         let method = message.get("method").and_then(Value::as_str).unwrap_or("");
         if let (None, Some(id)) = (message.get("method"), message.get("id")) {
             remote.answered(id);
+        }
+        // The 2026-07-28 era cancels a request by closing its stream, and has no client
+        // notifications over HTTP: the cancel goes no further.
+        if method == "notifications/cancelled" && remote.per_request_era() {
+            remote.cancel(message.pointer("/params/requestId"));
+            continue;
         }
         if is_request && method != "initialize" {
             let remote = Arc::clone(remote);
@@ -273,9 +291,27 @@ impl Remote {
 
     /// Sends a request and passes its response (and what comes on its stream) to the loop;
     /// a request that fails gets an error response the client can read.
+    /// A request the client cancelled in the 2026-07-28 era gets nothing: the client
+    /// expects no answer to it.
     fn request(&self, line: &[u8], message: &Value) {
         let id = message.get("id").cloned().unwrap_or(Value::Null);
-        if let Err(error) = self.try_request(line, message, &id) {
+        let key = id.to_string();
+        let call = Arc::new(Call::default());
+        self.in_flight().insert(key.clone(), Arc::clone(&call));
+        let (cancelled, sent) = call.run(|| self.try_request(line, message, &id));
+        {
+            let mut in_flight = self.in_flight();
+            if in_flight.get(&key).is_some_and(|c| Arc::ptr_eq(c, &call)) {
+                in_flight.remove(&key);
+            }
+        }
+        if cancelled {
+            self.note(&format!(
+                "the client cancelled request {key}: its stream is closed"
+            ));
+            return;
+        }
+        if let Err(error) = sent {
             let text = format!("{error:#}");
             self.note(&text);
             let reply = serde_json::json!({
@@ -378,6 +414,28 @@ impl Remote {
             });
             let line = cancel.to_string().into_bytes();
             self.send(&line, &cancel, false);
+        }
+    }
+
+    fn in_flight(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Call>>> {
+        self.in_flight
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether the client speaks the 2026-07-28 era: it began no session with `initialize`,
+    /// and its requests name their version in `_meta`.
+    fn per_request_era(&self) -> bool {
+        let session = self.session();
+        session.version.is_none() && session.per_request_version.is_some()
+    }
+
+    /// The client cancelled request `id` (the 2026-07-28 era): its stream is closed, which
+    /// is how that era tells the server. A request no longer in flight needs nothing.
+    fn cancel(&self, id: Option<&Value>) {
+        let call = id.and_then(|id| self.in_flight().get(&id.to_string()).cloned());
+        if let Some(call) = call {
+            call.cancel();
         }
     }
 

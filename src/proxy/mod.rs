@@ -8,6 +8,7 @@
 //! is open. Each direction is a [`Flow`] of bounded size: a reader stops reading while the
 //! writer on the other side is that far behind, as a plain pipe would block.
 
+mod closing;
 mod dialog;
 mod http;
 pub mod oauth;

@@ -4,6 +4,7 @@
 //! (`tests/proxy/http_client.cjs`). The server package is looked for in the `node_modules`
 //! directories of `FORM_ELICITATION_TEST_NODE_PATH` (a `:`-separated list, as `NODE_PATH`).
 
+use std::io::{Read as _, Write as _};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -707,6 +708,86 @@ fn a_stream_dropped_mid_form_closes_the_form_and_fails_the_call() {
     assert!(
         !requests.iter().any(|r| r.message()["id"] == "ask-1"),
         "the closed form was answered: {requests:#?}"
+    );
+}
+
+/// A `tools/call` of `tool` under `id` in the 2026-07-28 era: its `_meta` names the version.
+fn call_2026(id: u32, tool: &str) -> String {
+    serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "method": "tools/call",
+        "params": {
+            "name": tool,
+            "arguments": {},
+            "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"},
+        },
+    })
+    .to_string()
+}
+
+/// The 2026-07-28 era over HTTP: a client cancels a request by closing its response stream,
+/// and the wire has no client notifications. The client's `notifications/cancelled` for a
+/// call in flight closes that call's stream (the server sees its connection end), is not
+/// POSTed, and the client gets no answer to the call it cancelled; the next call goes
+/// through. The proxy used to POST the notification and leave the stream open.
+#[test]
+fn a_cancel_in_the_2026_07_28_era_closes_the_calls_stream() {
+    let (streaming, stream_began) = mpsc::channel::<()>();
+    let (ended, stream_ended) = mpsc::channel::<bool>();
+    let mock = Mock::start(move |request, stream| {
+        let message = request.message();
+        if request.method != "POST" || message.get("id").is_none() {
+            mock::accepted(stream);
+            return;
+        }
+        if message["params"]["name"] != "slow" {
+            mock::json(stream, &[], &mock::text_result(&message["id"], "fine"));
+            return;
+        }
+        mock::begin_stream(stream);
+        let _ = stream.write_all(b": working on it\n\n");
+        let _ = stream.flush();
+        let _ = streaming.send(());
+        // The client sends nothing more on this connection: a read ends only when the client
+        // closes it (0 bytes, or a reset), or at the timeout when it does not.
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+        let closed = match stream.read(&mut [0; 1]) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(error) => !matches!(
+                error.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
+        };
+        let _ = ended.send(closed);
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    proxy.send(&call_2026(1, "slow"));
+    stream_began
+        .recv_timeout(SESSION_TIMEOUT)
+        .expect("the call reaches the server");
+    proxy.send(
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"no longer needed"}}"#,
+    );
+    let closed = stream_ended
+        .recv_timeout(SESSION_TIMEOUT)
+        .expect("the server reads the stream's end");
+    assert!(closed, "the cancelled call's stream is still open");
+
+    proxy.send(&call_2026(2, "quick"));
+    let first = proxy.expect_line(|line| {
+        serde_json::from_str::<Value>(line).is_ok_and(|m| m.get("id").is_some())
+    });
+    let first: Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(first["id"], 2, "the cancelled call was answered: {first}");
+    assert_eq!(first["result"]["content"][0]["text"], "fine", "{first}");
+    let requests = mock.requests();
+    assert!(
+        !requests
+            .iter()
+            .any(|r| r.rpc_method() == "notifications/cancelled"),
+        "the cancel was POSTed: {requests:#?}"
     );
 }
 
