@@ -744,6 +744,13 @@ fn http_error(url: &url::Url, error: &ureq::Error, timeout: Duration) -> anyhow:
         ureq::Error::Io(io) if io.kind() == io::ErrorKind::ConnectionRefused => {
             anyhow::anyhow!("{url}: connection refused")
         }
+        ureq::Error::Io(io) => match io.get_ref().and_then(|e| e.downcast_ref::<rustls::Error>()) {
+            Some(rustls::Error::InvalidCertificate(why)) => anyhow::anyhow!(
+                "{url}: the server's certificate is not trusted ({why:?}): HTTPS is checked \
+                 against the system's certificates, or the bundle SSL_CERT_FILE names"
+            ),
+            _ => anyhow::anyhow!("{url}: {error}"),
+        },
         _ => anyhow::anyhow!("{url}: {error}"),
     }
 }

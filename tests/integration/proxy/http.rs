@@ -810,3 +810,169 @@ fn two_rounds_in_the_2026_07_28_era_over_http() {
 fn a_url_required_error_is_consented_here_and_the_call_retried_over_http() {
     super::url_required_is_consented_and_retried(super::Transport::Http);
 }
+
+/// A server of the test's own over HTTPS (Python's `ssl` and `http.server`), its certificate
+/// for 127.0.0.1 signed by a CA made for the test: it begins a session and accepts the rest.
+/// Prints its port when it listens.
+const HTTPS_SERVER: &str = r#"
+import http.server, json, ssl, sys
+class Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if body.get("method") == "initialize":
+            answer = json.dumps({"jsonrpc": "2.0", "id": body["id"], "result": {
+                "protocolVersion": "2025-11-25", "capabilities": {},
+                "serverInfo": {"name": "tls", "version": "1"}}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Mcp-Session-Id", "tls")
+            self.send_header("Content-Length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+        else:
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+    def do_GET(self):
+        self.send_response(405)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+    do_DELETE = do_GET
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+context.load_cert_chain(sys.argv[1], sys.argv[2])
+server.socket = context.wrap_socket(server.socket, server_side=True)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"#;
+
+/// Makes a CA in `dir` named `name` (`NAME.pem`, `NAME.key`) with `openssl`.
+fn make_ca(dir: &std::path::Path, name: &str) {
+    let status = Command::new("openssl")
+        .current_dir(dir)
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+        ])
+        .args(["-nodes", "-days", "2", "-subj", &format!("/CN={name}")])
+        .args([
+            "-keyout",
+            &format!("{name}.key"),
+            "-out",
+            &format!("{name}.pem"),
+        ])
+        .stderr(Stdio::null())
+        .status()
+        .expect("openssl runs");
+    assert!(status.success(), "openssl made no CA");
+}
+
+/// Issue 33: HTTPS is checked against the system's certificates, or the bundle
+/// `SSL_CERT_FILE` names: a server whose CA is in the bundle is reached; one whose CA is not
+/// is refused, with an error that says it is the certificate (there is no option to skip the
+/// check).
+#[test]
+fn https_trusts_the_certificates_ssl_cert_file_names_and_no_others() {
+    let dir = std::env::temp_dir().join(format!("fe-proxy-tls-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    make_ca(&dir, "ca");
+    make_ca(&dir, "other");
+    let run = |args: &[&str]| {
+        let status = Command::new("openssl")
+            .current_dir(&dir)
+            .args(args)
+            .stderr(Stdio::null())
+            .status()
+            .expect("openssl runs");
+        assert!(status.success(), "openssl {args:?}");
+    };
+    run(&[
+        "req",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-keyout",
+        "server.key",
+        "-out",
+        "server.csr",
+    ]);
+    std::fs::write(
+        dir.join("server.ext"),
+        "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n",
+    )
+    .expect("the extensions file");
+    run(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-extfile",
+        "server.ext",
+        "-out",
+        "server.pem",
+    ]);
+    let mut server = Command::new("python3")
+        .args(["-c", HTTPS_SERVER])
+        .arg(dir.join("server.pem"))
+        .arg(dir.join("server.key"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut port = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(server.stdout.take().expect("its stdout")),
+        &mut port,
+    )
+    .expect("the server's port");
+    let url = format!("https://127.0.0.1:{}/mcp", port.trim());
+
+    let trusted = dir.join("ca.pem");
+    let mut proxy = RawProxy::start_url(
+        None,
+        &url,
+        &[],
+        &[("SSL_CERT_FILE", trusted.to_str().expect("a UTF-8 path"))],
+    );
+    proxy.send(INITIALIZE);
+    let answer = reply(&proxy, 0);
+    assert_eq!(answer["result"]["serverInfo"]["name"], "tls", "{answer}");
+    drop(proxy);
+
+    let other = dir.join("other.pem");
+    let mut proxy = RawProxy::start_url(
+        None,
+        &url,
+        &[],
+        &[("SSL_CERT_FILE", other.to_str().expect("a UTF-8 path"))],
+    );
+    proxy.send(INITIALIZE);
+    let answer = reply(&proxy, 0);
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        answer["result"].is_null()
+            && message.contains("certificate is not trusted")
+            && message.contains("SSL_CERT_FILE"),
+        "{answer}"
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
