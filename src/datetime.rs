@@ -16,8 +16,15 @@
 //!   time goes from `-05:00` to `-04:00` in New York).
 //! - Text is read as validation reads it, spaces around it ignored; text that is not a valid
 //!   value of the field is never rewritten by a step.
+//! - The calendar's weeks start on the day the person's locale says (`LC_ALL`, `LC_TIME` or
+//!   `LANG`, as the C library reads it: Sunday in `en_US`, Monday in `de_DE`, Saturday in
+//!   `ar_EG`), as GTK's calendar does; on Monday (ISO 8601) when the locale is C or POSIX,
+//!   unset, or not installed.
 
-use jiff::civil::{Date, DateTime, Time};
+use std::cell::Cell;
+use std::sync::OnceLock;
+
+use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{ToSpan as _, Unit, Zoned, ZonedRound};
 
@@ -164,9 +171,89 @@ pub fn with_date(at: DateTime, date: Date) -> DateTime {
     date.to_datetime(at.time())
 }
 
+thread_local! {
+    static WEEK_START_IN_THIS_THREAD: Cell<Option<Weekday>> = const { Cell::new(None) };
+}
+
+/// The day the calendar's weeks start on: the locale's (see the module's notes).
+pub fn week_start() -> Weekday {
+    static FROM_LOCALE: OnceLock<Weekday> = OnceLock::new();
+    WEEK_START_IN_THIS_THREAD.get().unwrap_or_else(|| {
+        *FROM_LOCALE.get_or_init(|| locale_week_start().unwrap_or(Weekday::Monday))
+    })
+}
+
+/// Starts weeks on `day` on this thread only, whatever the locale: for the UI tests, which
+/// run the window's code in-process, one test per thread.
+pub fn start_weeks_on_in_this_thread(day: Weekday) {
+    WEEK_START_IN_THIS_THREAD.set(Some(day));
+}
+
+/// The first day of the week of the locale the environment names for dates and times, read
+/// from the C library's locale data as GTK reads it; `None` for C and POSIX (whose data says
+/// Sunday for want of a region, where a person who set no locale is better served by ISO's
+/// Monday) and for a locale that is not installed.
+#[allow(unsafe_code)]
+fn locale_week_start() -> Option<Weekday> {
+    let name = ["LC_ALL", "LC_TIME", "LANG"]
+        .into_iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .find(|value| !value.is_empty())?;
+    if name == "C" || name == "POSIX" || name.starts_with("C.") {
+        return None;
+    }
+    // SAFETY: `newlocale` with a null base makes a new locale object or returns null; the
+    // object is only read here, through `nl_langinfo_l`, and freed once. The two items are
+    // glibc's: `_NL_TIME_WEEK_1STDAY` is a word (a date, YYYYMMDD, that is the week's day 1)
+    // stored in place of the pointer, `_NL_TIME_FIRST_WEEKDAY` points at one byte.
+    unsafe {
+        let locale = libc::newlocale(libc::LC_TIME_MASK, c"".as_ptr(), std::ptr::null_mut());
+        if locale.is_null() {
+            return None;
+        }
+        let origin = libc::nl_langinfo_l(NL_TIME_WEEK_1STDAY, locale) as usize;
+        let first = libc::nl_langinfo_l(NL_TIME_FIRST_WEEKDAY, locale);
+        let first = if first.is_null() { 0 } else { *first as u8 };
+        libc::freelocale(locale);
+        week_start_from(origin, first)
+    }
+}
+
+/// glibc's `_NL_ITEM(LC_TIME, n)` for the week's first day and the locale's first weekday
+/// (`langinfo.h`; the libc crate does not name them).
+const NL_TIME_WEEK_1STDAY: libc::nl_item = (libc::LC_TIME << 16) | 0x66;
+const NL_TIME_FIRST_WEEKDAY: libc::nl_item = (libc::LC_TIME << 16) | 0x68;
+
+/// The week's first day from a locale's `week` origin (the date of its day 1: 1997-11-30, a
+/// Sunday, or 1997-12-01, a Monday) and `first_weekday` (1 is that day 1), as GTK computes it.
+fn week_start_from(origin: usize, first_weekday: u8) -> Option<Weekday> {
+    let day_one = match origin {
+        19971130 => Weekday::Sunday,
+        19971201 => Weekday::Monday,
+        _ => return None,
+    };
+    (1..=7)
+        .contains(&first_weekday)
+        .then(|| day_one.wrapping_add(i8::try_from(first_weekday).unwrap_or(1) - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The week's first day as GTK reads it: `en_US` (`week 7;19971130;1`, `first_weekday 1`)
+    /// starts on Sunday, `de_DE` (`first_weekday 2`) on Monday, `ar_EG` (7) on Saturday.
+    #[test]
+    fn a_locales_week_data_gives_its_first_day() {
+        assert_eq!(week_start_from(19971130, 1), Some(Weekday::Sunday));
+        assert_eq!(week_start_from(19971130, 2), Some(Weekday::Monday));
+        assert_eq!(week_start_from(19971130, 7), Some(Weekday::Saturday));
+        assert_eq!(week_start_from(19971201, 1), Some(Weekday::Monday));
+        assert_eq!(week_start_from(19971201, 7), Some(Weekday::Sunday));
+        assert_eq!(week_start_from(19971130, 0), None);
+        assert_eq!(week_start_from(19971130, 8), None);
+        assert_eq!(week_start_from(20000101, 1), None);
+    }
 
     /// A zone from the system's zoneinfo, as `TZ=Asia/Tokyo` names it.
     fn zone(name: &str) -> TimeZone {

@@ -4,7 +4,9 @@
 //! (Arabic, Hebrew) the calendar is mirrored too, its weeks running from the right and its
 //! "previous" arrows on the right.
 //!
-//! The calendar shows a month, weeks from Monday, six rows so that its height never changes;
+//! The calendar shows a month, weeks from the locale's first day
+//! ([`crate::datetime::week_start`]: Sunday in `en_US`, Monday in `de_DE`), six rows so that
+//! its height never changes;
 //! a click picks a day, **Save** (or Enter on it) writes the day picked, **Cancel**, Esc or a
 //! click elsewhere closes it without writing.
 
@@ -183,8 +185,11 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
     if moved != 0 {
         state.shown = months_after(state.shown, moved);
     }
+    let start = crate::datetime::week_start();
     ui.horizontal(|ui| {
-        for day in 1..=7 {
+        for offset in 0..7 {
+            // The catalogs number the days from Monday (1) to Sunday (7).
+            let day = i32::from(start.wrapping_add(offset).to_monday_one_offset());
             ui.add_sized(
                 row,
                 egui::Label::new(RichText::new(t!("calendar-weekday", day = day)).weak()),
@@ -192,10 +197,11 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
         }
     });
     let today = crate::datetime::now().date();
-    // Back from the first of the month to its week's Monday.
+    // Back from the first of the month to its week's first day.
     let first = state.shown;
+    let back = first.weekday().since(start);
     let mut day = first
-        .checked_sub(jiff::Span::new().days(i64::from(first.weekday().to_monday_zero_offset())))
+        .checked_sub(jiff::Span::new().days(i64::from(back)))
         .unwrap_or(first);
     for _week in 0..6 {
         ui.horizontal(|ui| {

@@ -13,6 +13,7 @@ use form_elicitation::answer::Answer;
 use form_elicitation::cli::Markdown;
 use form_elicitation::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
+use jiff::civil::Weekday;
 use serde_json::{Value, json};
 
 use super::support::kittest::press;
@@ -821,6 +822,7 @@ fn the_calendar_speaks_the_language_and_is_mirrored() {
         ),
     ] {
         assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
+        form_elicitation::datetime::start_weeks_on_in_this_thread(Weekday::Monday);
         let (mut h, _) = window("When?", schema.clone(), Markdown::On);
         h.get_by_role_and_label(Role::Button, pick).click();
         h.run();
@@ -859,4 +861,47 @@ fn the_calendar_speaks_the_language_and_is_mirrored() {
         );
     }
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+}
+
+/// The calendar's weeks start on the locale's first day (`datetime::week_start`): Sunday as in
+/// `en_US`, Saturday as in `ar_EG`, Monday as in `de_DE`. December 2026 begins on a Tuesday,
+/// so its first row starts on 29 November, 28 November or 30 November; the weekday names
+/// follow in the same order.
+#[test]
+fn the_calendar_starts_its_weeks_on_the_locales_first_day() {
+    let schema = json!({"properties": {"day": {"type": "string", "title": "Day",
+        "format": "date", "default": "2026-12-02"}}});
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+    for (start, first, names) in [
+        (Weekday::Sunday, "2026-11-29", ["Su", "Mo", "Sa"]),
+        (Weekday::Saturday, "2026-11-28", ["Sa", "Su", "Fr"]),
+        (Weekday::Monday, "2026-11-30", ["Mo", "Tu", "Su"]),
+    ] {
+        form_elicitation::datetime::start_weeks_on_in_this_thread(start);
+        let (mut h, _) = window("When?", schema.clone(), Markdown::On);
+        h.get_by_role_and_label(Role::Button, "Pick date for Day")
+            .click();
+        h.run();
+        h.get_by_label("December 2026");
+        let [head, second, last] = names.map(|day| bounds(&h, day));
+        assert!(
+            head.x1 < second.x0 && second.x1 < last.x0,
+            "{start:?}: {names:?} in this order: {head:?} {second:?} {last:?}"
+        );
+        // The first row starts on the week's first day before the 1st; the day before it is
+        // not shown.
+        let day = |date: &str| bounds_of(&h, Role::Button, date);
+        let before: jiff::civil::Date = first.parse().expect("a date");
+        let before = before.yesterday().expect("a day before").to_string();
+        assert!(
+            h.query_by_label(&before).is_none(),
+            "{start:?}: {before} is shown"
+        );
+        assert!(
+            (day(first).x0 - head.x0).abs() < 8.0 && day(first).y0 < day("2026-12-01").y1,
+            "{start:?}: the first row starts with {first} under {}",
+            names[0]
+        );
+    }
+    form_elicitation::datetime::start_weeks_on_in_this_thread(Weekday::Monday);
 }

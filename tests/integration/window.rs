@@ -1324,3 +1324,71 @@ fn every_key_of_a_burst_sent_without_delay_acts() {
         r#"{"action":"accept","content":{"tags":["Option 001","Option 002","Option 003"]}}"#,
     );
 }
+
+/// The calendar's weeks start on the first day of the person's locale, read from the C
+/// library's locale data as GTK's calendar reads it: with `LC_TIME=en_US.UTF-8` (compiled by
+/// the test with `localedef` into a folder `LOCPATH` names) the first column is Sunday's,
+/// which the calendar fills red as a weekend day; with no locale (C) weeks start on Monday
+/// and the first red column is the sixth, five columns (200 pixels) further right.
+#[test]
+fn the_calendar_starts_its_weeks_on_the_locales_first_day() {
+    let Some(x) = display_or_skip(&["xwd", "localedef"]) else {
+        return;
+    };
+    let locales = std::env::temp_dir().join(format!("fe-locales-{}", std::process::id()));
+    std::fs::create_dir_all(&locales).expect("a folder for the locale");
+    let built = Command::new("localedef")
+        .args(["-i", "en_US", "-f", "UTF-8"])
+        .arg(locales.join("en_US.UTF-8"))
+        .output()
+        .expect("localedef runs");
+    assert!(
+        locales.join("en_US.UTF-8").join("LC_TIME").is_file(),
+        "localedef made no en_US.UTF-8 (Debian's locales package has its sources): {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{"day":{"type":"string","title":"Day","format":"date","default":"2026-12-02"}}}}"#;
+    let locpath = locales.to_string_lossy().into_owned();
+    let leftmost_red = |envs: &[(&str, &str)]| {
+        let title = unique_title("week-start");
+        let app = x.launch(
+            request,
+            &["--title", &title, "--theme", "light"],
+            envs,
+            &title,
+        );
+        x.key("Tab"); // Pick date
+        x.key("Return");
+        let id = app.window().id.clone();
+        let deadline = Instant::now() + WINDOW_TIMEOUT;
+        let red = loop {
+            let image = Xwd::parse(&xwd(&x, &id, "week-start"));
+            // egui's LIGHT_RED, in either byte order
+            let red = (0..image.width).find(|&x| {
+                (0..image.height).any(|y| {
+                    let p = image.pixel(x, y);
+                    p[..3] == [255, 128, 128] || p[..3] == [128, 128, 255]
+                })
+            });
+            if red.is_some() || Instant::now() > deadline {
+                break red;
+            }
+            thread::sleep(Duration::from_millis(50));
+        };
+        x.key("Escape"); // the calendar
+        x.key("Escape"); // the form
+        expect_answer(app, r#"{"action":"cancel"}"#);
+        red.expect("the open calendar shows its weekend in red")
+    };
+    let monday = leftmost_red(&[("LC_ALL", "C.UTF-8")]);
+    let sunday = leftmost_red(&[
+        ("LOCPATH", &locpath),
+        ("LC_ALL", ""),
+        ("LC_TIME", "en_US.UTF-8"),
+    ]);
+    let _ = std::fs::remove_dir_all(&locales);
+    assert!(
+        sunday + 150 < monday,
+        "the first red column at x {sunday} with en_US (Sunday first), at {monday} with C"
+    );
+}
