@@ -1,6 +1,6 @@
 //! Decodes the window icon (`assets/icon/form-elicitation-64.png`) into raw RGBA in `OUT_DIR`,
-//! so the program embeds the pixels and carries no PNG decoder; and packs the binary's
-//! relocations where the system can load such a binary.
+//! so the program embeds the pixels and carries no PNG decoder; packs the binary's relocations
+//! where the system can load such a binary; and lays the code a window runs out together.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -13,6 +13,7 @@ const SIZE: u32 = 64;
 fn main() {
     pack_relative_relocations();
     drop_unwind_tables();
+    order_code();
     println!("cargo::rerun-if-changed={ICON}");
     let file = std::fs::File::open(ICON).expect("the window icon (run scripts/render-icons)");
     let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
@@ -130,4 +131,83 @@ fn drop_unwind_tables() {
             println!("cargo::rustc-link-arg-bins={flag}");
         }
     }
+}
+
+/// The functions a window runs, listed by `scripts/order-code`, linked first in `.text`.
+const CODE_ORDER: &str = "link/code-order.txt";
+
+/// Links the release binary's functions in the order of `link/code-order.txt`: the kernel maps
+/// code in runs of 64 KiB around each page run, so code that start-up and a form use, spread
+/// over the binary, is resident nearly whole; laid out together it is resident in far fewer
+/// runs (docs/speed.md, "Code laid out by use"). lld's `--symbol-ordering-file` (rustc links
+/// with lld on x86_64 Linux); a name the file lists that the binary lacks is skipped, so an
+/// old list only orders less. Tried first by linking a tiny program with the same rustc and
+/// flags: another linker that does not know the option links as before.
+/// `FORM_ELICITATION_NO_CODE_ORDER=1` turns it off; `FORM_ELICITATION_LINK_MAP=FILE` writes
+/// the linker's map there (`scripts/order-code` reads it to name the functions it saw run).
+fn order_code() {
+    println!("cargo::rerun-if-changed={CODE_ORDER}");
+    println!("cargo::rerun-if-env-changed=FORM_ELICITATION_NO_CODE_ORDER");
+    println!("cargo::rerun-if-env-changed=FORM_ELICITATION_LINK_MAP");
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    if var("PROFILE") != "release" || var("CARGO_CFG_TARGET_OS") != "linux" {
+        return;
+    }
+    let mut flags = Vec::new();
+    if let Some(map) = std::env::var_os("FORM_ELICITATION_LINK_MAP") {
+        flags.push(format!("-Wl,-Map={}", Path::new(&map).display()));
+        // names in the map as the ordering file takes them
+        flags.push("-Wl,--no-demangle".to_owned());
+    }
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let order = Path::new(&manifest).join(CODE_ORDER);
+    if var("FORM_ELICITATION_NO_CODE_ORDER").is_empty() && order.is_file() {
+        flags.push(format!("-Wl,--symbol-ordering-file={}", order.display()));
+        flags.push("-Wl,--no-warn-symbol-ordering".to_owned());
+    }
+    if flags.is_empty() || !rustc_links_with(&flags) {
+        return;
+    }
+    for flag in flags {
+        println!("cargo::rustc-link-arg-bins={flag}");
+    }
+}
+
+/// Whether the rustc that builds the program links a tiny program with these linker flags.
+fn rustc_links_with(flags: &[String]) -> bool {
+    let Some(out) = std::env::var_os("OUT_DIR") else {
+        return false;
+    };
+    let probe = Path::new(&out).join("link-probe");
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let mut command = Command::new(rustc);
+    let rustflags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    command.args(rustflags.split('\x1f').filter(|flag| !flag.is_empty()));
+    if let Ok(target) = std::env::var("TARGET") {
+        command.args(["--target", &target]);
+    }
+    for flag in flags {
+        // The map of the probe goes to the probe's folder, not over the program's.
+        let flag = match flag.strip_prefix("-Wl,-Map=") {
+            Some(_) => format!("-Wl,-Map={}.map", probe.display()),
+            None => flag.clone(),
+        };
+        command.arg(format!("-Clink-arg={flag}"));
+    }
+    command
+        .args(["--crate-name", "link_probe", "-o"])
+        .arg(&probe)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut rustc| {
+            if let Some(mut source) = rustc.stdin.take() {
+                source.write_all(b"fn main() {}\n")?;
+            }
+            rustc.wait()
+        })
+        .is_ok_and(|status| status.success())
+        && Command::new(&probe).status().is_ok_and(|s| s.success())
 }
