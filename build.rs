@@ -49,27 +49,14 @@ fn pack_relative_relocations() {
     };
     let probe = Path::new(&out).join("relr-probe");
     let flag = "-Wl,-z,pack-relative-relocs";
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let linked = Command::new(cc)
-        .args(["-x", "c", "-", "-pie", "-fPIE", flag, "-o"])
-        .arg(&probe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .and_then(|mut cc| {
-            if let Some(mut source) = cc.stdin.take() {
-                source.write_all(
-                    b"static const char *p = \"relr\";\nint main(void) { return p[0] != 'r'; }\n",
-                )?;
-            }
-            cc.wait()
-        })
-        .is_ok_and(|status| status.success());
-    let runs = linked
-        && Command::new(&probe)
-            .status()
-            .is_ok_and(|status| status.success());
+    let mut cc = c_compiler();
+    cc.args(["-x", "c", "-", "-pie", "-fPIE", flag, "-o"])
+        .arg(&probe);
+    let runs = builds_and_runs(
+        cc,
+        b"static const char *p = \"relr\";\nint main(void) { return p[0] != 'r'; }\n",
+        &probe,
+    );
     if runs {
         println!("cargo::rustc-link-arg-bins={flag}");
     }
@@ -109,23 +96,11 @@ fn drop_unwind_tables() {
         "-Wl,--no-eh-frame-hdr".to_owned(),
         format!("-Wl,-T,{script}"),
     ];
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let linked = Command::new(cc)
-        .args(["-x", "c", "-", "-pie", "-fPIE"])
+    let mut cc = c_compiler();
+    cc.args(["-x", "c", "-", "-pie", "-fPIE"])
         .args(&flags)
-        .args(["-o", probe_path])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .and_then(|mut cc| {
-            if let Some(mut source) = cc.stdin.take() {
-                source.write_all(b"int main(void) { return 0; }\n")?;
-            }
-            cc.wait()
-        })
-        .is_ok_and(|status| status.success());
-    let runs = linked && Command::new(&probe).status().is_ok_and(|s| s.success());
+        .args(["-o", probe_path]);
+    let runs = builds_and_runs(cc, b"int main(void) { return 0; }\n", &probe);
     if runs {
         for flag in flags {
             println!("cargo::rustc-link-arg-bins={flag}");
@@ -197,17 +172,29 @@ fn rustc_links_with(flags: &[String]) -> bool {
     command
         .args(["--crate-name", "link_probe", "-o"])
         .arg(&probe)
-        .arg("-")
+        .arg("-");
+    builds_and_runs(command, b"fn main() {}\n", &probe)
+}
+
+/// The C compiler cargo names in `CC`, else `cc`.
+fn c_compiler() -> Command {
+    Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+}
+
+/// Whether `compiler`, reading `source` on its stdin, builds a program at `probe` that then runs
+/// and succeeds: how each of the link flags above is tried before the program is linked with it.
+fn builds_and_runs(mut compiler: Command, source: &[u8], probe: &Path) -> bool {
+    let built = compiler
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .and_then(|mut rustc| {
-            if let Some(mut source) = rustc.stdin.take() {
-                source.write_all(b"fn main() {}\n")?;
+        .and_then(|mut child| {
+            if let Some(mut stdin) = child.stdin.take() {
+                stdin.write_all(source)?;
             }
-            rustc.wait()
+            child.wait()
         })
-        .is_ok_and(|status| status.success())
-        && Command::new(&probe).status().is_ok_and(|s| s.success())
+        .is_ok_and(|status| status.success());
+    built && Command::new(probe).status().is_ok_and(|s| s.success())
 }
