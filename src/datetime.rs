@@ -195,11 +195,8 @@ pub fn start_weeks_on_in_this_thread(day: Weekday) {
 /// Monday) and for a locale that is not installed.
 #[allow(unsafe_code)]
 fn locale_week_start() -> Option<Weekday> {
-    let name = ["LC_ALL", "LC_TIME", "LANG"]
-        .into_iter()
-        .filter_map(|var| std::env::var(var).ok())
-        .find(|value| !value.is_empty())?;
-    if name == "C" || name == "POSIX" || name.starts_with("C.") {
+    let name = crate::i18n::locale_of("LC_TIME", |var| std::env::var(var).ok())?;
+    if crate::i18n::is_c_locale(&name) {
         return None;
     }
     // SAFETY: `newlocale` with a null base makes a new locale object or returns null; the
@@ -232,9 +229,8 @@ fn week_start_from(origin: usize, first_weekday: u8) -> Option<Weekday> {
         19971201 => Weekday::Monday,
         _ => return None,
     };
-    (1..=7)
-        .contains(&first_weekday)
-        .then(|| day_one.wrapping_add(i8::try_from(first_weekday).unwrap_or(1) - 1))
+    let after = first_weekday.checked_sub(1).filter(|days| *days < 7)?;
+    Some(day_one.wrapping_add(after))
 }
 
 #[cfg(test)]

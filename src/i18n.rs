@@ -291,12 +291,8 @@ impl<'a> From<&'a String> for Arg<'a> {
 /// `LANGUAGE` (a colon-separated list, unless the locale is `C`), then the first of `LC_ALL`,
 /// `LC_MESSAGES` and `LANG` that is set. `ko_KR.UTF-8@euro` becomes `ko-KR`.
 fn wanted_languages(var: impl Fn(&str) -> Option<String>) -> Vec<LanguageIdentifier> {
-    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .find_map(|name| var(name).filter(|v| !v.is_empty()));
-    let is_c = locale
-        .as_deref()
-        .is_none_or(|l| l == "C" || l == "POSIX" || l.starts_with("C."));
+    let locale = locale_of("LC_MESSAGES", &var);
+    let is_c = locale.as_deref().is_none_or(is_c_locale);
     let mut wanted = Vec::new();
     if !is_c && let Some(list) = var("LANGUAGE") {
         wanted.extend(list.split(':').filter_map(parse_locale));
@@ -305,6 +301,20 @@ fn wanted_languages(var: impl Fn(&str) -> Option<String>) -> Vec<LanguageIdentif
         wanted.extend(parse_locale(locale));
     }
     wanted
+}
+
+/// The locale the environment names for one category (`LC_MESSAGES`, `LC_TIME`), as the C
+/// library reads it: the first of `LC_ALL`, the category's variable and `LANG` that is set
+/// and not empty.
+pub(crate) fn locale_of(category: &str, var: impl Fn(&str) -> Option<String>) -> Option<String> {
+    ["LC_ALL", category, "LANG"]
+        .into_iter()
+        .find_map(|name| var(name).filter(|v| !v.is_empty()))
+}
+
+/// Whether a locale name is the C (POSIX) locale, `C.UTF-8` included: no language, no region.
+pub(crate) fn is_c_locale(name: &str) -> bool {
+    name == "C" || name == "POSIX" || name.starts_with("C.")
 }
 
 /// A POSIX locale name (`pt_BR.UTF-8@variant`) as a language identifier.
