@@ -34,6 +34,7 @@ pub mod queue;
 pub mod remote;
 pub mod request;
 pub mod schema;
+pub mod session;
 pub mod show;
 pub mod signals;
 pub mod summary;

@@ -7,7 +7,7 @@ use anyhow::Context as _;
 use clap::Parser;
 
 use form_elicitation::cancel::Cancel;
-use form_elicitation::cli::{Args, Command};
+use form_elicitation::cli::{Args, Command, UiChoice};
 use form_elicitation::delivery::Delivery;
 use form_elicitation::exit::Exit;
 use form_elicitation::load::{self, Loaded, Shown};
@@ -16,7 +16,7 @@ use form_elicitation::queue::LivePlace;
 use form_elicitation::remote::{self, ask::Unreached};
 use form_elicitation::request::{MAX_REQUEST_BYTES, ValueEnd};
 use form_elicitation::show::{self, NotShown, Showing};
-use form_elicitation::{claude_code, generate, output, signals, summary};
+use form_elicitation::{claude_code, generate, output, session, signals, summary};
 
 fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
@@ -47,13 +47,23 @@ fn main() -> ExitCode {
         };
     }
     if let Some(Command::Proxy(proxy)) = &args.command {
-        return match form_elicitation::proxy::run(proxy) {
+        // Before any thread starts: the session is set in our own environment.
+        let session = session::find_and_apply(
+            proxy.display.ui == UiChoice::Terminal || proxy.sign_out.is_some(),
+            true,
+        );
+        return match form_elicitation::proxy::run(proxy, &session) {
             Ok(code) => ExitCode::from(code),
             Err(error) => {
                 diag(format_args!("proxy: {error:#}"));
                 Exit::Failure.into()
             }
         };
+    }
+    if args.generate.is_none() && !args.check && args.connect.is_none() {
+        // Before any thread starts: the session is set in our own environment. The dialogs
+        // serve starts (`--via`) must not send their form back to serve.
+        session::find_and_apply(args.display.ui == UiChoice::Terminal, args.via.is_none());
     }
     match run(&args) {
         Ok(exit) => exit.into(),

@@ -68,10 +68,16 @@ pub fn show(shown: Shown, showing: &Showing) -> Result<Answer, NotShown> {
     match shown {
         Shown::Form(form) => show_form(form, showing),
         Shown::Url(request) => {
-            if showing.options.ui == UiChoice::Terminal || !ui::has_display() {
+            if showing.options.ui == UiChoice::Terminal {
                 return Err(NotShown::no_display(
                     "URL mode needs a window (DISPLAY or WAYLAND_DISPLAY); the terminal front end shows forms only",
                 ));
+            }
+            if !ui::has_display() {
+                return Err(NotShown::no_display(format!(
+                    "{}; URL mode needs a window (the terminal front end shows forms only)",
+                    crate::session::HOW_TO_FIX
+                )));
             }
             after_window(ui::run_url_window(
                 request,
@@ -93,9 +99,7 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
     };
     let window_problem = match ui {
         UiChoice::Terminal => None,
-        UiChoice::Auto if !ui::has_display() => {
-            Some("no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_owned())
-        }
+        UiChoice::Auto if !ui::has_display() => Some(crate::session::HOW_TO_FIX.to_owned()),
         UiChoice::Auto | UiChoice::Window => {
             match ui::run_window(
                 form.clone(),

@@ -80,7 +80,10 @@ pub enum Event {
 
 /// Runs the proxy until the client or the server goes; returns the exit status to end with:
 /// the server's.
-pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
+///
+/// `session`: what was found of the person's desktop session and set in our environment for
+/// the forms' dialogs (see [`crate::session`]); the server gets the environment its client gave.
+pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<u8> {
     if let Some(url) = &args.sign_out {
         if !oauth::sign_out(url)? {
             note_line(&format!("no sign-in was kept for {url}"));
@@ -95,7 +98,7 @@ pub fn run(args: &ProxyArgs) -> anyhow::Result<u8> {
     }
     let mut child = match &args.url {
         Some(_) => None,
-        None => Some(start_server(&args.server_command)?),
+        None => Some(start_server(&args.server_command, session)?),
     };
     let server_pid = child.as_ref().map(Child::id);
     let toward_server = Arc::new(Flow::default());
@@ -442,10 +445,15 @@ impl Proxy {
     }
 }
 
-/// Starts the server with piped stdin and stdout; its stderr is ours. It dies with us.
-fn start_server(command: &[OsString]) -> anyhow::Result<Child> {
+/// Starts the server with piped stdin and stdout; its stderr is ours. It dies with us. What we
+/// found of the desktop session is for our dialogs, not the server: it gets the environment
+/// its client chose.
+fn start_server(command: &[OsString], session: &crate::session::Found) -> anyhow::Result<Child> {
     let (program, args) = command.split_first().context("no server command")?;
     let mut command = Command::new(program);
+    for (name, _) in &session.variables {
+        command.env_remove(name);
+    }
     command
         .args(args)
         .stdin(Stdio::piped())

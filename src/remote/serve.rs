@@ -39,14 +39,14 @@ const PEER_POLL: Duration = Duration::from_millis(100);
 /// The environment variables that must not reach a dialog: it shows the form itself.
 const NOT_FOR_DIALOGS: [&str; 3] = ["FORM_ELICITATION_SOCKET", "LISTEN_FDS", "LISTEN_PID"];
 
-/// The default socket: `$XDG_RUNTIME_DIR/form-elicitation/socket`.
+/// The default socket: `$XDG_RUNTIME_DIR/form-elicitation/socket`, `XDG_RUNTIME_DIR` being
+/// `/run/user/UID` when unset (where askers started with a bare environment look for it).
 pub fn default_socket() -> anyhow::Result<PathBuf> {
-    let runtime = std::env::var_os("XDG_RUNTIME_DIR")
-        .filter(|dir| !dir.is_empty())
-        .context("XDG_RUNTIME_DIR is not set: give the socket's path with --socket")?;
-    Ok(PathBuf::from(runtime)
-        .join("form-elicitation")
-        .join("socket"))
+    let runtime = crate::session::runtime_dir().context(
+        "no runtime directory of this user (XDG_RUNTIME_DIR is unset and /run/user/UID is not \
+         ours): give the socket's path with --socket",
+    )?;
+    Ok(runtime.join("form-elicitation").join("socket"))
 }
 
 /// Serves until idle for `--idle-exit` (or forever); returns how the process ends.

@@ -187,9 +187,7 @@ fn run_dialog(
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     if !has_display() {
-        return Err(WindowError::NoDisplay(
-            "no display (DISPLAY and WAYLAND_DISPLAY are unset)".into(),
-        ));
+        return Err(WindowError::NoDisplay(crate::session::HOW_TO_FIX.into()));
     }
     display::wait_until_reachable();
     let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();

@@ -9,6 +9,7 @@
 //! - `keyboard`: every field kind answered with the keyboard alone (kittest).
 //! - `proxy`: `form-elicitation proxy` between the Python SDK's client and server.
 //! - `serve`: `form-elicitation serve` under Xvfb and askers on its socket.
+//! - `session`: the helper and the proxy started as clients start them, finding the session.
 //! - `properties`: random requests and edits, every answer checked by `jsonschema`.
 //! - `terminal`: the terminal dialog on a pseudo-terminal.
 //! - `ui`: the form window's controls through AccessKit (kittest).
@@ -29,6 +30,7 @@ mod properties;
 mod proxy;
 mod read;
 mod serve;
+mod session;
 mod terminal;
 mod ui;
 mod url;

@@ -28,6 +28,12 @@ def main() -> None:
     parser.add_argument("--cancel-on-file", help="cancel the call once this file exists")
     parser.add_argument("--server-env", action="append", default=[])
     parser.add_argument("--url", help="reach server.py serving HTTP there (proxy --url)")
+    parser.add_argument(
+        "--default-env",
+        action="store_true",
+        help="start the proxy with the SDK's default environment (no env), as most clients do",
+    )
+    parser.add_argument("--as-user", help="UID:GID: start the proxy as that user (setpriv)")
     options = parser.parse_args()
     asyncio.run(run(options))
 
@@ -49,7 +55,11 @@ async def run(options: argparse.Namespace) -> None:
         server = ["--url", options.url]
     else:
         server = ["--", sys.executable, os.path.join(HERE, "server.py")]
-    params = StdioServerParameters(command=options.proxy, args=["proxy", *options.proxy_arg, *server], env=env)
+    command, args = options.proxy, ["proxy", *options.proxy_arg, *server]
+    if options.as_user is not None:
+        uid, gid = options.as_user.split(":")
+        command, args = "setpriv", [f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--", command, *args]
+    params = StdioServerParameters(command=command, args=args, env=None if options.default_env else env)
     out: dict = {}
     async with Client(
         params, mode=options.mode, elicitation_callback=callback if options.callback else None

@@ -26,7 +26,7 @@ pub(super) fn setup() -> Option<(Xvfb, PathBuf)> {
 }
 
 /// The Python that has `mcp==2.3.0`, or `None` (after the loud message) when there is none.
-pub(super) fn python_or_skip() -> Option<PathBuf> {
+pub(crate) fn python_or_skip() -> Option<PathBuf> {
     let python = std::env::var_os("FORM_ELICITATION_TEST_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target/proxy-venv/bin/python"));
@@ -51,7 +51,7 @@ pub(super) fn python_or_skip() -> Option<PathBuf> {
 }
 
 /// Where `node` finds `@modelcontextprotocol/sdk`, or `None` (after the loud message).
-pub(super) fn node_modules_or_skip() -> Option<PathBuf> {
+pub(crate) fn node_modules_or_skip() -> Option<PathBuf> {
     let modules = std::env::var_os("FORM_ELICITATION_TEST_NODE_PATH")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target/proxy-node/node_modules"));

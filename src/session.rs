@@ -1,0 +1,475 @@
+//! Finding the person's desktop session when whoever started us hid it.
+//!
+//! Most MCP clients start stdio servers with an allow-listed environment (the official SDKs pass
+//! `HOME LOGNAME PATH SHELL TERM USER` only), so `DISPLAY`, `WAYLAND_DISPLAY`,
+//! `XDG_RUNTIME_DIR` and the session bus never reach us, though the person sits at a desktop.
+//! When neither display variable is set we look where the session is, in this order, and only
+//! among what the same user owns (docs/session.md):
+//!
+//! 1. `serve`'s default socket, `$XDG_RUNTIME_DIR/form-elicitation/socket` (`XDG_RUNTIME_DIR`
+//!    defaulting to `/run/user/UID`): serve has the display, the bus and the locale already;
+//! 2. the systemd user manager's environment (`Environment` on the bus at
+//!    `$XDG_RUNTIME_DIR/bus`), where desktops import `DISPLAY`, `WAYLAND_DISPLAY`,
+//!    `XAUTHORITY` and the rest;
+//! 3. a compositor's `wayland-N` socket in `$XDG_RUNTIME_DIR`;
+//! 4. the one X server socket in `/tmp/.X11-unix` owned by this user (`startx`, a rootless
+//!    Xorg, an Xvfb of one's own); not for root, whose sockets every display manager's Xorg
+//!    owns.
+//!
+//! What is found is set in our own environment before any thread starts, as if whoever started
+//! us had passed it, so that every part (winit, the keyring, AT-SPI, input methods, the
+//! dialogs `proxy` starts) uses it.
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::remote::ask::SOCKET_ENV;
+
+/// The variables the session's environment may give us, besides the display: the ones that
+/// keep the keyring, AT-SPI and input methods working, and the person's language (which the
+/// SDKs' allow-lists drop too).
+const FROM_THE_SESSION: [&str; 12] = [
+    "DISPLAY",
+    "WAYLAND_DISPLAY",
+    "XAUTHORITY",
+    "DBUS_SESSION_BUS_ADDRESS",
+    "XMODIFIERS",
+    "GTK_IM_MODULE",
+    "QT_IM_MODULE",
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_MESSAGES",
+    "LC_TIME",
+];
+
+/// How long the user manager may take to answer: it answers in a millisecond or two when it
+/// runs, and a hung bus must not hold up the form.
+const BUS_TIMEOUT: Duration = Duration::from_millis(1500);
+
+/// The one line, for stderr and for the proxy's answer to its client, when no session was
+/// found: both ways to fix it.
+pub const HOW_TO_FIX: &str = "no display: DISPLAY and WAYLAND_DISPLAY are unset, and no desktop \
+     session of this user was found; give the client's server entry \"env\": {\"DISPLAY\": \":0\"} \
+     (or WAYLAND_DISPLAY), or run `systemctl --user enable --now form-elicitation.socket` in the \
+     desktop session";
+
+/// Where the display came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The systemd user manager's environment.
+    UserManager,
+    /// A compositor's socket in the runtime directory.
+    WaylandSocket,
+    /// The user's own X server socket.
+    X11Socket,
+}
+
+impl Source {
+    /// The source as the stderr line names it.
+    fn describe(self) -> &'static str {
+        match self {
+            Self::UserManager => "the systemd user manager's environment",
+            Self::WaylandSocket => "a Wayland compositor's socket",
+            Self::X11Socket => "an X server socket of this user",
+        }
+    }
+}
+
+/// What the look found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found {
+    /// `serve`'s socket, to send the request to first.
+    pub serve: Option<PathBuf>,
+    /// The variables to set, in order.
+    pub variables: Vec<(String, OsString)>,
+    /// Where the display variables came from, if any were found.
+    pub display: Option<Source>,
+}
+
+impl Found {
+    /// Whether anything can show a form: serve's socket or a display.
+    pub fn anything(&self) -> bool {
+        self.serve.is_some() || self.display.is_some()
+    }
+
+    /// The line for stderr that says what was found and where.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(serve) = &self.serve {
+            parts.push(format!("serve's socket {}", serve.display()));
+        }
+        if let Some(source) = self.display {
+            let shown: Vec<String> = self
+                .variables
+                .iter()
+                .filter(|(name, _)| name == "DISPLAY" || name == "WAYLAND_DISPLAY")
+                .map(|(name, value)| format!("{name}={}", value.to_string_lossy()))
+                .collect();
+            parts.push(format!("{} from {}", shown.join(" "), source.describe()));
+        }
+        format!(
+            "DISPLAY and WAYLAND_DISPLAY are unset here; using the desktop session's: {}",
+            parts.join(", then ")
+        )
+    }
+}
+
+/// Whether to look at all: no display variable is set, the terminal was not asked for, and
+/// the person is not at an SSH login (there the terminal is theirs, and a window on a desktop
+/// elsewhere would go unseen).
+pub fn should_look(terminal_only: bool) -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    !terminal_only
+        && !set("DISPLAY")
+        && !set("WAYLAND_DISPLAY")
+        && !set("WAYLAND_SOCKET")
+        && !set("SSH_CONNECTION")
+}
+
+/// The runtime directory: `XDG_RUNTIME_DIR`, else `/run/user/UID`; only when it is a
+/// directory of ours that nobody else may write to (as the XDG spec requires).
+pub fn runtime_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("XDG_RUNTIME_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(format!("/run/user/{}", uid())));
+    let meta = std::fs::metadata(&dir).ok()?;
+    (meta.is_dir() && meta.uid() == uid() && meta.mode() & 0o022 == 0).then_some(dir)
+}
+
+fn uid() -> u32 {
+    rustix::process::getuid().as_raw()
+}
+
+/// Whether `path` is a socket owned by this user (not following a symlink: a link another
+/// user could point elsewhere is not ours).
+fn own_socket(path: &Path) -> bool {
+    std::fs::symlink_metadata(path)
+        .is_ok_and(|meta| meta.file_type().is_socket() && meta.uid() == uid())
+}
+
+/// Looks for the session (see the module's list). `serve_route`: whether serve's socket may
+/// be used (not by the dialogs serve itself starts).
+pub fn look(serve_route: bool) -> Found {
+    let mut found = Found::default();
+    let runtime = runtime_dir();
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if let Some(runtime) = &runtime
+        && serve_route
+        && !set(SOCKET_ENV)
+    {
+        let socket = runtime.join("form-elicitation").join("socket");
+        if own_socket(&socket) {
+            found
+                .variables
+                .push((SOCKET_ENV.into(), socket.clone().into()));
+            found.serve = Some(socket);
+        }
+    }
+    let bus = runtime
+        .as_ref()
+        .map(|runtime| runtime.join("bus"))
+        .filter(|bus| own_socket(bus));
+    let mut session: Vec<(String, OsString)> = Vec::new();
+    if let (Some(bus), Some(runtime)) = (&bus, &runtime)
+        && let Some(environment) = user_manager_environment(bus)
+    {
+        session = pick(&environment);
+        if display_of(&session, runtime).is_some() {
+            found.display = Some(Source::UserManager);
+        } else {
+            // A display the manager remembers from a session that has ended (a stale
+            // `DISPLAY` after logging out): not one to use.
+            session.retain(|(name, _)| name != "DISPLAY" && name != "WAYLAND_DISPLAY");
+        }
+    }
+    if found.display.is_none() {
+        if let Some(name) = runtime.as_deref().and_then(wayland_socket) {
+            session.push(("WAYLAND_DISPLAY".into(), name));
+            found.display = Some(Source::WaylandSocket);
+        } else if let Some(display) = own_x_display(Path::new("/tmp/.X11-unix")) {
+            session.push(("DISPLAY".into(), display));
+            found.display = Some(Source::X11Socket);
+            // GDM keeps an X session's cookie here, not in ~/.Xauthority.
+            if let Some(cookie) = runtime
+                .as_ref()
+                .map(|runtime| runtime.join("gdm").join("Xauthority"))
+                .filter(|cookie| cookie.is_file())
+            {
+                session.push(("XAUTHORITY".into(), cookie.into()));
+            }
+        }
+    }
+    if found.display.is_none() {
+        // The bus and the language alone show nothing; serve's socket needs neither.
+        return found;
+    }
+    if let Some(runtime) = &runtime
+        && !set("XDG_RUNTIME_DIR")
+    {
+        session.push(("XDG_RUNTIME_DIR".into(), runtime.clone().into()));
+    }
+    if let Some(bus) = &bus
+        && !session.iter().any(|(n, _)| n == "DBUS_SESSION_BUS_ADDRESS")
+    {
+        let mut address = OsString::from("unix:path=");
+        address.push(bus);
+        session.push(("DBUS_SESSION_BUS_ADDRESS".into(), address));
+    }
+    found
+        .variables
+        .extend(session.into_iter().filter(|(name, _)| !set(name)));
+    found
+}
+
+/// The session's variables we take from the user manager's `NAME=value` list.
+fn pick(environment: &[String]) -> Vec<(String, OsString)> {
+    FROM_THE_SESSION
+        .iter()
+        .filter_map(|wanted| {
+            environment.iter().find_map(|entry| {
+                let (name, value) = entry.split_once('=')?;
+                (name == *wanted && !value.is_empty())
+                    .then(|| ((*wanted).to_owned(), OsString::from(value)))
+            })
+        })
+        .collect()
+}
+
+/// The display among `variables` that is there now: a Wayland socket of ours, or a local X
+/// display whose socket exists (a remote `host:N` is taken as it is).
+fn display_of<'a>(variables: &'a [(String, OsString)], runtime: &Path) -> Option<&'a OsStr> {
+    let value = |wanted: &str| {
+        variables
+            .iter()
+            .find(|(name, _)| name == wanted)
+            .map(|(_, value)| value.as_os_str())
+    };
+    if let Some(wayland) = value("WAYLAND_DISPLAY")
+        && own_socket(&runtime.join(wayland))
+    {
+        return Some(wayland);
+    }
+    let display = value("DISPLAY")?;
+    match x_display_number(&display.to_string_lossy()) {
+        Some(Some(number)) => Path::new(&format!("/tmp/.X11-unix/X{number}"))
+            .exists()
+            .then_some(display),
+        Some(None) => Some(display),
+        None => None,
+    }
+}
+
+/// A `DISPLAY` value's local display number: `Some(Some(n))` for `:n` or `:n.s` (and
+/// `unix:n`), `Some(None)` for a display on another host, `None` for nonsense.
+fn x_display_number(display: &str) -> Option<Option<u32>> {
+    let (host, rest) = display.rsplit_once(':')?;
+    let number = rest.split('.').next()?.parse::<u32>().ok()?;
+    Some(match host {
+        "" | "unix" => Some(number),
+        _ => None,
+    })
+}
+
+/// The lowest-numbered `wayland-N` socket of ours in the runtime directory.
+fn wayland_socket(runtime: &Path) -> Option<OsString> {
+    let mut sockets: Vec<(u32, OsString)> = std::fs::read_dir(runtime)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name();
+            let number = name.to_str()?.strip_prefix("wayland-")?.parse().ok()?;
+            own_socket(&entry.path()).then_some((number, name))
+        })
+        .collect();
+    sockets.sort();
+    sockets.into_iter().next().map(|(_, name)| name)
+}
+
+/// `:N` for the X server socket `XN` in `dir` owned by this user, when there is exactly one:
+/// with several, which one the person looks at is a guess we do not make. Never for root:
+/// a display manager's Xorg runs as root, so for root every user's display is "its own".
+fn own_x_display(dir: &Path) -> Option<OsString> {
+    if uid() == 0 {
+        return None;
+    }
+    only_x_socket(dir)
+}
+
+/// `:N` for the one X server socket `XN` in `dir` owned by this user.
+fn only_x_socket(dir: &Path) -> Option<OsString> {
+    let mut own = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let number: u32 = entry
+                .file_name()
+                .to_str()?
+                .strip_prefix('X')?
+                .parse()
+                .ok()?;
+            own_socket(&entry.path()).then_some(number)
+        });
+    let first = own.next()?;
+    own.next()
+        .is_none()
+        .then(|| OsString::from(format!(":{first}")))
+}
+
+/// The systemd user manager's environment (`NAME=value` entries), from the bus at `bus`.
+fn user_manager_environment(bus: &Path) -> Option<Vec<String>> {
+    let address = format!("unix:path={}", bus.display());
+    zbus::block_on(async {
+        // Our own executor, driven here, rather than zbus's thread: this runs before the
+        // environment is changed, which must happen while no other thread runs.
+        let connection = zbus::connection::Builder::address(address.as_str())
+            .ok()?
+            .internal_executor(false)
+            .method_timeout(BUS_TIMEOUT);
+        let work = async {
+            let connection = connection.build().await.ok()?;
+            let executor = connection.executor().clone();
+            let call = async {
+                let reply = connection
+                    .call_method(
+                        Some("org.freedesktop.systemd1"),
+                        "/org/freedesktop/systemd1",
+                        Some("org.freedesktop.DBus.Properties"),
+                        "Get",
+                        &("org.freedesktop.systemd1.Manager", "Environment"),
+                    )
+                    .await
+                    .ok()?;
+                let value: zbus::zvariant::OwnedValue = reply.body().deserialize().ok()?;
+                Vec::<String>::try_from(value).ok()
+            };
+            futures_lite::future::or(call, async {
+                loop {
+                    executor.tick().await;
+                }
+            })
+            .await
+        };
+        futures_lite::future::or(work, async {
+            async_io::Timer::after(BUS_TIMEOUT).await;
+            None
+        })
+        .await
+    })
+}
+
+/// Sets what was found in our environment and says so on stderr, once.
+///
+/// Must run before any other thread starts: setting the environment while another thread
+/// reads it is undefined behaviour in C, which winit's libraries are.
+#[allow(unsafe_code)]
+pub fn apply(found: &Found) {
+    for (name, value) in &found.variables {
+        // SAFETY: called from `main` before any thread is started (the user manager's bus was
+        // driven on this thread, above).
+        unsafe { std::env::set_var(name, value) };
+    }
+    crate::output::diag(format_args!("{}", found.describe()));
+}
+
+/// Looks for the session when the environment does not name one, and sets what it found (see
+/// [`look`] and [`apply`]). Returns what was set, for a caller that must keep it from a child
+/// that is not ours (the proxy's server).
+pub fn find_and_apply(terminal_only: bool, serve_route: bool) -> Found {
+    if !should_look(terminal_only) {
+        return Found::default();
+    }
+    let found = look(serve_route);
+    if found.anything() {
+        apply(&found);
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_numbers_are_read_as_xlib_reads_them() {
+        for (display, number) in [
+            (":0", Some(Some(0))),
+            (":12.0", Some(Some(12))),
+            ("unix:3", Some(Some(3))),
+            ("remote.example:0", Some(None)),
+            ("localhost:10.0", Some(None)),
+            ("nonsense", None),
+            (":x", None),
+        ] {
+            assert_eq!(x_display_number(display), number, "{display}");
+        }
+    }
+
+    #[test]
+    fn the_user_manager_s_list_gives_only_the_session_s_variables() {
+        let environment = [
+            "PATH=/usr/bin",
+            "DISPLAY=:1",
+            "WAYLAND_DISPLAY=wayland-0",
+            "LANG=de_DE.UTF-8",
+            "XAUTHORITY=/run/user/1000/.mutter-Xwaylandauth.ABC",
+            "LC_ALL=",
+            "SECRET_TOKEN=x",
+        ]
+        .map(str::to_owned);
+        let picked = pick(&environment);
+        let names: Vec<&str> = picked.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "LANG"],
+            "empty values and foreign variables are left"
+        );
+    }
+
+    #[test]
+    fn a_stale_display_is_not_a_session() {
+        let dir = std::env::temp_dir().join(format!("fe-session-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let stale = [("WAYLAND_DISPLAY".to_owned(), OsString::from("wayland-9"))];
+        assert_eq!(display_of(&stale, &dir), None);
+        let listener = std::os::unix::net::UnixListener::bind(dir.join("wayland-9")).expect("bind");
+        assert_eq!(display_of(&stale, &dir), Some(OsStr::new("wayland-9")));
+        assert_eq!(wayland_socket(&dir), Some(OsString::from("wayland-9")));
+        drop(listener);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn one_x_socket_of_ours_is_the_display_and_two_are_a_guess() {
+        let dir = std::env::temp_dir().join(format!("fe-x11-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        assert_eq!(only_x_socket(&dir), None);
+        let _one = std::os::unix::net::UnixListener::bind(dir.join("X7")).expect("bind");
+        std::fs::write(dir.join("X8-lock"), b"").expect("a non-socket");
+        assert_eq!(only_x_socket(&dir), Some(OsString::from(":7")));
+        let _two = std::os::unix::net::UnixListener::bind(dir.join("X9")).expect("bind");
+        assert_eq!(only_x_socket(&dir), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_line_names_what_was_found_and_where() {
+        let found = Found {
+            serve: Some("/run/user/1000/form-elicitation/socket".into()),
+            variables: vec![
+                ("DISPLAY".into(), ":0".into()),
+                ("XAUTHORITY".into(), "/x".into()),
+            ],
+            display: Some(Source::UserManager),
+        };
+        assert_eq!(
+            found.describe(),
+            "DISPLAY and WAYLAND_DISPLAY are unset here; using the desktop session's: serve's \
+             socket /run/user/1000/form-elicitation/socket, then DISPLAY=:0 from the systemd \
+             user manager's environment"
+        );
+    }
+}

@@ -1,0 +1,435 @@
+//! Forms reach the person when whoever starts us hides the desktop (issue 42): the helper and
+//! the proxy started the way MCP clients start servers (the official SDKs' default
+//! environments, `env -i HOME PATH USER`), with no `DISPLAY`, `WAYLAND_DISPLAY` or
+//! `XDG_RUNTIME_DIR`, find the person's session (serve's default socket, the systemd user
+//! manager's environment) or say in one line how to fix it.
+//!
+//! They run as the unprivileged test user (`form-elicitation-e2e`, made by `.ci/run`), whose
+//! `/run/user/UID` the test makes and empties: the root that runs the other tests never looks
+//! there, so no other test's asker can reach the session these tests set up. Root and setpriv
+//! are needed, as for serve's other-user test.
+
+use std::ffi::OsStr;
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::support::desktop::{ANSWER_TIMEOUT, WINDOW_TIMEOUT, unique_title};
+use super::support::process::{Output, Running, ShownWindows, without_terminal};
+use super::support::sway::USER;
+use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
+use super::support::{BIN, on_path, root, skip};
+
+/// A request with one required text field.
+const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
+
+/// The tests share the user's runtime directory: one at a time.
+static TURN: Mutex<()> = Mutex::new(());
+
+/// The test user, with a fresh `/run/user/UID` and a copy of the binary it may run.
+struct Person {
+    uid: u32,
+    gid: u32,
+    runtime: PathBuf,
+    /// A folder the user may read, holding the binary's copy.
+    dir: PathBuf,
+    bin: PathBuf,
+    _turn: MutexGuard<'static, ()>,
+}
+
+impl Person {
+    /// The test user, or `None` after saying why not.
+    fn new_or_skip(name: &str) -> Option<Person> {
+        if !rustix::process::geteuid().is_root() || !on_path("setpriv") {
+            skip("the session tests run as root with setpriv (as .ci/run does)");
+            return None;
+        }
+        let id = |flag: &str| {
+            let out = Command::new("id").args([flag, USER]).output().ok()?;
+            String::from_utf8_lossy(&out.stdout)
+                .trim()
+                .parse::<u32>()
+                .ok()
+        };
+        let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
+            skip(&format!(
+                "the session tests need the user {USER:?} (`useradd --system {USER}`, as .ci/run does)"
+            ));
+            return None;
+        };
+        let turn = TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let runtime = PathBuf::from(format!("/run/user/{uid}"));
+        let _ = std::fs::remove_dir_all(&runtime);
+        std::fs::create_dir_all(&runtime).expect("the user's runtime directory");
+        chown(&runtime, uid, gid);
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+        let dir = std::env::temp_dir().join(format!("fe-session-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder for the binary");
+        // The user's window writes its on-screen signal there.
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+        // A copy the user can run: the checkout may be where only root can read.
+        let bin = dir.join("form-elicitation");
+        if std::fs::hard_link(BIN, &bin).is_err() {
+            std::fs::copy(BIN, &bin).expect("copy the binary");
+        }
+        Some(Person {
+            uid,
+            gid,
+            runtime,
+            dir,
+            bin,
+            _turn: turn,
+        })
+    }
+
+    /// `setpriv` arguments that run what follows as the user.
+    fn setpriv_args(&self) -> Vec<String> {
+        vec![
+            format!("--reuid={}", self.uid),
+            format!("--regid={}", self.gid),
+            "--clear-groups".into(),
+            "--".into(),
+        ]
+    }
+
+    /// `program` run as the user with only `HOME`, `PATH` and `USER`, as `env -i` gives them
+    /// (and clients' allow-lists): no display, no runtime directory, no bus, no terminal.
+    fn bare(&self, program: impl AsRef<OsStr>) -> Command {
+        let mut command = Command::new("setpriv");
+        command
+            .args(self.setpriv_args())
+            .arg(program)
+            .env_clear()
+            .env("HOME", "/")
+            .env("PATH", "/usr/bin:/bin")
+            .env("USER", USER);
+        without_terminal(&mut command);
+        command
+    }
+
+    /// `form-elicitation serve` as the user on the desktop `x`, at its default place (the
+    /// socket unit's), its windows signalling to `windows`.
+    fn serve(&self, x: &Xvfb, windows: &ShownWindows) -> Running {
+        let mut command = self.bare(&self.bin);
+        command
+            .arg("serve")
+            .env("DISPLAY", &x.display)
+            .env("XDG_RUNTIME_DIR", &self.runtime)
+            .env("LANG", "C.UTF-8");
+        let (name, path) = windows.env();
+        // The user's windows write their on-screen signals there.
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+        command.env(name, path);
+        let serve = Running::spawn("form-elicitation serve", command, None);
+        let socket = self.runtime.join("form-elicitation/socket");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !socket.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "serve made no socket at {socket:?}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+        serve
+    }
+}
+
+impl Drop for Person {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.runtime);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn chown(path: &Path, uid: u32, gid: u32) {
+    std::os::unix::fs::chown(path, Some(uid), Some(gid)).expect("chown");
+}
+
+/// Waits until a window whose title holds `token` is on screen (its shown signal in
+/// `windows`, or in `file`), focuses it, types `text` and Enter.
+fn answer_window(x: &Xvfb, signal: &Path, token: &str, text: &str, asker: &mut Running) {
+    let started = Instant::now();
+    let window = loop {
+        let found = run_tool(
+            &x.display,
+            "xdotool",
+            &["search", "--onlyvisible", "--name", token],
+        );
+        let shown = if signal.is_dir() {
+            std::fs::read_dir(signal)
+                .map(|mut d| {
+                    d.any(|e| e.is_ok_and(|e| e.file_name().to_string_lossy().contains(token)))
+                })
+                .unwrap_or(false)
+        } else {
+            signal.exists()
+        };
+        if let (Some(id), true) = (found.stdout.lines().next(), shown) {
+            break id.trim().to_owned();
+        }
+        if !asker.running() || started.elapsed() > WINDOW_TIMEOUT {
+            let out = asker.stop();
+            panic!(
+                "no window titled with {token:?} came within {:?}:\n{}",
+                started.elapsed(),
+                out.describe()
+            );
+        }
+        thread::sleep(Duration::from_millis(50));
+    };
+    let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &window]);
+    assert_eq!(focus.code, Some(0), "{}", focus.describe());
+    x.type_text(text);
+    x.key("Return");
+}
+
+/// The one line that names both fixes, when nothing is found.
+fn names_both_fixes(text: &str) -> bool {
+    // As it is, or inside a JSON string.
+    let text = text.replace(r#"\""#, "\"");
+    text.contains(r#""env": {"DISPLAY": ":0"}"#)
+        && text.contains("systemctl --user enable --now form-elicitation.socket")
+}
+
+/// The helper started with only HOME, PATH and USER (a Perl server under a client that
+/// allow-lists its servers' environment) sends its form to serve's socket at its default
+/// place, though XDG_RUNTIME_DIR is unset; the answer typed on the desktop comes back.
+#[test]
+fn a_helper_with_a_bare_environment_reaches_serve_at_its_default_place() {
+    let Some(person) = Person::new_or_skip("serve") else {
+        return;
+    };
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let windows = ShownWindows::new();
+    let mut serve = person.serve(&x, &windows);
+    let token = unique_title("bare");
+    let mut command = person.bare(&person.bin);
+    command.args(["--server", &token]);
+    let mut asker = Running::spawn("bare asker", command, Some(NAME_REQUEST.as_bytes()));
+    answer_window(&x, windows.env().1, &token, "Ada", &mut asker);
+    let out = asker.wait_output(ANSWER_TIMEOUT);
+    assert_eq!(
+        out.stdout,
+        "{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}\n",
+        "{}\nserve:\n{}",
+        out.describe(),
+        serve.stop().describe()
+    );
+    assert_eq!(out.code, Some(0));
+    assert!(
+        out.stderr.contains(&format!(
+            "serve's socket /run/user/{}/form-elicitation/socket",
+            person.uid
+        )),
+        "stderr says once where the session came from:\n{}",
+        out.describe()
+    );
+}
+
+/// With nothing to find (no serve, no user manager, no compositor of the user's), the
+/// helper exits 3 with one line that names both fixes.
+#[test]
+fn with_nothing_to_find_the_helper_exits_3_naming_both_fixes() {
+    let Some(person) = Person::new_or_skip("nothing") else {
+        return;
+    };
+    let out = Running::spawn(
+        "bare asker",
+        person.bare(&person.bin),
+        Some(NAME_REQUEST.as_bytes()),
+    )
+    .wait_output(ANSWER_TIMEOUT);
+    assert_eq!(out.code, Some(3), "{}", out.describe());
+    assert!(out.stdout.is_empty(), "{}", out.describe());
+    assert_eq!(
+        out.stderr.lines().count(),
+        1,
+        "one line:\n{}",
+        out.describe()
+    );
+    assert!(names_both_fixes(&out.stderr), "{}", out.describe());
+}
+
+/// The systemd user manager's environment (what `systemctl --user import-environment` and
+/// desktops put there) gives the display when serve is not running: the window opens on it.
+#[test]
+fn the_user_manager_s_environment_gives_the_display() {
+    let Some(person) = Person::new_or_skip("manager") else {
+        return;
+    };
+    let Some(x) = display_or_skip(&["dbus-daemon"]) else {
+        return;
+    };
+    let bus = person.runtime.join("bus");
+    let mut daemon = person.bare("dbus-daemon");
+    daemon.args([
+        "--session",
+        "--nofork",
+        &format!("--address=unix:path={}", bus.display()),
+    ]);
+    let mut daemon = Running::spawn("dbus-daemon", daemon, None);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !bus.exists() {
+        assert!(daemon.running() && Instant::now() < deadline, "no bus");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let script = person.dir.join("user_manager.py");
+    std::fs::copy(root().join("tests/session/user_manager.py"), &script).expect("copy");
+    let mut manager = person.bare("/usr/bin/python3");
+    manager
+        .arg(&script)
+        .arg(format!("DISPLAY={}", x.display))
+        .arg("LANG=C.UTF-8")
+        .env(
+            "DBUS_SESSION_BUS_ADDRESS",
+            format!("unix:path={}", bus.display()),
+        );
+    let mut manager = Running::spawn("the user manager's stand-in", manager, None);
+    let ready = Instant::now() + Duration::from_secs(10);
+    // It owns its name once `busctl` can read the property through the bus.
+    while !person
+        .bare("busctl")
+        .args([
+            "--address",
+            &format!("unix:path={}", bus.display()),
+            "get-property",
+            "org.freedesktop.systemd1",
+            "/org/freedesktop/systemd1",
+            "org.freedesktop.systemd1.Manager",
+            "Environment",
+        ])
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        assert!(
+            manager.running() && Instant::now() < ready,
+            "the stand-in did not come up:\n{}",
+            manager.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+    let token = unique_title("manager");
+    let signal = person.dir.join("shown");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &token])
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let mut asker = Running::spawn("bare asker", command, Some(NAME_REQUEST.as_bytes()));
+    answer_window(&x, &signal, &token, "Grace", &mut asker);
+    let out = asker.wait_output(ANSWER_TIMEOUT);
+    assert_eq!(
+        out.stdout,
+        "{\"action\":\"accept\",\"content\":{\"name\":\"Grace\"}}\n",
+        "{}",
+        out.describe()
+    );
+    assert!(
+        out.stderr.contains(&format!(
+            "DISPLAY={} from the systemd user manager's environment",
+            x.display
+        )),
+        "{}",
+        out.describe()
+    );
+    drop(manager);
+    drop(daemon);
+}
+
+/// The proxy under the official TypeScript SDK's `StdioClientTransport` with no `env` (the
+/// SDK's default environment, as Claude Desktop, Cline and the Inspector start servers): the
+/// server's form reaches the desktop through serve's default socket, and with nothing to find
+/// the tool call's error names both fixes.
+#[test]
+fn a_typescript_sdk_client_with_its_default_environment_gets_the_form() {
+    let Some(modules) = super::proxy::harness::node_modules_or_skip() else {
+        return;
+    };
+    let Some(python) = super::proxy::harness::python_or_skip() else {
+        return;
+    };
+    let Some(person) = Person::new_or_skip("ts") else {
+        return;
+    };
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let client = |token: &str| {
+        let mut command = Command::new("node");
+        command
+            .arg(root().join("tests/proxy/default_env_client.cjs"))
+            .arg("setpriv")
+            .args(person.setpriv_args())
+            .arg(&person.bin)
+            .args(["proxy", &format!("--server={token}"), "--"])
+            .arg(&python)
+            .arg(root().join("tests/proxy/server.py"))
+            .env("NODE_PATH", &modules)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("XDG_RUNTIME_DIR")
+            .env_remove("DBUS_SESSION_BUS_ADDRESS");
+        without_terminal(&mut command);
+        Running::spawn("the TypeScript client", command, None)
+    };
+    // Nothing to find first.
+    let out = client(&unique_title("ts-none")).wait_output(ANSWER_TIMEOUT);
+    assert!(names_both_fixes(&out.stdout), "{}", out.describe());
+    // Then serve at its default place.
+    let windows = ShownWindows::new();
+    let mut serve = person.serve(&x, &windows);
+    let token = unique_title("ts");
+    let mut running = client(&token);
+    answer_window(&x, windows.env().1, &token, "Ada", &mut running);
+    let out = running.wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.stdout.contains(r#""text":"hello Ada""#),
+        "{}\nserve:\n{}",
+        out.describe(),
+        serve.stop().describe()
+    );
+}
+
+/// The same under the official Python SDK's stdio client with no `env` (its
+/// `get_default_environment`).
+#[test]
+fn a_python_sdk_client_with_its_default_environment_gets_the_form() {
+    let Some(python) = super::proxy::harness::python_or_skip() else {
+        return;
+    };
+    let Some(person) = Person::new_or_skip("py") else {
+        return;
+    };
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let windows = ShownWindows::new();
+    let mut serve = person.serve(&x, &windows);
+    let token = unique_title("py");
+    let mut command = Command::new(&python);
+    command
+        .arg(root().join("tests/proxy/client.py"))
+        .arg(&person.bin)
+        .args(["legacy", "ask_name", "--default-env"])
+        .arg(format!("--as-user={}:{}", person.uid, person.gid))
+        .arg(format!("--proxy-arg=--server={token}"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("XDG_RUNTIME_DIR")
+        .env_remove("DBUS_SESSION_BUS_ADDRESS");
+    without_terminal(&mut command);
+    let mut running = Running::spawn("the Python client", command, None);
+    answer_window(&x, windows.env().1, &token, "Ada", &mut running);
+    let out: Output = running.wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.stdout.contains(r#""text": "hello Ada""#),
+        "{}\nserve:\n{}",
+        out.describe(),
+        serve.stop().describe()
+    );
+}
