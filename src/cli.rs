@@ -244,6 +244,11 @@ pub struct DisplayOptions {
     /// URL), or as they came.
     #[arg(long, value_enum, default_value_t = Markdown::On, env = "FORM_ELICITATION_MARKDOWN")]
     pub markdown: Markdown,
+
+    /// A desktop notification that a form is waiting: when the window opens without the focus,
+    /// always, or never.
+    #[arg(long, value_enum, default_value_t = Notify::Auto, env = "FORM_ELICITATION_NOTIFY")]
+    pub notify: Notify,
 }
 
 impl Default for DisplayOptions {
@@ -257,6 +262,7 @@ impl Default for DisplayOptions {
             lang: None,
             renderer: Renderer::Cpu,
             markdown: Markdown::On,
+            notify: Notify::Auto,
         }
     }
 }
@@ -277,6 +283,7 @@ impl DisplayOptions {
             lang,
             renderer,
             markdown,
+            notify,
         } = self;
         let mut args = Vec::new();
         let mut push = |name: &str, value: String| args.extend([format!("--{name}"), value]);
@@ -296,6 +303,7 @@ impl DisplayOptions {
         }
         push("renderer", value_name(renderer));
         push("markdown", value_name(markdown));
+        push("notify", value_name(notify));
         args
     }
 }
@@ -306,6 +314,18 @@ fn value_name(choice: &impl ValueEnum) -> String {
         .to_possible_value()
         .map(|p| p.get_name().to_owned())
         .unwrap_or_default()
+}
+
+/// When the window sends a desktop notification that a form is waiting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Notify {
+    /// When the window opens without the focus (another workspace, behind other windows).
+    #[default]
+    Auto,
+    /// Whenever a window opens.
+    Always,
+    /// Never: the window's urgency hint only.
+    Never,
 }
 
 /// When the proxy answers forms itself.
@@ -418,6 +438,8 @@ mod tests {
             "cpu",
             "--markdown",
             "off",
+            "--notify",
+            "never",
         ]
         .map(str::to_owned)
         .to_vec();

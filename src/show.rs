@@ -153,6 +153,7 @@ fn window_options(showing: &Showing) -> WindowOptions {
         theme: options.theme,
         renderer: options.renderer,
         markdown: options.markdown,
+        notify: options.notify,
         cancel: showing.cancel.clone(),
     }
 }

@@ -4,6 +4,7 @@
 
 window-title = { $server } fragt
 window-title-unnamed = Ein MCP-Server fragt
+notification-open = Formular öffnen
 asks = { $server } fragt:
 asks-url = { $server } bittet Sie, eine Webseite zu öffnen:
 asks-url-unnamed = Ein MCP-Server bittet Sie, eine Webseite zu öffnen:

@@ -8,6 +8,8 @@
 
 window-title = { $server } asks
 window-title-unnamed = An MCP server asks
+# The action of the desktop notification that a form is waiting: raises the window.
+notification-open = Open the form
 asks = { $server } asks:
 asks-url = { $server } asks you to open a web page:
 asks-url-unnamed = An MCP server asks you to open a web page:

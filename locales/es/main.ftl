@@ -4,6 +4,7 @@
 
 window-title = { $server } pregunta
 window-title-unnamed = Un servidor MCP pregunta
+notification-open = Abrir el formulario
 asks = { $server } pregunta:
 asks-url = { $server } le pide que abra una página web:
 asks-url-unnamed = Un servidor MCP le pide que abra una página web:

@@ -4,6 +4,7 @@
 
 window-title = { $server } demande
 window-title-unnamed = Un serveur MCP demande
+notification-open = Ouvrir le formulaire
 asks = { $server } demande :
 asks-url = { $server } vous demande d’ouvrir une page web :
 asks-url-unnamed = Un serveur MCP vous demande d’ouvrir une page web :

@@ -9,6 +9,7 @@
 
 window-title = { $server } שואל
 window-title-unnamed = שרת MCP שואל
+notification-open = פתיחת הטופס
 asks = שואל { $server }:
 asks-url = מבקש { $server } שתפתחו דף אינטרנט:
 asks-url-unnamed = שרת MCP מבקש שתפתחו דף אינטרנט:

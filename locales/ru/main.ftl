@@ -4,6 +4,7 @@
 
 window-title = { $server } спрашивает
 window-title-unnamed = MCP-сервер спрашивает
+notification-open = Открыть форму
 asks = { $server } спрашивает:
 asks-url = { $server } просит открыть веб-страницу:
 asks-url-unnamed = MCP-сервер просит открыть веб-страницу:

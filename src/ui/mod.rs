@@ -10,6 +10,7 @@ mod fields;
 mod fit;
 mod fonts;
 mod mirror;
+mod notify;
 mod pacing;
 mod queue;
 mod rich;
@@ -17,13 +18,13 @@ mod url_app;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use crate::answer::Answer;
 use crate::cancel::Cancel;
-use crate::cli::{Markdown, Renderer, Theme};
+use crate::cli::{Markdown, Notify, Renderer, Theme};
 use crate::form::Form;
 use crate::queue::LivePlace;
 use crate::url::UrlRequest;
@@ -50,6 +51,8 @@ pub struct WindowOptions {
     pub renderer: Renderer,
     /// Whether the message and the fields' descriptions are read as Markdown.
     pub markdown: Markdown,
+    /// When to send a desktop notification that the form is waiting.
+    pub notify: Notify,
     /// Cancels the dialog from outside (a signal, the parent's death).
     pub cancel: Cancel,
 }
@@ -158,12 +161,13 @@ pub fn run_window(
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     let size = app::initial_size(&form);
+    let message = form.message.clone();
     let app = FormApp::new(form, options.server.clone(), options.timeout)
         .via(options.via.clone())
         .queue(options.queue.clone())
         .markdown(options.markdown)
         .cancelled_by(options.cancel.clone());
-    run_dialog(app, size, &options, on_answer)
+    run_dialog(app, size, &options, &message, on_answer)
 }
 
 /// Shows the URL consent window until the person answers; `opener` runs on Open.
@@ -173,17 +177,19 @@ pub fn run_url_window(
     opener: Opener,
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
+    let message = request.message.clone();
     let app = UrlApp::new(request, options.server.clone(), options.timeout, opener)
         .via(options.via.clone())
         .queue(options.queue.clone())
         .cancelled_by(options.cancel.clone());
-    run_dialog(app, egui::vec2(560.0, 320.0), &options, on_answer)
+    run_dialog(app, egui::vec2(560.0, 320.0), &options, &message, on_answer)
 }
 
 fn run_dialog(
     app: impl WindowDialog + 'static,
     size: egui::Vec2,
     options: &WindowOptions,
+    message: &str,
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     if !has_display() {
@@ -210,6 +216,12 @@ fn run_dialog(
         outcome: Arc::clone(&outcome),
         sized: false,
         wants_attention: false,
+        attention: Attention {
+            notify: options.notify,
+            message: message.to_owned(),
+            opened: None,
+            notice: None,
+        },
         caret: CaretBlink::default(),
         ran: Arc::clone(&ran),
         #[cfg(feature = "gl")]
@@ -406,12 +418,68 @@ struct Shell {
     /// The urgency hint is set (the window opened asking for attention) and not yet cleared:
     /// the person's focusing the window clears it, or the taskbar keeps flashing.
     wants_attention: bool,
+    /// The desktop notification for a window that opened without the focus.
+    attention: Attention,
     caret: CaretBlink,
     /// Set by the first frame: from then on, a display error means the display went away.
     ran: Arc<AtomicBool>,
     /// With `--renderer gl`: whether [`tell_shown`] was called.
     #[cfg(feature = "gl")]
     told_shown: bool,
+}
+
+/// How long a window may take to get the focus before it counts as opened without it: a
+/// window manager gives the focus within a few frames.
+const FOCUS_GRACE: Duration = Duration::from_millis(500);
+
+/// The desktop notification for a window that opened without the focus (see `notify`).
+struct Attention {
+    notify: Notify,
+    /// The message, whose first lines the notification shows.
+    message: String,
+    /// When the window was sized and asked for the focus.
+    opened: Option<Instant>,
+    notice: Option<notify::Notice>,
+}
+
+impl Attention {
+    /// Sends the notification once, when `--notify` says so: at once with `always`; with
+    /// `auto` once the window has gone [`FOCUS_GRACE`] without the focus (asking for a pass
+    /// then).
+    fn notify_if_unseen(&mut self, ctx: &egui::Context, title: &str) {
+        let Some(opened) = self.opened else { return };
+        if self.notice.is_some() {
+            return;
+        }
+        match self.notify {
+            Notify::Never => return,
+            Notify::Always => {}
+            Notify::Auto => {
+                let waited = opened.elapsed();
+                if waited < FOCUS_GRACE {
+                    ctx.request_repaint_after(FOCUS_GRACE - waited);
+                    return;
+                }
+            }
+        }
+        let raise = ctx.clone();
+        self.notice = Some(notify::Notice::send(
+            title.to_owned(),
+            &self.message,
+            t!("notification-open"),
+            move || {
+                raise.send_viewport_cmd(egui::ViewportCommand::Focus);
+                raise.request_repaint();
+            },
+        ));
+    }
+
+    /// Closes the notification, if one was sent.
+    fn close(&mut self) {
+        if let Some(notice) = &self.notice {
+            notice.close();
+        }
+    }
 }
 
 /// The test harness's signal that the window is on screen: with
@@ -477,13 +545,20 @@ impl Shell {
                 egui::UserAttentionType::Informational,
             ));
             self.wants_attention = true;
+            self.attention.opened = Some(Instant::now());
         } else if self.wants_attention && ctx.input(|i| i.viewport().focused == Some(true)) {
             self.wants_attention = false;
             ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
                 egui::UserAttentionType::Reset,
             ));
+            // The person is at the form: the notice has done its work.
+            self.attention.close();
+        }
+        if self.wants_attention && self.app.outcome().is_none() {
+            self.attention.notify_if_unseen(&ctx, &self.title);
         }
         if let Some(answer) = self.app.outcome() {
+            self.attention.close();
             if let Some(hook) = self.on_answer.take() {
                 hook(answer);
             }

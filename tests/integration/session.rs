@@ -433,3 +433,216 @@ fn a_python_sdk_client_with_its_default_environment_gets_the_form() {
         serve.stop().describe()
     );
 }
+
+/// A session bus of the test's own with a notification daemon (Debian's dunst) on `x`.
+struct Notifications {
+    address: String,
+    _dir: tempdir::Dir,
+    _bus: Running,
+    _daemon: Running,
+}
+
+mod tempdir {
+    /// A folder of the test's own, removed on drop.
+    pub(super) struct Dir(pub(super) std::path::PathBuf);
+
+    impl Dir {
+        pub(super) fn new(name: &str) -> Dir {
+            static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let dir = std::env::temp_dir().join(format!(
+                "fe-{name}-{}-{}",
+                std::process::id(),
+                N.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("a folder of the test's own");
+            Dir(dir)
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+impl Notifications {
+    fn start(x: &Xvfb) -> Notifications {
+        let dir = tempdir::Dir::new("notify");
+        let address = format!("unix:path={}", dir.0.join("bus").display());
+        let mut bus = Command::new("dbus-daemon");
+        bus.args(["--session", "--nofork", &format!("--address={address}")]);
+        let bus = Running::spawn("dbus-daemon", bus, None);
+        let mut daemon = Command::new("dunst");
+        daemon
+            .env("DISPLAY", &x.display)
+            .env("DBUS_SESSION_BUS_ADDRESS", &address)
+            // Its configuration of its own, not the machine user's.
+            .env("XDG_CONFIG_HOME", &dir.0);
+        let daemon = Running::spawn("dunst", daemon, None);
+        let notifications = Notifications {
+            address,
+            _dir: dir,
+            _bus: bus,
+            _daemon: daemon,
+        };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while notifications.dunstctl(&["count", "displayed"]).code != Some(0) {
+            assert!(Instant::now() < deadline, "dunst did not come up");
+            thread::sleep(Duration::from_millis(50));
+        }
+        notifications
+    }
+
+    fn dunstctl(&self, args: &[&str]) -> Output {
+        let mut command = Command::new("dunstctl");
+        command
+            .args(args)
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.address);
+        Running::spawn("dunstctl", command, None).wait_output(Duration::from_secs(10))
+    }
+
+    fn displayed(&self) -> String {
+        self.dunstctl(&["count", "displayed"])
+            .stdout
+            .trim()
+            .to_owned()
+    }
+
+    /// Waits until `displayed` notifications are on screen.
+    fn wait_displayed(&self, count: &str, app: &mut Running) {
+        let deadline = Instant::now() + WINDOW_TIMEOUT;
+        while self.displayed() != count {
+            if Instant::now() > deadline || !app.running() {
+                panic!(
+                    "not {count} notifications on screen but {}:\n{}",
+                    self.displayed(),
+                    app.stop().describe()
+                );
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// The first window whose title holds `token`, once it says it is on screen.
+fn window_with(x: &Xvfb, shown: &mut super::support::desktop::Shown, token: &str) -> String {
+    let started = Instant::now();
+    loop {
+        let found = run_tool(
+            &x.display,
+            "xdotool",
+            &["search", "--onlyvisible", "--name", token],
+        );
+        if let Some(id) = found.stdout.lines().next() {
+            shown.shown_signal.wait(&mut shown.app, WINDOW_TIMEOUT);
+            return id.trim().to_owned();
+        }
+        assert!(
+            shown.app.running() && started.elapsed() < WINDOW_TIMEOUT,
+            "no window with {token:?}:\n{}",
+            shown.app.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Stands in for a window manager: takes the root window's redirect, so that a request to
+/// activate a window (`_NET_ACTIVE_WINDOW`, what winit sends to raise and focus one) comes
+/// to us; returns once one for `window` came.
+fn wait_for_activation(
+    connection: &x11rb::rust_connection::RustConnection,
+    window: u32,
+    after: impl FnOnce(),
+) {
+    use x11rb::connection::Connection as _;
+    use x11rb::protocol::Event;
+    use x11rb::protocol::xproto::{ChangeWindowAttributesAux, ConnectionExt as _, EventMask};
+    let root = connection.setup().roots[0].root;
+    let active = connection
+        .intern_atom(false, b"_NET_ACTIVE_WINDOW")
+        .expect("intern")
+        .reply()
+        .expect("atom")
+        .atom;
+    connection
+        .change_window_attributes(
+            root,
+            &ChangeWindowAttributesAux::new().event_mask(EventMask::SUBSTRUCTURE_REDIRECT),
+        )
+        .expect("select")
+        .check()
+        .expect("no other window manager");
+    after();
+    let deadline = Instant::now() + WINDOW_TIMEOUT;
+    loop {
+        match connection.poll_for_event().expect("X events") {
+            Some(Event::ClientMessage(message))
+                if message.type_ == active && message.window == window =>
+            {
+                return;
+            }
+            Some(_) => {}
+            None => {
+                assert!(
+                    Instant::now() < deadline,
+                    "the window asked for no activation"
+                );
+                thread::sleep(Duration::from_millis(20));
+            }
+        }
+    }
+}
+
+/// A window that opens without the focus sends a desktop notification ("weather asks",
+/// the message), whose action raises the window and which goes once the form is answered;
+/// `--notify never` sends none. Against a real daemon (dunst) on a bus of the test's own.
+#[test]
+fn an_unfocused_form_is_announced_by_a_notification_that_goes_when_it_is_answered() {
+    let Some(x) = display_or_skip(&["dunst", "dunstctl", "dbus-daemon"]) else {
+        return;
+    };
+    let notifications = Notifications::start(&x);
+    let bus = [("DBUS_SESSION_BUS_ADDRESS", notifications.address.as_str())];
+    let token = unique_title("notify");
+    // No window manager gives it the focus: it opens unfocused, as on another workspace.
+    let mut shown = x.run(NAME_REQUEST, &["--server", &token], &bus);
+    let window = window_with(&x, &mut shown, &token);
+    notifications.wait_displayed("1", &mut shown.app);
+    let connection = x11rb::connect(Some(&x.display)).expect("connect").0;
+    let id: u32 = window.parse().expect("a window id");
+    wait_for_activation(&connection, id, || {
+        let action = notifications.dunstctl(&["action", "0"]);
+        assert_eq!(action.code, Some(0), "{}", action.describe());
+    });
+    drop(connection);
+    let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &window]);
+    assert_eq!(focus.code, Some(0), "{}", focus.describe());
+    x.type_text("Ada");
+    x.key("Return");
+    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    assert_eq!(
+        out.stdout,
+        "{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}\n",
+        "{}",
+        out.describe()
+    );
+    assert_eq!(notifications.displayed(), "0", "closed with the answer");
+    let history = notifications.dunstctl(&["history"]).stdout;
+    assert!(
+        history.contains(&format!("{token} asks")) && history.contains("Who are you?"),
+        "the notification named who asks and what:\n{history}"
+    );
+
+    let never = unique_title("never");
+    let mut shown = x.run(
+        NAME_REQUEST,
+        &["--server", &never, "--notify", "never"],
+        &bus,
+    );
+    window_with(&x, &mut shown, &never);
+    // Three times the grace `auto` gives a window to get the focus.
+    thread::sleep(Duration::from_millis(1500));
+    assert_eq!(notifications.displayed(), "0", "--notify never sends none");
+}

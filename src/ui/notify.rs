@@ -1,0 +1,242 @@
+//! The desktop notification that tells the person a form is waiting, for a window that opened
+//! without the focus (on another workspace, behind other windows, a served or hook form while
+//! they were away): `org.freedesktop.Notifications` on the session bus, with an action that
+//! raises the window, closed when the form is answered. No notification service: nothing,
+//! silently.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_lite::StreamExt as _;
+use zbus::zvariant::Value;
+use zbus::{Connection, MatchRule, MessageStream};
+
+const SERVICE: &str = "org.freedesktop.Notifications";
+const PATH: &str = "/org/freedesktop/Notifications";
+
+/// How long the notification service may take to answer a call.
+const CALL_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The longest body we send: a line or two of the message, as notifications show.
+const BODY_CHARS: usize = 200;
+
+/// A notification sent (or being sent) for this window.
+#[derive(Clone, Default)]
+pub struct Notice {
+    sent: Arc<Mutex<Sent>>,
+}
+
+/// What became of a notification.
+#[derive(Default)]
+struct Sent {
+    /// The connection and the notification's id, once the service has answered.
+    shown: Option<(Connection, u32)>,
+    /// Closed before the service answered: close it the moment it does.
+    closed: bool,
+}
+
+impl Notice {
+    /// Sends a notification titled `summary` with `message`'s first lines, on a thread of its
+    /// own; `open` runs when the person chooses its action.
+    pub fn send(
+        summary: String,
+        message: &str,
+        open_label: String,
+        open: impl Fn() + Send + 'static,
+    ) -> Notice {
+        let notice = Notice::default();
+        let body = body_of(message);
+        let sent = Arc::clone(&notice.sent);
+        let spawned = std::thread::Builder::new()
+            .name("notify".into())
+            .spawn(move || {
+                // No session bus, no service: the urgency hint is all there is.
+                let _ = zbus::block_on(notify(summary, body, open_label, sent, open));
+            });
+        drop(spawned);
+        notice
+    }
+
+    /// Closes the notification, if the service showed one: the form is answered, or the
+    /// person is at it.
+    pub fn close(&self) {
+        let shown = {
+            let mut sent = self
+                .sent
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            sent.closed = true;
+            sent.shown.take()
+        };
+        if let Some((connection, id)) = shown {
+            zbus::block_on(close(&connection, id));
+        }
+    }
+}
+
+/// Closes notification `id`, waiting at most [`CALL_TIMEOUT`].
+async fn close(connection: &Connection, id: u32) {
+    futures_lite::future::or(
+        async {
+            let _ = connection
+                .call_method(
+                    Some(SERVICE),
+                    PATH,
+                    Some(SERVICE),
+                    "CloseNotification",
+                    &(id,),
+                )
+                .await;
+        },
+        async {
+            async_io::Timer::after(CALL_TIMEOUT).await;
+        },
+    )
+    .await;
+}
+
+/// Sends the notification and waits for its action or its end.
+async fn notify(
+    summary: String,
+    body: String,
+    open_label: String,
+    sent: Arc<Mutex<Sent>>,
+    open: impl Fn(),
+) -> zbus::Result<()> {
+    let connection = zbus::connection::Builder::session()?
+        .method_timeout(CALL_TIMEOUT)
+        .build()
+        .await?;
+    let capabilities: Vec<String> = connection
+        .call_method(Some(SERVICE), PATH, Some(SERVICE), "GetCapabilities", &())
+        .await?
+        .body()
+        .deserialize()?;
+    let has = |what: &str| capabilities.iter().any(|c| c == what);
+    // The message is the server's text: never markup of its own.
+    let body = if has("body-markup") {
+        escape_markup(&body)
+    } else {
+        body
+    };
+    let actions: Vec<&str> = if has("actions") {
+        vec!["default", &open_label]
+    } else {
+        Vec::new()
+    };
+    let mut hints: HashMap<&str, Value> = HashMap::new();
+    hints.insert("desktop-entry", Value::from("form-elicitation"));
+    hints.insert("urgency", Value::U8(1));
+    // Listen before sending, so that an action chosen at once is not missed.
+    let rule = MatchRule::builder()
+        .msg_type(zbus::message::Type::Signal)
+        .interface(SERVICE)?
+        .path(PATH)?
+        .build();
+    let mut signals = MessageStream::for_match_rule(rule, &connection, Some(8)).await?;
+    // Never expires by itself (0): the form waits until it is answered, and so does this.
+    let id: u32 = connection
+        .call_method(
+            Some(SERVICE),
+            PATH,
+            Some(SERVICE),
+            "Notify",
+            &(
+                "form-elicitation",
+                0u32,
+                "form-elicitation",
+                summary.as_str(),
+                body.as_str(),
+                actions,
+                hints,
+                0i32,
+            ),
+        )
+        .await?
+        .body()
+        .deserialize()?;
+    let closed = {
+        let mut sent = sent.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        sent.shown = Some((connection.clone(), id));
+        sent.closed
+    };
+    if closed {
+        close(&connection, id).await;
+        return Ok(());
+    }
+    while let Some(message) = signals.next().await {
+        let Ok(message) = message else { continue };
+        let member = message.header().member().map(|m| m.to_string());
+        match member.as_deref() {
+            Some("ActionInvoked") => {
+                if let Ok((of, _key)) = message.body().deserialize::<(u32, String)>()
+                    && of == id
+                {
+                    open();
+                }
+            }
+            Some("NotificationClosed") => {
+                if let Ok((of, _reason)) = message.body().deserialize::<(u32, u32)>()
+                    && of == id
+                {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The message's first lines, at most [`BODY_CHARS`] characters, with an ellipsis when cut.
+fn body_of(message: &str) -> String {
+    let text: String = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if text.chars().count() <= BODY_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(BODY_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// `text` with the characters the notification markup reads escaped.
+fn escape_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_body_is_the_message_s_first_lines_and_never_markup() {
+        assert_eq!(
+            body_of("Which region?\n\n  Pick one.  "),
+            "Which region? Pick one."
+        );
+        let long = "x".repeat(500);
+        let body = body_of(&long);
+        assert_eq!(body.chars().count(), BODY_CHARS);
+        assert!(body.ends_with('…'));
+        assert_eq!(
+            escape_markup("<b>bold</b> & \"q\""),
+            "&lt;b&gt;bold&lt;/b&gt; &amp; &quot;q&quot;"
+        );
+    }
+}
