@@ -43,11 +43,10 @@ fn read_tree(request: &Path, steps: &[&str], envs: &[(&str, &str)]) -> Option<Ve
             .output()
             .is_ok();
     if !tools_there {
-        assert!(
-            std::env::var("FORM_ELICITATION_E2E").as_deref() != Ok("require"),
-            "the AT-SPI tools are missing (dbus-run-session, at-spi2-core, python3-gi, gir1.2-atspi-2.0)"
+        support::skip(
+            "the screen-reader tests need the AT-SPI tools",
+            &support::apt_install(&["at-spi2-core", "python3-gi", "gir1.2-atspi-2.0", "dbus"]),
         );
-        eprintln!("SKIPPED: the AT-SPI tools are not installed");
         return None;
     }
     // One accessibility bus at a time: its socket lives in XDG_RUNTIME_DIR, so each run gets a
