@@ -6,7 +6,7 @@
 //!
 //! The pty comes from `rustix`; the child is a plain `std::process::Command` that makes the pty
 //! its controlling terminal in `pre_exec` (`setsid` + `TIOCSCTTY`), so stdin, stdout and stderr
-//! can be whatever each test needs. Without a pty device the tests print "SKIPPED: ..." and
+//! can be whatever each test needs. Without a pty device the tests skip and
 //! pass, unless `FORM_ELICITATION_E2E=require` is set.
 
 use std::fs::File;

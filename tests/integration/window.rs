@@ -6,8 +6,8 @@
 //! Needs `Xvfb` and `xdotool` on PATH (and `python3` with ctypes + libX11 for the window-close
 //! test, `xwd` and `xprop` for the tests that read the window and its icon, `xclip` for the
 //! paste test, `fcitx5` with `fcitx5-hangul` for the input-method test). Without them the tests
-//! print "SKIPPED: ..." to stderr and pass, unless `FORM_ELICITATION_E2E=require` is set, in
-//! which case they fail.
+//! skip (`support::skip`, which names the package to install) and pass, unless
+//! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
 use std::path::Path;
 use std::process::Command;

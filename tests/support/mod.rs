@@ -132,6 +132,7 @@ pub fn package_of(tool: &str) -> &str {
         "sway" | "swaymsg" => "sway",
         "bwrap" => "bubblewrap",
         "localedef" => "locales",
+        "sh" => "dash",
         // the one test that starts fcitx5 wants its Hangul engine
         "fcitx5" => "fcitx5 fcitx5-hangul",
         "systemd-socket-activate" => "systemd",

@@ -18,7 +18,7 @@ use crate::support::{BIN, ENGLISH, root, skip};
 /// How long a whole client session may take (Python imports, debug build, loaded machine).
 pub(super) const SESSION_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// A display and the Python with the SDK, or `None` after saying SKIPPED.
+/// A display and the Python with the SDK, or `None` after the skip.
 pub(super) fn setup() -> Option<(Xvfb, PathBuf)> {
     let python = python_or_skip()?;
     let x = display_or_skip(&[])?;
