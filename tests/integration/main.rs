@@ -8,6 +8,7 @@
 //! - `hostile`: hostile text in the window (kittest).
 //! - `keyboard`: every field kind answered with the keyboard alone (kittest).
 //! - `proxy`: `form-elicitation proxy` between the Python SDK's client and server.
+//! - `runner`: the test command, `scripts/test`: the skip log and its summary, the root steps.
 //! - `serve`: `form-elicitation serve` under Xvfb and askers on its socket.
 //! - `session`: the helper and the proxy started as clients start them, finding the session.
 //! - `properties`: random requests and edits, every answer checked by `jsonschema`.
@@ -29,6 +30,7 @@ mod keyboard;
 mod properties;
 mod proxy;
 mod read;
+mod runner;
 mod serve;
 mod session;
 mod terminal;

@@ -18,7 +18,7 @@ use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
 use super::support::process::{Running, ShownWindows, threads_woken_over, without_terminal};
 use super::support::sway::USER;
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
-use super::support::{BIN, ENGLISH, on_path, skip};
+use super::support::{BIN, ENGLISH, USERADD, apt_install, skip, tools_or_skip};
 
 /// A request with one required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -375,8 +375,11 @@ fn a_timeout_travels_with_the_request() {
 /// around) must not: SO_PEERCRED refuses them. The socket here is opened to everyone.
 #[test]
 fn another_user_is_refused_even_where_the_file_mode_lets_them_in() {
-    if !rustix::process::geteuid().is_root() || !on_path("setpriv") {
-        skip("the other-user test runs as root with setpriv");
+    if !rustix::process::geteuid().is_root() {
+        skip("the other-user test runs as root", "run the tests as root");
+        return;
+    }
+    if !tools_or_skip("the other-user test", &["setpriv"]) {
         return;
     }
     let id = |flag: &str| {
@@ -387,9 +390,10 @@ fn another_user_is_refused_even_where_the_file_mode_lets_them_in() {
             .ok()
     };
     let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-        skip(&format!(
-            "the other-user test needs the user {USER:?} (.ci/run makes it)"
-        ));
+        skip(
+            &format!("the other-user test needs the user {USER:?}"),
+            USERADD,
+        );
         return;
     };
     let Some(served) = Served::start("other") else {
@@ -440,8 +444,7 @@ fn another_user_is_refused_even_where_the_file_mode_lets_them_in() {
 
 #[test]
 fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
-    if !on_path("systemd-socket-activate") {
-        skip("the socket activation test needs systemd-socket-activate (Debian's systemd)");
+    if !tools_or_skip("the socket activation test", &["systemd-socket-activate"]) {
         return;
     }
     let Some(x) = display_or_skip(&[]) else {
@@ -546,8 +549,7 @@ fn children_of(pid: u32) -> Vec<String> {
 /// in: the answer arrives, and the window names the sandbox's host.
 #[test]
 fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
-    if !on_path("bwrap") {
-        skip("the sandbox test needs bwrap (Debian's bubblewrap)");
+    if !tools_or_skip("the sandbox test", &["bwrap"]) {
         return;
     }
     let Some(served) = Served::start("sandbox") else {
@@ -556,11 +558,16 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
     let title = unique_title("sandbox");
     // As the README's container recipe: the socket's folder bound in, the socket named.
     let inside = "/run/form-elicitation/socket";
+    let binary = std::fs::canonicalize(BIN).expect("the binary's real path");
     let mut command = Command::new("bwrap");
     command
         .args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"])
         // The test's folders (and the socket's real path) are not in the sandbox.
         .args(["--tmpfs", "/tmp", "--tmpfs", "/run"])
+        // The binary is, by its real path, wherever the checkout is: under /tmp the tmpfs
+        // above would hide it (bwrap: execvp: No such file or directory).
+        .arg("--ro-bind")
+        .args([&binary, &binary])
         .args([
             "--unshare-all",
             "--die-with-parent",
@@ -570,7 +577,8 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
         .arg("--bind")
         .arg(&served.dir.0)
         .arg("/run/form-elicitation")
-        .args(["--setenv", "FORM_ELICITATION_SOCKET", inside, "--", BIN])
+        .args(["--setenv", "FORM_ELICITATION_SOCKET", inside, "--"])
+        .arg(&binary)
         .args(["--title", &title, "--server", "issue-tracker"])
         .envs(ENGLISH)
         .env_remove("DISPLAY")
@@ -607,8 +615,15 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
         "/usr/bin/ssh-keygen",
         "/usr/sbin/usermod",
     ];
-    if !rustix::process::geteuid().is_root() || tools.iter().any(|t| !Path::new(t).exists()) {
-        skip("the SSH test runs as root with Debian's openssh-server and openssh-client");
+    if !rustix::process::geteuid().is_root() {
+        skip("the SSH test runs as root", "run the tests as root");
+        return;
+    }
+    if tools.iter().any(|t| !Path::new(t).exists()) {
+        skip(
+            "the SSH test needs sshd, ssh, ssh-keygen and usermod",
+            &apt_install(&["openssh-server", "openssh-client"]),
+        );
         return;
     }
     let id = |flag: &str| {
@@ -619,9 +634,7 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
             .ok()
     };
     let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-        skip(&format!(
-            "the SSH test needs the user {USER:?} (.ci/run makes it)"
-        ));
+        skip(&format!("the SSH test needs the user {USER:?}"), USERADD);
         return;
     };
     let Some(served) = Served::start("ssh") else {

@@ -5,8 +5,8 @@
 //!
 //! The harness (sway started as an unprivileged user when the tests run as root, the binary
 //! staged where that user can run it) is `tests/support/sway.rs`. Without `sway`, `swaymsg`,
-//! `wtype` and `grim` (or, as root, without the user) the tests print "SKIPPED: ..." to stderr
-//! and pass, unless `FORM_ELICITATION_E2E=require` is set, in which case they fail.
+//! `wtype` and `grim` (or, as root, without the user) the tests skip (`support::skip`, with the
+//! fix) and pass, unless `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
 use std::process::Command;
 use std::thread;

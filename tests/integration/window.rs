@@ -6,8 +6,8 @@
 //! Needs `Xvfb` and `xdotool` on PATH (and `python3` with ctypes + libX11 for the window-close
 //! test, `xwd` and `xprop` for the tests that read the window and its icon, `xclip` for the
 //! paste test, `fcitx5` with `fcitx5-hangul` for the input-method test). Without them the tests
-//! print "SKIPPED: ..." to stderr and pass, unless `FORM_ELICITATION_E2E=require` is set, in
-//! which case they fail.
+//! skip (`support::skip`, which names the package to install) and pass, unless
+//! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
 use std::path::Path;
 use std::process::Command;
@@ -22,7 +22,7 @@ use super::support::process::{Running, ShownSignal, threads_woken_over};
 use super::support::xvfb::{
     Xvfb, display_alone_or_skip, display_or_skip, run_tool, tools_available,
 };
-use super::support::{BIN, skip};
+use super::support::{BIN, apt_install, skip};
 
 /// A request with one required text field and no default.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -890,7 +890,10 @@ fn korean_composed_with_an_input_method_arrives_exactly() {
         return;
     };
     if !Path::new("/usr/share/fcitx5/addon/hangul.conf").exists() {
-        skip("the input-method test needs fcitx5's Hangul engine (fcitx5-hangul)");
+        skip(
+            "the input-method test needs fcitx5's Hangul engine",
+            &apt_install(&["fcitx5-hangul"]),
+        );
         return;
     }
     let dir = std::env::temp_dir().join(format!("fe-ime-{}", std::process::id()));

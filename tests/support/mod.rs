@@ -81,16 +81,91 @@ pub fn validator(schema: &Value) -> jsonschema::Validator {
         .unwrap_or_else(|e| panic!("the validator refuses {schema}: {e}"))
 }
 
-/// Ends a test that cannot run here: fails it under `FORM_ELICITATION_E2E=require` (CI, where
-/// every end-to-end suite must run), else says so on stderr and lets it pass.
-pub fn skip(message: &str) {
+/// Ends a test that cannot run here for want of something, `reason`, that `fix` (a command a
+/// person can run, such as `apt-get install xvfb`) provides: fails it under
+/// `FORM_ELICITATION_E2E=require` (CI, where every end-to-end test must run), else lets it
+/// pass and tells. Under `scripts/test` (which names a log in [`SKIP_LOG`]) the skip is
+/// appended to that log, from which the script prints one summary at the end of the run;
+/// under a bare `cargo test` it is one line on stderr.
+pub fn skip(reason: &str, fix: &str) {
     if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
-        panic!("{message} (FORM_ELICITATION_E2E=require)");
+        panic!("{reason}; fix: {fix} (FORM_ELICITATION_E2E=require)");
     }
-    // Straight to the process's stderr: `eprintln!` would be swallowed by the test harness's
-    // output capture of passing tests, and a skip must not go unnoticed.
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {message}");
+    let logged = std::env::var_os(SKIP_LOG).is_some_and(|log| {
+        let test = std::thread::current().name().unwrap_or("?").to_owned();
+        record_skip(Path::new(&log), &test, reason, fix).is_ok()
+    });
+    if !logged {
+        // Straight to the process's stderr: `eprintln!` would be swallowed by the test
+        // harness's output capture of passing tests, and a skip must not go unnoticed.
+        let _ = writeln!(std::io::stderr(), "SKIPPED: {reason} (fix: {fix})");
+    }
 }
+
+/// The variable that names the skip log `scripts/test` summarises.
+pub const SKIP_LOG: &str = "FORM_ELICITATION_TEST_SKIP_LOG";
+
+/// Appends one skip to `log` as a line of three tab-separated fields: the test, the reason,
+/// the fix (tabs and line breaks inside them become spaces). One `write` of the whole line on
+/// a file opened for appending, so the lines of tests skipping at once do not mix.
+pub fn record_skip(log: &Path, test: &str, reason: &str, fix: &str) -> std::io::Result<()> {
+    let field = |text: &str| text.replace(['\t', '\n', '\r'], " ");
+    let line = format!("{}\t{}\t{}\n", field(test), field(reason), field(fix));
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)?
+        .write_all(line.as_bytes())
+}
+
+/// The fix for missing Debian `packages`: the `apt-get install` line (as root).
+pub fn apt_install(packages: &[&str]) -> String {
+    format!("apt-get install {}", packages.join(" "))
+}
+
+/// The Debian package that installs `tool`, for a skip's fix.
+pub fn package_of(tool: &str) -> &str {
+    match tool {
+        "Xvfb" => "xvfb",
+        "xwd" => "x11-apps",
+        "xprop" => "x11-utils",
+        "sway" | "swaymsg" => "sway",
+        "bwrap" => "bubblewrap",
+        "localedef" => "locales",
+        "sh" => "dash",
+        // the one test that starts fcitx5 wants its Hangul engine
+        "fcitx5" => "fcitx5 fcitx5-hangul",
+        "systemd-socket-activate" => "systemd",
+        "setpriv" => "util-linux",
+        "dbus-run-session" => "dbus",
+        "gdbus" => "libglib2.0-bin",
+        "kwalletd5" => "libkf5wallet-bin",
+        "gnome-keyring-daemon" => "gnome-keyring",
+        "secret-tool" => "libsecret-tools",
+        "node" => "nodejs",
+        // xdotool, xclip, fcitx5, wtype, grim, python3, ...: named as their package
+        other => other,
+    }
+}
+
+/// Whether every one of `tools` is on PATH; when some are not, [`skip`]s (`what` says which
+/// tests need them) with the `apt-get install` of the packages that have the missing ones.
+pub fn tools_or_skip(what: &str, tools: &[&str]) -> bool {
+    let missing: Vec<&str> = tools.iter().copied().filter(|t| !on_path(t)).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let mut packages: Vec<&str> = missing.iter().map(|t| package_of(t)).collect();
+    packages.dedup();
+    skip(
+        &format!("{what} need {}", missing.join(", ")),
+        &apt_install(&packages),
+    );
+    false
+}
+
+/// The fix for a missing test user [`sway::USER`]: the `useradd` `.ci/run` runs (as root).
+pub const USERADD: &str = "useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin form-elicitation-e2e";
 
 /// Whether `tool` is an executable file in a directory on PATH.
 pub fn on_path(tool: &str) -> bool {

@@ -23,7 +23,7 @@ use super::desktop::{
     ANSWER_TIMEOUT, Desktop, Input, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT, Window, unique_title,
 };
 use super::process::{Output, Running, ShownSignal, without_terminal};
-use super::{BIN, ENGLISH, on_path, skip};
+use super::{BIN, ENGLISH, USERADD, skip, tools_or_skip};
 
 /// The user the compositor and the program run as when the tests run as root.
 pub const USER: &str = "form-elicitation-e2e";
@@ -37,24 +37,19 @@ const OUTPUT: &str = "output HEADLESS-1 resolution 1280x900";
 /// A fresh headless sway with `config` lines added to its config, or `None` (after the loud
 /// message) when the tools or, as root, the user are missing.
 pub fn sway_or_skip(config: &[&str]) -> Option<Sway> {
-    let missing: Vec<&str> = ["sway", "swaymsg", "wtype", "grim"]
-        .into_iter()
-        .filter(|tool| !on_path(tool))
-        .collect();
-    if !missing.is_empty() {
-        skip(&format!(
-            "Wayland tests need sway, swaymsg, wtype and grim (missing: {})",
-            missing.join(", ")
-        ));
+    if !tools_or_skip("Wayland tests", &["sway", "swaymsg", "wtype", "grim"]) {
         return None;
     }
     let account = if rustix::process::geteuid().is_root() {
         match Account::of(USER) {
             Some(account) => Some(account),
             None => {
-                skip(&format!(
-                    "Wayland tests run as root need the user {USER:?}, since sway refuses root: `useradd --system {USER}` (.ci/run does)"
-                ));
+                skip(
+                    &format!(
+                        "Wayland tests run as root need the user {USER:?} (sway refuses root)"
+                    ),
+                    USERADD,
+                );
                 return None;
             }
         }

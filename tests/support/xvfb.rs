@@ -12,33 +12,16 @@ use std::time::{Duration, Instant};
 
 use super::desktop::{Desktop, Input, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT, Window, unique_title};
 use super::process::{Output, Running, ShownSignal, without_terminal};
-use super::{BIN, on_path, skip};
+use super::{BIN, tools_or_skip};
 
 // ---------------------------------------------------------------------------------------------
 // Skipping
 
 /// Whether the tools these tests need are on PATH: `Xvfb`, `xdotool`, plus `extra`. When some
-/// are missing, says so loudly on stderr and returns false, or panics when
-/// `FORM_ELICITATION_E2E=require`.
+/// are missing, [`skip`]s (a failure under `FORM_ELICITATION_E2E=require`) and returns false.
 pub fn tools_available(extra: &[&str]) -> bool {
-    let missing: Vec<&str> = ["Xvfb", "xdotool"]
-        .iter()
-        .chain(extra)
-        .copied()
-        .filter(|tool| !on_path(tool))
-        .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    skip(&format!(
-        "window tests need Xvfb and xdotool{} (missing: {})",
-        extra
-            .iter()
-            .map(|t| format!(" and {t}"))
-            .collect::<String>(),
-        missing.join(", ")
-    ));
-    false
+    let tools: Vec<&str> = ["Xvfb", "xdotool"].iter().chain(extra).copied().collect();
+    tools_or_skip("window tests", &tools)
 }
 
 /// A fresh Xvfb, or `None` (after the loud message) when the tools are missing.

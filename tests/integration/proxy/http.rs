@@ -20,7 +20,7 @@ use super::mock::{self, Mock};
 use crate::support::desktop::unique_title;
 use crate::support::process::without_terminal;
 use crate::support::xvfb::display_or_skip;
-use crate::support::{BIN, ENGLISH, root};
+use crate::support::{BIN, ENGLISH, root, skip};
 
 /// The reference server, killed when dropped.
 struct Everything {
@@ -41,11 +41,10 @@ fn everything(modules: &std::ffi::OsStr) -> Option<Everything> {
         .map(|dir| dir.join("@modelcontextprotocol/server-everything/dist/index.js"))
         .find(|index| index.exists());
     let Some(index) = index else {
-        let message = "SKIPPED: the HTTP proxy tests need @modelcontextprotocol/server-everything in FORM_ELICITATION_TEST_NODE_PATH";
-        if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
-            panic!("{message} (FORM_ELICITATION_E2E=require)");
-        }
-        eprintln!("{message}");
+        skip(
+            "the HTTP proxy tests need @modelcontextprotocol/server-everything in FORM_ELICITATION_TEST_NODE_PATH",
+            NODE_FIX,
+        );
         return None;
     };
     let port = TcpListener::bind("127.0.0.1:0")
@@ -235,11 +234,10 @@ pub(super) fn conformance(
         .map(|dir| dir.join("@modelcontextprotocol/conformance/dist/index.js"))
         .find(|index| index.exists());
     let Some(index) = index else {
-        let message = "SKIPPED: the conformance tests need @modelcontextprotocol/conformance in FORM_ELICITATION_TEST_NODE_PATH";
-        if std::env::var("FORM_ELICITATION_E2E").as_deref() == Ok("require") {
-            panic!("{message} (FORM_ELICITATION_E2E=require)");
-        }
-        eprintln!("{message}");
+        skip(
+            "the conformance tests need @modelcontextprotocol/conformance in FORM_ELICITATION_TEST_NODE_PATH",
+            NODE_FIX,
+        );
         return None;
     };
     let client = root().join("tests/proxy/conformance_client.cjs");

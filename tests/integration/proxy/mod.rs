@@ -2,9 +2,9 @@
 //! callback unless a test says so) reaches the SDK's server in `tests/proxy/server.py` through
 //! the real binary, and the forms are answered with xdotool under Xvfb.
 //!
-//! Needs a Python with `mcp==2.3.0`: `FORM_ELICITATION_TEST_PYTHON` names it (`.ci/run`
+//! Needs a Python with `mcp==2.3.0`: `FORM_ELICITATION_TEST_PYTHON` names it (`scripts/test`
 //! makes a venv and exports it), else `target/proxy-venv/bin/python` is tried. Without it the
-//! tests say SKIPPED and pass, unless `FORM_ELICITATION_E2E=require`, where they fail. One
+//! tests skip and pass, unless `FORM_ELICITATION_E2E=require`, where they fail. One
 //! test runs the official TypeScript SDK's client (`tests/proxy/client.cjs`) with node, its
 //! `node_modules` named by `FORM_ELICITATION_TEST_NODE_PATH` (else `target/proxy-node`).
 
