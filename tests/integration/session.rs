@@ -21,7 +21,7 @@ use super::support::desktop::{ANSWER_TIMEOUT, WINDOW_TIMEOUT, unique_title};
 use super::support::process::{Output, Running, ShownWindows, without_terminal};
 use super::support::sway::USER;
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
-use super::support::{BIN, on_path, root, skip};
+use super::support::{BIN, USERADD, on_path, root, skip};
 
 /// A request with one required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -44,7 +44,10 @@ impl Person {
     /// The test user, or `None` after saying why not.
     fn new_or_skip(name: &str) -> Option<Person> {
         if !rustix::process::geteuid().is_root() || !on_path("setpriv") {
-            skip("the session tests run as root with setpriv (as .ci/run does)");
+            skip(
+                "the session tests run as root with setpriv",
+                "run the tests as root, as .ci/run does",
+            );
             return None;
         }
         let id = |flag: &str| {
@@ -55,9 +58,10 @@ impl Person {
                 .ok()
         };
         let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-            skip(&format!(
-                "the session tests need the user {USER:?} (`useradd --system {USER}`, as .ci/run does)"
-            ));
+            skip(
+                &format!("the session tests need the user {USER:?}"),
+                USERADD,
+            );
             return None;
         };
         let turn = TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
