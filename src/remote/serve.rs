@@ -285,7 +285,8 @@ fn show(
     // A request from this machine needs no "via": the window names the host only when it
     // differs.
     if header.host != host && !header.host.is_empty() {
-        args.extend(["--via".to_owned(), header.host.clone()]);
+        // One argument: a host that starts with `-` must not be read as an option.
+        args.push(format!("--via={}", header.host));
     }
     let (report, events) = mpsc::channel();
     // The answer is written to the asker by the thread that read it from the dialog: handing
@@ -518,6 +519,57 @@ mod tests {
             }
         );
         serving.join().expect("show returns");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Regression (issue 43): a host (or any option) that starts with `-` was a second
+    /// argument, read as an option, and the dialog refused the form.
+    #[test]
+    fn a_dashed_host_and_options_reach_the_dialog_as_values() {
+        let (dir, script) = dialog("dashes", "", "");
+        let args = dir.join("args");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\ncat >/dev/null\necho '{{\"action\":\"cancel\"}}'\n",
+                args.display()
+            ),
+        )
+        .expect("writes the stand-in dialog");
+        let (asker, served) = UnixStream::pair().expect("a socket pair");
+        let options = DisplayOptions {
+            server: Some("-weather".into()),
+            title: Some("-- build --".into()),
+            lang: Some("-x".into()),
+            ..DisplayOptions::default()
+        };
+        let header = Header::new("-box", &options, 2);
+        show(
+            &served,
+            &header,
+            b"{}".to_vec(),
+            &DisplayOptions::default(),
+            "here",
+            &script,
+        );
+        let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+        assert_eq!(reply.exit, 0, "{reply:?}");
+        let written = std::fs::read_to_string(&args).expect("the dialog's arguments");
+        let written: Vec<&str> = written.lines().collect();
+        for expected in [
+            "--server=-weather",
+            "--title=-- build --",
+            "--lang=-x",
+            "--via=-box",
+        ] {
+            assert!(written.contains(&expected), "{expected} in {written:?}");
+        }
+        let parsed = <crate::cli::Args as clap::Parser>::try_parse_from(
+            std::iter::once("form-elicitation").chain(written.iter().copied()),
+        )
+        .expect("the dialog's arguments parse");
+        assert_eq!(parsed.display.server.as_deref(), Some("-weather"));
+        assert_eq!(parsed.via.as_deref(), Some("-box"));
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -360,6 +360,29 @@ fn the_asker_prints_the_reply_as_soon_as_its_line_arrives() {
     drop(stream);
 }
 
+/// Regression (issue 43): serve passed each display option to its dialog as two arguments, so
+/// a server named `-weather`, a title `-- build --` or a language `-x` was read as an option
+/// and every such form was refused with a command-line error.
+#[test]
+fn values_that_start_with_a_dash_reach_the_desktop_s_window() {
+    let Some(served) = Served::start("dashes") else {
+        return;
+    };
+    let title = format!("-- build -- {}", unique_title("dashes"));
+    let mut command = asker();
+    command
+        .arg("--connect")
+        .arg(&served.socket)
+        .arg("--server=-weather")
+        .arg(format!("--title={title}"))
+        .arg("--lang=-x");
+    let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
+    let mut shown = asking(app, &served.windows, &title);
+    served.x.wait_for_window(&mut shown, &title);
+    served.x.key("Escape");
+    expect_line(shown, r#"{"action":"cancel"}"#);
+}
+
 /// The asker's `--timeout` counts down on the desktop and ends in cancel there.
 #[test]
 fn a_timeout_travels_with_the_request() {
