@@ -380,6 +380,39 @@ fn routine(request: &mock::Request, stream: &mut TcpStream, session: &str) -> bo
     true
 }
 
+/// Regression (issue 43): without its signal handler, `proxy --url` died of SIGTERM with 143
+/// and never ended its session. It DELETEs the session and exits 0, as when its stdin ends.
+#[test]
+fn sigterm_ends_the_session_with_a_delete() {
+    let mock = Mock::start(|request, stream| {
+        routine(request, stream, "s-term");
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    begin(&mut proxy);
+    // Once the session has begun on the server's side.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !mock
+        .requests()
+        .iter()
+        .any(|r| r.rpc_method() == "notifications/initialized")
+    {
+        assert!(Instant::now() < deadline, "no initialized notification");
+        thread::sleep(Duration::from_millis(10));
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &proxy.child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
+    assert_eq!(proxy.wait(Duration::from_secs(10)), Some(0));
+    let requests = mock.requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| r.method == "DELETE" && r.header("mcp-session-id") == Some("s-term")),
+        "no DELETE of the session: {requests:#?}"
+    );
+}
+
 /// The spec: a 404 to a request that carried the session's id means the server ended the
 /// session, and the client MUST begin a new one with a new `initialize` without the id. The
 /// proxy does so with the client's own `initialize` (its answer kept from the client, which
