@@ -564,6 +564,153 @@ fn a_listener_of_another_user_never_sees_the_request() {
     );
 }
 
+/// `serve` with no display on a socket of its own, started by `sh -c` after `prefix` (as
+/// `ulimit -n 32`): what it does with connections needs no window.
+fn serve_without_display(name: &str, prefix: &str) -> (Dir, PathBuf, Running) {
+    let dir = Dir::new(name);
+    let socket = dir.0.join("socket");
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("{prefix}; exec \"$0\" serve --socket \"$1\""))
+        .arg(BIN)
+        .arg(&socket)
+        .envs(ENGLISH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    let serve = Running::spawn("form-elicitation serve", command, None);
+    wait_for_socket(&socket);
+    (dir, socket, serve)
+}
+
+/// Reads serve's reply on `stream`, waiting at most `timeout`.
+fn reply_within(stream: &UnixStream, timeout: Duration) -> Reply {
+    stream
+        .set_read_timeout(Some(timeout))
+        .expect("a read timeout");
+    protocol::read_reply(&mut BufReader::new(stream)).expect("a reply in time")
+}
+
+/// Regression (issue 43): the 10 s to send the header and request were per read, so a byte
+/// every few seconds held a connection (and its thread) for as long as the asker liked. It is
+/// one deadline now, and the asker is told what happened.
+#[test]
+fn a_header_sent_a_byte_at_a_time_is_cut_off_after_ten_seconds() {
+    let (_dir, socket, mut serve) = serve_without_display("trickle", ":");
+    let stream = UnixStream::connect(&socket).expect("connects");
+    let started = Instant::now();
+    let mut writer = stream.try_clone().expect("a second handle");
+    thread::spawn(move || {
+        for byte in b"{\"version\":1,\"host\":\"slow\",\"length\":2}\n{}" {
+            if writer.write_all(&[*byte]).is_err() {
+                return;
+            }
+            thread::sleep(Duration::from_secs(2));
+        }
+    });
+    let reply = reply_within(&stream, Duration::from_secs(20));
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(12)
+            && reply.exit == 2
+            && reply
+                .message
+                .as_deref()
+                .is_some_and(|m| m.contains("did not arrive within 10 s")),
+        "after {took:?}: {reply:?}"
+    );
+    let log = serve.stop();
+    assert!(
+        log.stderr.contains("did not arrive within 10 s"),
+        "serve logs it:\n{}",
+        log.describe()
+    );
+}
+
+/// Regression (issue 43): a thread per connection without a cap (1,100 idle connections were
+/// 1,101 threads). Past its cap serve tells the next asker it is busy, and serves again once
+/// connections close.
+#[test]
+fn serve_past_its_cap_says_it_is_busy_and_serves_again_later() {
+    let (_dir, socket, mut serve) = serve_without_display("cap", ":");
+    let idle: Vec<UnixStream> = (0..form_elicitation::remote::serve::MAX_CONNECTIONS)
+        .map(|_| UnixStream::connect(&socket).expect("connects"))
+        .collect();
+    let refused = UnixStream::connect(&socket).expect("connects");
+    let reply = reply_within(&refused, Duration::from_secs(5));
+    assert!(
+        reply.exit == 1 && reply.message.as_deref().is_some_and(|m| m.contains("busy")),
+        "{reply:?}"
+    );
+    drop(idle);
+    // The idle ones end as their asker closes: serve has room again.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let mut stream = UnixStream::connect(&socket).expect("connects");
+        stream.write_all(b"hello\n").expect("writes");
+        let reply = reply_within(&stream, Duration::from_secs(5));
+        if reply.exit == 2 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still busy: {reply:?}");
+        thread::sleep(Duration::from_millis(50));
+    }
+    let log = serve.stop();
+    assert_eq!(
+        log.stderr.matches("refusing connections").count(),
+        1,
+        "said once:\n{}",
+        log.describe()
+    );
+}
+
+/// The CPU time (user and system, in clock ticks) process `pid` has used.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc/PID/stat");
+    // The fields after the command's closing parenthesis; utime and stime are 14 and 15.
+    let after = &stat[stat.rfind(')').expect("a command") + 2..];
+    let fields: Vec<&str> = after.split(' ').collect();
+    fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime")
+}
+
+/// Regression (issue 43): at its file-descriptor limit `accept` failed at once, every time,
+/// and serve retried at once: a full core and 730,000 log lines in 3 s. It backs off, says
+/// so once, and accepts again once descriptors are free.
+#[test]
+fn serve_out_of_file_descriptors_backs_off_and_recovers() {
+    let (_dir, socket, mut serve) = serve_without_display("emfile", "ulimit -n 32");
+    let held: Vec<UnixStream> = (0..40)
+        .map(|_| UnixStream::connect(&socket).expect("connects"))
+        .collect();
+    thread::sleep(Duration::from_millis(300));
+    let before = cpu_ticks(serve.pid());
+    thread::sleep(Duration::from_secs(2));
+    let spent = cpu_ticks(serve.pid()) - before;
+    assert!(spent < 40, "serve used {spent} ticks of CPU in 2 s");
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(8);
+    loop {
+        let mut stream = UnixStream::connect(&socket).expect("connects");
+        stream.write_all(b"hello\n").expect("writes");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(3)))
+            .expect("a read timeout");
+        if protocol::read_reply(&mut BufReader::new(&stream)).is_ok_and(|r| r.exit == 2) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "serve does not serve again");
+    }
+    let log = serve.stop();
+    let failures = log.stderr.matches("cannot accept a connection").count();
+    assert!(
+        (1..=2).contains(&failures) && log.stderr.contains("accepting connections again"),
+        "{failures} lines of failure:\n{}",
+        log.describe()
+    );
+}
+
 /// The asker's `--timeout` counts down on the desktop and ends in cancel there.
 #[test]
 fn a_timeout_travels_with_the_request() {
