@@ -53,11 +53,16 @@ impl Answer {
 
 /// The JSON-RPC error response for a refused request, when the request came as JSON-RPC.
 pub fn error_line(envelope: &Envelope, error: &RequestError) -> Option<String> {
+    error_response(envelope, error.json_rpc_code(), &error.to_string())
+}
+
+/// The JSON-RPC error response with `code` and `message`, when the request came as JSON-RPC.
+pub fn error_response(envelope: &Envelope, code: i64, message: &str) -> Option<String> {
     match envelope {
         Envelope::JsonRpc { id } => Some(json_rpc_response(
             id,
             "error",
-            &json!({"code": error.json_rpc_code(), "message": error.to_string()}),
+            &json!({"code": code, "message": message}),
         )),
         Envelope::Bare | Envelope::InputRequest | Envelope::ClaudeCodeHook { .. } => None,
     }
@@ -95,6 +100,72 @@ pub fn content(
     }
 }
 
+/// Checks `content` that another process of ours built for `form` (serve's dialog, on the
+/// desktop) as the form's own checks would: each value of a field the form has, of its kind,
+/// exactly what [`field_value`] sends for it, and every required field there.
+pub fn check_content(form: &Form, content: &Map<String, Value>) -> Result<(), String> {
+    if let Some(name) = content
+        .keys()
+        .find(|name| !form.fields.iter().any(|f| &f.name == *name))
+    {
+        return Err(format!("content.{name}: the form has no such field"));
+    }
+    for field in &form.fields {
+        let name = &field.name;
+        let Some(value) = content.get(name) else {
+            if field.required {
+                return Err(format!("content.{name}: is required, and missing"));
+            }
+            continue;
+        };
+        let state = state_of(field, value)
+            .ok_or_else(|| format!("content.{name}: {value} is not a value this field takes"))?;
+        match field_value(field, &state) {
+            // A multi-select's values in another order are the same choice.
+            Ok(Some(_)) if matches!(state, FieldState::Multi(_)) => {}
+            Ok(Some(sent)) if sent == *value => {}
+            Ok(_) => {
+                return Err(format!(
+                    "content.{name}: {value} is not what this field sends"
+                ));
+            }
+            Err(problem) => {
+                return Err(format!(
+                    "content.{name}: {}",
+                    crate::describe::problem_in_english(&problem)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The state in which `field` would send `value`, if a value of its kind.
+fn state_of(field: &crate::form::Field, value: &Value) -> Option<FieldState> {
+    use crate::form::FieldKind;
+    let option = |options: &[crate::form::Choice], value: &Value| {
+        options.iter().position(|o| o.value == *value)
+    };
+    Some(match (&field.kind, value) {
+        (FieldKind::Text(_), Value::String(text)) => FieldState::Text(text.clone()),
+        (FieldKind::Number(_), Value::Number(n)) => FieldState::Number(n.to_string()),
+        (FieldKind::Boolean { .. }, Value::Bool(b)) => FieldState::Boolean(Some(*b)),
+        (FieldKind::Choice(spec), value) => FieldState::Choice(Some(option(&spec.options, value)?)),
+        (FieldKind::MultiChoice(spec), Value::Array(values)) => {
+            let mut chosen = vec![false; spec.options.len()];
+            for value in values {
+                let i = option(&spec.options, value)?;
+                if std::mem::replace(&mut chosen[i], true) {
+                    return None;
+                }
+            }
+            FieldState::Multi(chosen)
+        }
+        (FieldKind::Fixed(_), _) => FieldState::Fixed,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +173,46 @@ mod tests {
 
     fn form(schema: Value) -> Form {
         Form::from_schema("m".into(), &schema).expect("valid schema")
+    }
+
+    /// Regression (issue 43): an answer from serve's socket was printed as it came; it is
+    /// checked as the form would check it.
+    #[test]
+    fn content_from_elsewhere_is_checked_against_the_form() {
+        let form = form(json!({"properties": {
+            "name": {"type": "string", "minLength": 2},
+            "age": {"type": "integer", "minimum": 0},
+            "ok": {"type": "boolean"},
+            "color": {"type": "string", "enum": ["red", "blue"]},
+            "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+            "v": {"type": "integer", "const": 1}},
+            "required": ["name"]}));
+        let check = |content: Value| {
+            check_content(&form, content.as_object().expect("an object"))
+                .map_err(|e| e.split(':').next().unwrap_or_default().to_owned())
+        };
+        assert_eq!(check(json!({"name": "Zoe"})), Ok(()));
+        assert_eq!(
+            check(
+                json!({"name": "Zoe", "age": 4, "ok": false, "color": "blue",
+                         "tags": ["b", "a"], "v": 1})
+            ),
+            Ok(())
+        );
+        for (content, wrong) in [
+            (json!({}), "content.name"),
+            (json!({"name": "Z"}), "content.name"),
+            (json!({"name": 5}), "content.name"),
+            (json!({"name": "Zoe", "evil": 1}), "content.evil"),
+            (json!({"name": "Zoe", "age": -1}), "content.age"),
+            (json!({"name": "Zoe", "age": 1.5}), "content.age"),
+            (json!({"name": "Zoe", "ok": "yes"}), "content.ok"),
+            (json!({"name": "Zoe", "color": "green"}), "content.color"),
+            (json!({"name": "Zoe", "tags": ["a", "a"]}), "content.tags"),
+            (json!({"name": "Zoe", "v": 2}), "content.v"),
+        ] {
+            assert_eq!(check(content.clone()), Err(wrong.to_owned()), "{content}");
+        }
     }
 
     /// The contract's answer rules, one row each: a schema, the states typed, the content sent.

@@ -286,7 +286,9 @@ impl DisplayOptions {
             notify,
         } = self;
         let mut args = Vec::new();
-        let mut push = |name: &str, value: String| args.extend([format!("--{name}"), value]);
+        // One argument per option, `--name=value`: a value that starts with `-` (a server
+        // named `-weather`, a title `-- build --`) is then never read as an option.
+        let mut push = |name: &str, value: String| args.push(format!("--{name}={value}"));
         if let Some(server) = server {
             push("server", server.clone());
         }
@@ -463,12 +465,30 @@ mod tests {
                 every_option.contains(long),
                 "{long}: add it to this test's options"
             );
-            assert!(written.contains(long), "{long}: to_args leaves it out");
+            assert!(
+                written.iter().any(|w| w.starts_with(&format!("{long}="))),
+                "{long}: to_args leaves it out"
+            );
         }
+        // Regression (issue 43): values that start with `-` were passed as a second argument
+        // and read as options, so a server named `-weather` refused every form.
+        let dashed = DisplayOptions {
+            server: Some("-weather".into()),
+            title: Some("-- build --".into()),
+            lang: Some("-x".into()),
+            ..DisplayOptions::default()
+        };
         for options in [
             full,
             DisplayOptions::default(),
             parse(&["--timeout".into(), "0.1".into()]),
+            dashed,
+            DisplayOptions {
+                server: Some("--help".into()),
+                title: Some("-".into()),
+                lang: Some("--".into()),
+                ..DisplayOptions::default()
+            },
         ] {
             assert_eq!(parse(&options.to_args()), options);
         }

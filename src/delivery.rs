@@ -77,18 +77,15 @@ impl Delivery {
         })
     }
 
-    /// Passes on what another process of ours decided (`serve`'s dialog, on the desktop): its
-    /// line as written, its message, its exit; unless something was delivered already.
-    pub fn relay(&self, line: Option<&str>, message: Option<&str>, exit: Exit) -> Exit {
-        self.end(|_| {
-            if let Some(message) = message {
-                // The other process prefixed it with our name already.
-                let message = message
-                    .strip_prefix("form-elicitation: ")
-                    .unwrap_or(message);
-                output::diag(format_args!("{message}"));
-            }
-            (line.map(str::to_owned), exit)
+    /// Passes on a refusal another process of ours decided (`serve`, or its dialog on the
+    /// desktop): one line on stderr, the JSON-RPC error response with its `code` and
+    /// `message` when the envelope has one, exit 2; for Claude Code's hook, nothing on stdout
+    /// and exit 0 (see [`Self::not_shown`]).
+    pub fn refuse_relayed(&self, code: i64, message: &str, reason: &str) -> Exit {
+        self.end(|envelope| {
+            output::diag(format_args!("{reason}"));
+            let line = answer::error_response(envelope, code, message);
+            (line, Self::unanswered(envelope, Exit::BadRequest))
         })
     }
 
@@ -218,6 +215,33 @@ mod tests {
             assert_eq!(exit, Exit::Answered);
             assert_eq!(out.text(), "");
         }
+    }
+
+    /// Regression (issue 43): serve's refusal (exit 2) reached Claude Code's hook as it was,
+    /// the person's decline there, with a JSON-RPC error line on stdout.
+    #[test]
+    fn a_relayed_refusal_is_exit_2_with_our_id_but_never_for_a_hook() {
+        let out = Shared::default();
+        let delivery = Delivery::to_writer(out.clone());
+        delivery.set_envelope(Envelope::JsonRpc {
+            id: RequestId::from_value(&serde_json::json!("a")),
+        });
+        assert_eq!(
+            delivery.refuse_relayed(-32602, "bad", "refused there"),
+            Exit::BadRequest
+        );
+        assert_eq!(
+            out.text(),
+            "{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"error\":{\"code\":-32602,\"message\":\"bad\"}}\n"
+        );
+        let out = Shared::default();
+        let delivery = Delivery::to_writer(out.clone());
+        delivery.set_envelope(Envelope::ClaudeCodeHook { server: None });
+        assert_eq!(
+            delivery.refuse_relayed(-32602, "bad", "refused there"),
+            Exit::Answered
+        );
+        assert_eq!(out.text(), "");
     }
 
     #[test]

@@ -11,7 +11,8 @@ use crate::url::UrlRequest;
 /// A request read from bytes.
 #[derive(Debug, Clone)]
 pub struct Loaded {
-    /// How the answer (or the refusal) must be wrapped; bare when the bytes were not JSON.
+    /// How the answer (or the refusal) must be wrapped; bare when the bytes were not JSON,
+    /// unless they begin as Claude Code's hook input.
     pub envelope: Envelope,
     /// What to show, or why nothing will be shown.
     pub request: Result<Shown, RequestError>,
@@ -32,8 +33,14 @@ pub fn load(bytes: &[u8]) -> Loaded {
     let Decoded { value, envelope } = match request::decode(bytes) {
         Ok(decoded) => decoded,
         Err(error) => {
+            // Bytes that begin as Claude Code's hook input are refused as a hook's are.
+            let envelope = if request::starts_as_hook(bytes) {
+                Envelope::ClaudeCodeHook { server: None }
+            } else {
+                Envelope::Bare
+            };
             return Loaded {
-                envelope: Envelope::Bare,
+                envelope,
                 request: Err(error),
             };
         }

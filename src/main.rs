@@ -97,7 +97,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     };
     let Loaded { envelope, request } = load::load(&bytes);
     let (options, allowed, via) = claude_code::adapt(&args.display, &envelope);
-    delivery.set_envelope(envelope);
+    delivery.set_envelope(envelope.clone());
     let shown = match request {
         Ok(shown) => shown,
         Err(error) => return Ok(delivery.refuse(&error)),
@@ -112,7 +112,11 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         return Ok(Exit::Answered);
     }
     if let Some(target) = remote::ask::Target::from(args.connect.as_deref()) {
-        match remote::ask::ask(&target, &bytes, &options, &cancel, &delivery) {
+        let asked = remote::ask::Asked {
+            envelope: &envelope,
+            shown: &shown,
+        };
+        match remote::ask::ask(&target, &bytes, asked, &options, &cancel, &delivery) {
             Ok(exit) => return Ok(exit),
             Err(Unreached(why)) if matches!(target, remote::ask::Target::Only(_)) => {
                 return Ok(delivery.not_shown(Exit::NoDisplay, &why));

@@ -104,6 +104,46 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, RequestError> {
     Ok(Decoded { value, envelope })
 }
 
+/// Whether bytes that could not be decoded (over the size limit, cut short, not UTF-8 after
+/// their start) begin as Claude Code's hook input: a top-level `"hook_event_name"` key before
+/// the trouble. Such a request must still end as a hook's does, never in exit 2, which Claude
+/// Code reads as the person's decline; its input names the event before the message.
+pub fn starts_as_hook(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = bytes.trim_ascii_start();
+    if bytes.first() != Some(&b'{') {
+        return false;
+    }
+    // A scan of the top-level object's keys: strings and nesting, nothing else of JSON.
+    let mut depth = 0usize;
+    let mut string: Option<usize> = None;
+    let mut escaped = false;
+    let mut key: Option<&[u8]> = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        if let Some(start) = string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                string = None;
+                key = (depth == 1).then(|| &bytes[start..i]);
+            }
+            continue;
+        }
+        match b {
+            b'"' => string = Some(i + 1),
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            b':' if depth == 1 && key == Some(b"hook_event_name") => return true,
+            b' ' | b'\t' | b'\n' | b'\r' => continue,
+            _ => {}
+        }
+        key = None;
+    }
+    false
+}
+
 /// Finds the envelope of a decoded request. Never fails, so that even a bad JSON-RPC request
 /// can be answered with an error carrying its id. (Use [`decode`] to keep any id exactly.)
 pub fn envelope_of(value: &Value) -> Envelope {
@@ -278,6 +318,31 @@ mod tests {
     fn parse_str(text: &str) -> Result<(Envelope, Params), RequestError> {
         let Decoded { value, envelope } = decode(text.as_bytes())?;
         Ok((envelope.clone(), parse(&value, &envelope)?))
+    }
+
+    /// Regression (issue 43): hook input over 1 MiB was refused as a bare request, exit 2,
+    /// which Claude Code reads as the person's decline.
+    #[test]
+    fn undecodable_bytes_that_start_as_hook_input_are_known_as_such() {
+        let mut big =
+            br#"{"session_id":"s","cwd":"/x{[\"","hook_event_name":"Elicitation","message":""#
+                .to_vec();
+        big.extend(std::iter::repeat_n(b'a', MAX_REQUEST_BYTES));
+        assert!(matches!(decode(&big), Err(RequestError::TooLarge)));
+        assert!(starts_as_hook(&big));
+        for not_a_hook in [
+            &br#"{"message":"hook_event_name","x":1"#[..],
+            br#"{"a":{"hook_event_name":"Elicitation"},"#,
+            br#"["hook_event_name":"#,
+            br#"{"message":"\"hook_event_name\":"#,
+            b"",
+        ] {
+            assert!(
+                !starts_as_hook(not_a_hook),
+                "{}",
+                String::from_utf8_lossy(not_a_hook)
+            );
+        }
     }
 
     #[test]

@@ -115,6 +115,36 @@ fn end_of(code: Option<i32>, stdout: String, stderr: &str) -> DialogEnd {
 mod tests {
     use super::*;
 
+    /// Regression (issue 43): a server named `-weather` (or `FORM_ELICITATION_SERVER=-x`)
+    /// was a second argument to the dialog, read as an option: every form was refused.
+    #[test]
+    fn a_server_name_that_starts_with_a_dash_reaches_the_dialog_as_its_name() {
+        use clap::Parser as _;
+        let proxy = crate::cli::Args::try_parse_from([
+            "form-elicitation",
+            "proxy",
+            "--title=-- build --",
+            "--",
+            "server",
+        ])
+        .expect("parses");
+        let Some(crate::cli::Command::Proxy(proxy)) = proxy.command else {
+            panic!("a proxy command");
+        };
+        let place = QueuePlace {
+            position: 1,
+            total: 2,
+        };
+        let args = dialog_args(&proxy, "-weather", Some(place));
+        let dialog = crate::cli::Args::try_parse_from(
+            std::iter::once("form-elicitation".to_owned()).chain(args),
+        )
+        .expect("the dialog's arguments parse");
+        assert_eq!(dialog.display.server.as_deref(), Some("-weather"));
+        assert_eq!(dialog.display.title.as_deref(), Some("-- build --"));
+        assert_eq!(dialog.queue, Some(place));
+    }
+
     #[test]
     fn exit_statuses_mean_what_the_contract_says() {
         assert_eq!(

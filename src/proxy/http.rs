@@ -33,7 +33,7 @@ use ureq::http::Response;
 
 use super::closing::{Call, Closable};
 use super::oauth::{self, Auth};
-use super::sse::SseReader;
+use super::sse::{MAX_EVENT_BYTES, SseReader};
 use super::wire;
 use super::workers::Workers;
 use super::{Event, FLOW_LIMIT, Flow};
@@ -359,12 +359,21 @@ impl Remote {
                 Err(error) => Err(error),
             };
         }
+        let kind = header(&response, "content-type");
         let mut body = String::new();
         response
             .into_body()
             .into_reader()
+            .take(MAX_EVENT_BYTES as u64 + 1)
             .read_to_string(&mut body)
             .context("reading the server's response")?;
+        if body.len() > MAX_EVENT_BYTES {
+            bail!(
+                "{}: the server's response is larger than {} MiB",
+                self.url,
+                MAX_EVENT_BYTES >> 20
+            );
+        }
         // An error status with the JSON-RPC error for this request (as the 2026-07-28 era
         // answers a bad request): the error is the client's to read, as the server wrote it.
         if status >= 400 && !answers(&body, id) {
@@ -377,10 +386,35 @@ impl Remote {
                     .unwrap_or_default()
             );
         }
+        // What is no JSON-RPC (a captive portal's page, a broken body) is not passed on as a
+        // message, and the call it came for gets an error that says what came back.
+        let messages = serde_json::from_str::<Value>(&body);
+        let Ok(messages) = messages
+            .as_ref()
+            .map(|m| m.as_array().map_or(std::slice::from_ref(m), Vec::as_slice))
+        else {
+            bail!(
+                "{}: HTTP {status} answered with {} that is not JSON: {}",
+                self.url,
+                kind.as_deref().unwrap_or("no Content-Type"),
+                excerpt(&body)
+            );
+        };
         if initialize {
             self.note_version(&body);
         }
         self.deliver(&body);
+        if !messages
+            .iter()
+            .any(|m| m.get("method").is_none() && m.get("id") == Some(id))
+        {
+            bail!(
+                "{}: HTTP {status} answered with {} that holds no response to this request: {}",
+                self.url,
+                kind.as_deref().unwrap_or("no Content-Type"),
+                excerpt(&body)
+            );
+        }
         Ok(())
     }
 
@@ -497,7 +531,15 @@ impl Remote {
         let mut reader = SseReader::new(BufReader::new(response.into_body().into_reader()));
         let mut resumes = 0;
         loop {
-            while let Ok(Some(event)) = reader.next_event() {
+            loop {
+                let event = match reader.next_event() {
+                    Ok(Some(event)) => event,
+                    // An event too large fails the call; a broken stream is resumed below.
+                    Err(error) if error.kind() == io::ErrorKind::InvalidData => {
+                        bail!("{}: {error}", self.url)
+                    }
+                    Ok(None) | Err(_) => break,
+                };
                 if event.kind != "message" {
                     continue;
                 }
@@ -816,6 +858,23 @@ fn read_reply(response: Response<ureq::Body>, id: &Value) -> anyhow::Result<Stri
         }
     }
     bail!("the server closed the stream before it answered")
+}
+
+/// The start of a body that is not what it should be, on one line, for the error that says so.
+fn excerpt(body: &str) -> String {
+    let text: String = body
+        .trim()
+        .chars()
+        .take(100)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if text.is_empty() {
+        "(empty)".into()
+    } else if body.trim().chars().count() > 100 {
+        format!("{text}…")
+    } else {
+        text
+    }
 }
 
 /// The `error.message` of a JSON-RPC error response.

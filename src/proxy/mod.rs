@@ -91,6 +91,16 @@ pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<
         return Ok(0);
     }
     let (events, inbox) = mpsc::channel();
+    {
+        // SIGTERM (how most clients stop a server), SIGINT and SIGHUP end the proxy as the
+        // client closing its stdin does: the server's stdin closes (a server at a URL has its
+        // session deleted), and the proxy ends with the server's status, not the signal's.
+        let events = events.clone();
+        ctrlc::set_handler(move || {
+            let _ = events.send(Event::Signal);
+        })
+        .context("cannot install the signal handler")?;
+    }
     // The server must be started on this thread, which lives as long as the proxy: see
     // `die_with_us`.
     if args.url.is_none() && !args.headers.is_empty() {

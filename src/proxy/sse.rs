@@ -2,9 +2,27 @@
 //! MCP client needs): lines end with CRLF, LF or CR; `:` starts a comment; `data` lines join
 //! with a newline; an event is dispatched at a blank line; `id` and `retry` are remembered
 //! for resuming the stream.
+//!
+//! An event (and any one line) is at most [`MAX_EVENT_BYTES`]: a server that sends more gets an
+//! error, not all of our memory (one event of 200 MB took the proxy to 623 MB).
 
 use std::io::{self, BufRead};
 use std::time::Duration;
+
+/// The largest event we read: its data, or any one line. Far more than any message an MCP
+/// server sends a client of ours; a larger one fails the call it came for.
+pub const MAX_EVENT_BYTES: usize = 8 * 1024 * 1024;
+
+/// The error for an event or a line over [`MAX_EVENT_BYTES`].
+fn too_large() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "an event of the server's stream is larger than {} MiB",
+            MAX_EVENT_BYTES >> 20
+        ),
+    )
+}
 
 /// One dispatched event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +57,8 @@ impl<R: BufRead> SseReader<R> {
     }
 
     /// The next event; `None` at the end of the stream (an event not ended by a blank line
-    /// is dropped, as the standard says).
+    /// is dropped, as the standard says); an error of kind `InvalidData` for one larger than
+    /// [`MAX_EVENT_BYTES`].
     pub fn next_event(&mut self) -> io::Result<Option<SseEvent>> {
         let mut kind = String::new();
         let mut data = String::new();
@@ -69,6 +88,9 @@ impl<R: BufRead> SseReader<R> {
             };
             match field {
                 "data" => {
+                    if data.len() + value.len() >= MAX_EVENT_BYTES {
+                        return Err(too_large());
+                    }
                     if has_data {
                         data.push('\n');
                     }
@@ -123,6 +145,9 @@ impl<R: BufRead> SseReader<R> {
                     let all = buffer.len();
                     line.extend_from_slice(buffer);
                     self.input.consume(all);
+                    if line.len() > MAX_EVENT_BYTES {
+                        return Err(too_large());
+                    }
                 }
             }
         }
@@ -188,6 +213,25 @@ mod tests {
         assert_eq!(all, [message("")]);
         assert_eq!(reader.last_id.as_deref(), Some("8"));
         assert_eq!(reader.retry, Some(Duration::from_millis(250)));
+    }
+
+    /// Regression (issue 43): one event of 200 MB took the proxy to 623 MB.
+    #[test]
+    fn an_event_over_the_limit_is_an_error_not_memory() {
+        let half = "x".repeat(MAX_EVENT_BYTES / 2);
+        // In many lines, or in one line without an end.
+        let many = format!("data: {half}\ndata: {half}\n\n");
+        let one = format!("data: {half}{half}x");
+        for input in [many, one] {
+            let mut reader = SseReader::new(io::BufReader::new(input.as_bytes()));
+            let error = reader.next_event().expect_err("too large");
+            assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+            assert!(error.to_string().contains("larger than 8 MiB"), "{error}");
+        }
+        // Just under it is an event.
+        let under = format!("data: {}\n\n", "x".repeat(MAX_EVENT_BYTES - 1));
+        let (all, _) = events(under.as_bytes());
+        assert_eq!(all.len(), 1);
     }
 
     #[test]

@@ -29,8 +29,17 @@ use crate::output::diag;
 /// starts us again on the next one).
 pub const ACTIVATED_IDLE_EXIT: Duration = Duration::from_secs(300);
 
-/// How long a connection may take to send its header and request.
+/// How long a connection may take to send its header and request, all of it: a deadline,
+/// not a timeout per read, so that a byte every few seconds cannot hold a connection.
 const READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The most connections served at once; the next is told so and closed. 30 askers at once
+/// are served; a thousand idle connections must not become a thousand threads.
+pub const MAX_CONNECTIONS: usize = 64;
+
+/// The first and the longest wait before `accept` is tried again after it failed (out of
+/// file descriptors: it fails at once, every time, until a connection closes).
+const ACCEPT_BACKOFF: (Duration, Duration) = (Duration::from_millis(50), Duration::from_secs(1));
 
 /// How often a waiting connection looks whether its asker is still there: the window closes
 /// within this of the asker going away.
@@ -83,6 +92,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     // wakes while it waits (issue 32: serve idles at zero CPU).
     let open = Arc::new(AtomicUsize::new(0));
     let ended = Arc::new(std::sync::Mutex::new(Instant::now()));
+    let mut accepting = Accepting::default();
+    // Whether the log has said that serve is full since it last had room.
+    let mut busy_said = false;
     loop {
         let mut fds = [PollFd::new(&listener, PollFlags::IN)];
         let wait = idle.map(|idle| {
@@ -107,7 +119,13 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         }
         if fds[0].revents().contains(PollFlags::IN) {
             match listener.accept() {
+                Ok((stream, _)) if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS => {
+                    accepting.accepted();
+                    busy(stream, &mut busy_said);
+                }
                 Ok((stream, _)) => {
+                    accepting.accepted();
+                    busy_said = false;
                     open.fetch_add(1, Ordering::SeqCst);
                     let (open, ended) = (open.clone(), ended.clone());
                     let (base, host) = (args.display.clone(), host.clone());
@@ -122,7 +140,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                         }
                     });
                 }
-                Err(error) => diag(format_args!("serve: cannot accept a connection: {error}")),
+                Err(error) => accepting.failed(&error),
             }
         }
         let since = ended
@@ -131,6 +149,102 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
             .elapsed();
         if open.load(Ordering::SeqCst) == 0 && idle.is_some_and(|idle| since >= idle) {
             return Ok(Exit::Answered);
+        }
+    }
+}
+
+/// `accept`'s failures in a row: each waits longer before the next try (an exhausted file
+/// descriptor table fails at once, every time, and an immediate retry spins a core), and the
+/// log says so once, not once per try.
+#[derive(Default)]
+struct Accepting {
+    failures: u32,
+}
+
+impl Accepting {
+    fn failed(&mut self, error: &std::io::Error) {
+        let (first, longest) = ACCEPT_BACKOFF;
+        let wait = first
+            .saturating_mul(1 << self.failures.min(16))
+            .min(longest);
+        if self.failures == 0 {
+            diag(format_args!(
+                "serve: cannot accept a connection: {error}; trying again less and less often \
+                 (at most every {longest:?}) until it works"
+            ));
+        }
+        self.failures = self.failures.saturating_add(1);
+        std::thread::sleep(wait);
+    }
+
+    fn accepted(&mut self) {
+        if self.failures > 0 {
+            diag(format_args!(
+                "serve: accepting connections again, after {} failed tries",
+                self.failures
+            ));
+            self.failures = 0;
+        }
+    }
+}
+
+/// Tells a connection over [`MAX_CONNECTIONS`] that serve is full, without waiting for it:
+/// its asker ends with exit 1 and that line. The log says so once until serve has room again.
+fn busy(stream: UnixStream, said: &mut bool) {
+    if !*said {
+        diag(format_args!(
+            "serve: refusing connections: {MAX_CONNECTIONS} are open already"
+        ));
+        *said = true;
+    }
+    // The reply fits the socket's buffer; an asker that reads nothing must not hold us.
+    let _ = stream.set_nonblocking(true);
+    reply(
+        &stream,
+        &Reply {
+            exit: Exit::Failure as u8,
+            line: None,
+            message: Some(format!(
+                "form-elicitation serve is busy: {MAX_CONNECTIONS} connections are open \
+                 already; try again once a form has been answered"
+            )),
+        },
+    );
+}
+
+/// A connection read against one deadline for the whole header and request: each read may
+/// wait only for what is left of it.
+struct Within<'a> {
+    stream: &'a UnixStream,
+    until: Instant,
+}
+
+impl std::io::Read for Within<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let too_slow = || {
+            std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!(
+                    "the header and request did not arrive within {} s",
+                    READ_TIMEOUT.as_secs()
+                ),
+            )
+        };
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(too_slow());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        match (&*self.stream).read(buf) {
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                Err(too_slow())
+            }
+            read => read,
         }
     }
 }
@@ -212,8 +326,13 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, host: &str) {
         );
         return;
     }
-    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
-    let (header, request) = match protocol::read_request(&mut BufReader::new(&stream)) {
+    let within = Within {
+        stream: &stream,
+        until: Instant::now() + READ_TIMEOUT,
+    };
+    let read = protocol::read_request(&mut BufReader::new(within));
+    let _ = stream.set_read_timeout(None);
+    let (header, request) = match read {
         Ok(read) => read,
         Err(error) => {
             diag(format_args!("serve: a bad request: {error}"));
@@ -285,7 +404,8 @@ fn show(
     // A request from this machine needs no "via": the window names the host only when it
     // differs.
     if header.host != host && !header.host.is_empty() {
-        args.extend(["--via".to_owned(), header.host.clone()]);
+        // One argument: a host that starts with `-` must not be read as an option.
+        args.push(format!("--via={}", header.host));
     }
     let (report, events) = mpsc::channel();
     // The answer is written to the asker by the thread that read it from the dialog: handing
@@ -518,6 +638,57 @@ mod tests {
             }
         );
         serving.join().expect("show returns");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Regression (issue 43): a host (or any option) that starts with `-` was a second
+    /// argument, read as an option, and the dialog refused the form.
+    #[test]
+    fn a_dashed_host_and_options_reach_the_dialog_as_values() {
+        let (dir, script) = dialog("dashes", "", "");
+        let args = dir.join("args");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\ncat >/dev/null\necho '{{\"action\":\"cancel\"}}'\n",
+                args.display()
+            ),
+        )
+        .expect("writes the stand-in dialog");
+        let (asker, served) = UnixStream::pair().expect("a socket pair");
+        let options = DisplayOptions {
+            server: Some("-weather".into()),
+            title: Some("-- build --".into()),
+            lang: Some("-x".into()),
+            ..DisplayOptions::default()
+        };
+        let header = Header::new("-box", &options, 2);
+        show(
+            &served,
+            &header,
+            b"{}".to_vec(),
+            &DisplayOptions::default(),
+            "here",
+            &script,
+        );
+        let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+        assert_eq!(reply.exit, 0, "{reply:?}");
+        let written = std::fs::read_to_string(&args).expect("the dialog's arguments");
+        let written: Vec<&str> = written.lines().collect();
+        for expected in [
+            "--server=-weather",
+            "--title=-- build --",
+            "--lang=-x",
+            "--via=-box",
+        ] {
+            assert!(written.contains(&expected), "{expected} in {written:?}");
+        }
+        let parsed = <crate::cli::Args as clap::Parser>::try_parse_from(
+            std::iter::once("form-elicitation").chain(written.iter().copied()),
+        )
+        .expect("the dialog's arguments parse");
+        assert_eq!(parsed.display.server.as_deref(), Some("-weather"));
+        assert_eq!(parsed.via.as_deref(), Some("-box"));
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -540,3 +540,18 @@ fn the_man_page_and_completions_carry_every_option() {
     let bad = run_binary(&["--generate", "powershell"], b"");
     assert_eq!(bad.code, Some(2), "{bad:?}");
 }
+
+/// Regression (issue 43): hook input over 1 MiB was refused as a bare request with exit 2,
+/// which Claude Code reads as the person's decline. A hook request that cannot be shown ends
+/// with nothing on stdout, exit 0 and one line on stderr, so that Claude Code asks itself.
+#[test]
+fn hook_input_over_the_size_limit_is_never_claude_code_s_decline() {
+    let mut input = br#"{"session_id":"abc123","cwd":"/home/u/project","hook_event_name":"Elicitation","mcp_server_name":"m","message":""#.to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1024 * 1024 + 10));
+    input.extend(br#"","requested_schema":{"type":"object","properties":{}}}"#);
+    let run = run_binary(&[], &input);
+    assert!(
+        run.code == Some(0) && run.stdout.is_empty() && run.stderr.lines().count() == 1,
+        "{run:?}"
+    );
+}

@@ -360,6 +360,357 @@ fn the_asker_prints_the_reply_as_soon_as_its_line_arrives() {
     drop(stream);
 }
 
+/// Regression (issue 43): serve passed each display option to its dialog as two arguments, so
+/// a server named `-weather`, a title `-- build --` or a language `-x` was read as an option
+/// and every such form was refused with a command-line error.
+#[test]
+fn values_that_start_with_a_dash_reach_the_desktop_s_window() {
+    let Some(served) = Served::start("dashes") else {
+        return;
+    };
+    let title = format!("-- build -- {}", unique_title("dashes"));
+    let mut command = asker();
+    command
+        .arg("--connect")
+        .arg(&served.socket)
+        .arg("--server=-weather")
+        .arg(format!("--title={title}"))
+        .arg("--lang=-x");
+    let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
+    let mut shown = asking(app, &served.windows, &title);
+    served.x.wait_for_window(&mut shown, &title);
+    served.x.key("Escape");
+    expect_line(shown, r#"{"action":"cancel"}"#);
+}
+
+/// A stand-in for serve at a socket of its own: each asker that connects gets the next of
+/// `replies`, written raw (the asker's request is read first).
+fn stand_in(name: &str, replies: Vec<String>) -> (Dir, PathBuf, thread::JoinHandle<()>) {
+    let dir = Dir::new(name);
+    let socket = dir.0.join("socket");
+    let listener = UnixListener::bind(&socket).expect("listens");
+    let serving = thread::spawn(move || {
+        for reply in replies {
+            let (mut stream, _) = listener.accept().expect("an asker connects");
+            protocol::read_request(&mut BufReader::new(&stream)).expect("a request");
+            stream.write_all(reply.as_bytes()).expect("replies");
+            // Held until the asker is done with it, as serve does.
+            let _ = std::io::Read::read(&mut stream, &mut [0u8; 1]);
+        }
+    });
+    (dir, socket, serving)
+}
+
+/// Regression (issue 43): whatever listened at the socket was believed: forged,
+/// schema-breaking, non-JSON or two-line answers were printed with exit 0. Each is a failure
+/// now: exit 1, nothing on stdout, one line on stderr.
+#[test]
+fn a_reply_that_does_not_fit_the_request_is_a_failure() {
+    let reply = |line: &str| {
+        let mut wire = Vec::new();
+        protocol::write_reply(
+            &mut wire,
+            &Reply {
+                exit: 0,
+                line: Some(line.into()),
+                message: None,
+            },
+        )
+        .expect("encodes");
+        String::from_utf8(wire).expect("UTF-8")
+    };
+    let replies = [
+        reply(r#"{"action":"accept","content":{"name":"Zoe","admin":true}}"#),
+        reply(r#"{"action":"accept","content":{"name":42}}"#),
+        reply("not json"),
+        reply("{\"action\":\"cancel\"}\n{\"action\":\"accept\",\"content\":{\"name\":\"x\"}}"),
+        "{\"exit\":0}\n".to_owned(),
+    ];
+    let count = replies.len();
+    let (_dir, socket, serving) = stand_in("forged", replies.to_vec());
+    for i in 0..count {
+        let mut command = asker();
+        command.arg("--connect").arg(&socket);
+        let out = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()))
+            .wait_output(ANSWER_TIMEOUT);
+        assert!(
+            out.code == Some(1)
+                && out.stdout.is_empty()
+                && out.stderr.lines().count() == 1
+                && out.stderr.contains("the form's server at"),
+            "reply {i}: {}",
+            out.describe()
+        );
+    }
+    serving.join().expect("the stand-in ends");
+}
+
+/// Regression (issue 43): Claude Code reads exit 2 as the person's decline, and serve's exit 2
+/// (another protocol version on the desktop) and exit 3 reached it as they were, with the
+/// JSON-RPC error line on stdout. A hook request ends with nothing on stdout and exit 0.
+#[test]
+fn serve_s_refusals_never_reach_claude_code_as_a_decline() {
+    let hook = r#"{"session_id":"s","hook_event_name":"Elicitation","mcp_server_name":"m","message":"Who?","requested_schema":{"type":"object","properties":{"name":{"type":"string"}}}}"#;
+    let reply = |exit: u8, line: Option<&str>| {
+        let mut wire = Vec::new();
+        protocol::write_reply(
+            &mut wire,
+            &Reply {
+                exit,
+                line: line.map(str::to_owned),
+                message: Some("form-elicitation: no can do".into()),
+            },
+        )
+        .expect("encodes");
+        String::from_utf8(wire).expect("UTF-8")
+    };
+    let replies = vec![
+        reply(
+            2,
+            Some(r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"bad"}}"#),
+        ),
+        reply(2, None),
+        reply(3, None),
+        reply(1, None),
+    ];
+    let count = replies.len();
+    let (_dir, socket, serving) = stand_in("hook", replies);
+    for i in 0..count {
+        let mut command = asker();
+        command.env("FORM_ELICITATION_SOCKET", &socket);
+        let out =
+            Running::spawn("hook", command, Some(hook.as_bytes())).wait_output(ANSWER_TIMEOUT);
+        assert!(
+            out.code == Some(0)
+                && out.stdout.is_empty()
+                && out.stderr == "form-elicitation: no can do\n",
+            "reply {i}: {}",
+            out.describe()
+        );
+    }
+    serving.join().expect("the stand-in ends");
+}
+
+/// Regression (issue 43): the asker sent its request to whoever listened at the socket. It
+/// applies serve's own rule to the listener: our own user or root, and nothing is sent to
+/// another. Here serve runs as another user, and root asks.
+#[test]
+fn a_listener_of_another_user_never_sees_the_request() {
+    if !rustix::process::geteuid().is_root() || !on_path("setpriv") {
+        skip("the other-user test runs as root with setpriv");
+        return;
+    }
+    let id = |flag: &str| {
+        let out = Command::new("id").args([flag, USER]).output().ok()?;
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse::<u32>()
+            .ok()
+    };
+    let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
+        skip(&format!(
+            "the other-user test needs the user {USER:?} (.ci/run makes it)"
+        ));
+        return;
+    };
+    let dir = Dir::new("other-listener");
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let socket = dir.0.join("socket");
+    // A copy the user can run: the checkout may be where only root can read.
+    let bin = dir.0.join("form-elicitation");
+    if std::fs::hard_link(BIN, &bin).is_err() {
+        std::fs::copy(BIN, &bin).expect("copy the binary");
+    }
+    let mut command = Command::new("setpriv");
+    command
+        .args([
+            &format!("--reuid={uid}"),
+            &format!("--regid={gid}"),
+            "--clear-groups",
+            "--",
+        ])
+        .arg(&bin)
+        .args(["serve", "--socket"])
+        .arg(&socket)
+        .envs(ENGLISH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    let mut serve = Running::spawn("serve as another user", command, None);
+    wait_for_socket(&socket);
+    std::fs::set_permissions(&socket, std::fs::Permissions::from_mode(0o666))
+        .expect("open the socket's mode");
+    let mut command = asker();
+    command.arg("--connect").arg(&socket);
+    let out =
+        Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())).wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(3)
+            && out.stdout.is_empty()
+            && out.stderr.contains("will not send the form")
+            && out.stderr.contains(&format!("served by user {uid}")),
+        "{}",
+        out.describe()
+    );
+    // Connections came (the wait for the socket, the asker's), and no header on any.
+    let log = serve.stop();
+    assert!(
+        log.stderr
+            .lines()
+            .all(|l| l.ends_with("the connection ended before the header was complete")),
+        "serve saw no request:\n{}",
+        log.describe()
+    );
+}
+
+/// `serve` with no display on a socket of its own, started by `sh -c` after `prefix` (as
+/// `ulimit -n 32`): what it does with connections needs no window.
+fn serve_without_display(name: &str, prefix: &str) -> (Dir, PathBuf, Running) {
+    let dir = Dir::new(name);
+    let socket = dir.0.join("socket");
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("{prefix}; exec \"$0\" serve --socket \"$1\""))
+        .arg(BIN)
+        .arg(&socket)
+        .envs(ENGLISH)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    clear_options(&mut command);
+    without_terminal(&mut command);
+    let serve = Running::spawn("form-elicitation serve", command, None);
+    wait_for_socket(&socket);
+    (dir, socket, serve)
+}
+
+/// Reads serve's reply on `stream`, waiting at most `timeout`.
+fn reply_within(stream: &UnixStream, timeout: Duration) -> Reply {
+    stream
+        .set_read_timeout(Some(timeout))
+        .expect("a read timeout");
+    protocol::read_reply(&mut BufReader::new(stream)).expect("a reply in time")
+}
+
+/// Regression (issue 43): the 10 s to send the header and request were per read, so a byte
+/// every few seconds held a connection (and its thread) for as long as the asker liked. It is
+/// one deadline now, and the asker is told what happened.
+#[test]
+fn a_header_sent_a_byte_at_a_time_is_cut_off_after_ten_seconds() {
+    let (_dir, socket, mut serve) = serve_without_display("trickle", ":");
+    let stream = UnixStream::connect(&socket).expect("connects");
+    let started = Instant::now();
+    let mut writer = stream.try_clone().expect("a second handle");
+    thread::spawn(move || {
+        for byte in b"{\"version\":1,\"host\":\"slow\",\"length\":2}\n{}" {
+            if writer.write_all(&[*byte]).is_err() {
+                return;
+            }
+            thread::sleep(Duration::from_secs(2));
+        }
+    });
+    let reply = reply_within(&stream, Duration::from_secs(20));
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(12)
+            && reply.exit == 2
+            && reply
+                .message
+                .as_deref()
+                .is_some_and(|m| m.contains("did not arrive within 10 s")),
+        "after {took:?}: {reply:?}"
+    );
+    let log = serve.stop();
+    assert!(
+        log.stderr.contains("did not arrive within 10 s"),
+        "serve logs it:\n{}",
+        log.describe()
+    );
+}
+
+/// Regression (issue 43): a thread per connection without a cap (1,100 idle connections were
+/// 1,101 threads). Past its cap serve tells the next asker it is busy, and serves again once
+/// connections close.
+#[test]
+fn serve_past_its_cap_says_it_is_busy_and_serves_again_later() {
+    let (_dir, socket, mut serve) = serve_without_display("cap", ":");
+    let idle: Vec<UnixStream> = (0..form_elicitation::remote::serve::MAX_CONNECTIONS)
+        .map(|_| UnixStream::connect(&socket).expect("connects"))
+        .collect();
+    let refused = UnixStream::connect(&socket).expect("connects");
+    let reply = reply_within(&refused, Duration::from_secs(5));
+    assert!(
+        reply.exit == 1 && reply.message.as_deref().is_some_and(|m| m.contains("busy")),
+        "{reply:?}"
+    );
+    drop(idle);
+    // The idle ones end as their asker closes: serve has room again.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let mut stream = UnixStream::connect(&socket).expect("connects");
+        stream.write_all(b"hello\n").expect("writes");
+        let reply = reply_within(&stream, Duration::from_secs(5));
+        if reply.exit == 2 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still busy: {reply:?}");
+        thread::sleep(Duration::from_millis(50));
+    }
+    let log = serve.stop();
+    assert_eq!(
+        log.stderr.matches("refusing connections").count(),
+        1,
+        "said once:\n{}",
+        log.describe()
+    );
+}
+
+/// The CPU time (user and system, in clock ticks) process `pid` has used.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc/PID/stat");
+    // The fields after the command's closing parenthesis; utime and stime are 14 and 15.
+    let after = &stat[stat.rfind(')').expect("a command") + 2..];
+    let fields: Vec<&str> = after.split(' ').collect();
+    fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime")
+}
+
+/// Regression (issue 43): at its file-descriptor limit `accept` failed at once, every time,
+/// and serve retried at once: a full core and 730,000 log lines in 3 s. It backs off, says
+/// so once, and accepts again once descriptors are free.
+#[test]
+fn serve_out_of_file_descriptors_backs_off_and_recovers() {
+    let (_dir, socket, mut serve) = serve_without_display("emfile", "ulimit -n 32");
+    let held: Vec<UnixStream> = (0..40)
+        .map(|_| UnixStream::connect(&socket).expect("connects"))
+        .collect();
+    thread::sleep(Duration::from_millis(300));
+    let before = cpu_ticks(serve.pid());
+    thread::sleep(Duration::from_secs(2));
+    let spent = cpu_ticks(serve.pid()) - before;
+    assert!(spent < 40, "serve used {spent} ticks of CPU in 2 s");
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(8);
+    loop {
+        let mut stream = UnixStream::connect(&socket).expect("connects");
+        stream.write_all(b"hello\n").expect("writes");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(3)))
+            .expect("a read timeout");
+        if protocol::read_reply(&mut BufReader::new(&stream)).is_ok_and(|r| r.exit == 2) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "serve does not serve again");
+    }
+    let log = serve.stop();
+    let failures = log.stderr.matches("cannot accept a connection").count();
+    assert!(
+        (1..=2).contains(&failures) && log.stderr.contains("accepting connections again"),
+        "{failures} lines of failure:\n{}",
+        log.describe()
+    );
+}
+
 /// The asker's `--timeout` counts down on the desktop and ends in cancel there.
 #[test]
 fn a_timeout_travels_with_the_request() {
@@ -592,7 +943,7 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
     assert!(
         dialogs
             .iter()
-            .any(|d| d.contains("--server issue-tracker") && d.contains("--via build-box")),
+            .any(|d| d.contains("--server=issue-tracker") && d.contains("--via=build-box")),
         "the window names the sandbox's host: {dialogs:?}"
     );
     served.x.type_text("boxed in");

@@ -378,6 +378,111 @@ fn routine(request: &mock::Request, stream: &mut TcpStream, session: &str) -> bo
     true
 }
 
+/// Regression (issue 43): without its signal handler, `proxy --url` died of SIGTERM with 143
+/// and never ended its session. It DELETEs the session and exits 0, as when its stdin ends.
+#[test]
+fn sigterm_ends_the_session_with_a_delete() {
+    let mock = Mock::start(|request, stream| {
+        routine(request, stream, "s-term");
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    begin(&mut proxy);
+    // Once the session has begun on the server's side.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !mock
+        .requests()
+        .iter()
+        .any(|r| r.rpc_method() == "notifications/initialized")
+    {
+        assert!(Instant::now() < deadline, "no initialized notification");
+        thread::sleep(Duration::from_millis(10));
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &proxy.child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
+    assert_eq!(proxy.wait(Duration::from_secs(10)), Some(0));
+    let requests = mock.requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| r.method == "DELETE" && r.header("mcp-session-id") == Some("s-term")),
+        "no DELETE of the session: {requests:#?}"
+    );
+}
+
+/// Regression (issue 43): a 200 answer that is not JSON-RPC (a captive portal's page, broken
+/// JSON) was passed to the client as a message, and the call was never answered. The call
+/// gets an error that says what came back; the next call goes through.
+#[test]
+fn a_200_that_is_not_json_rpc_fails_its_call_and_says_what_came() {
+    let mock = Mock::start(|request, stream| {
+        if routine(request, stream, "s") {
+            return;
+        }
+        let message = request.message();
+        match message["params"]["name"].as_str() {
+            Some("portal") => mock::respond(
+                stream,
+                "200 OK",
+                &[("Content-Type", "text/html")],
+                "<html><body>Sign in to the hotel Wi-Fi</body></html>",
+            ),
+            Some("broken") => mock::respond(
+                stream,
+                "200 OK",
+                &[("Content-Type", "application/json")],
+                "{\"jsonrpc\":\"2.0\",\"id\":",
+            ),
+            _ => mock::json(stream, &[], &mock::text_result(&message["id"], "fine")),
+        }
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    begin(&mut proxy);
+    for (id, tool, said) in [(1, "portal", "text/html"), (2, "broken", "not JSON")] {
+        proxy.send(&call(id, tool));
+        let answer = reply(&proxy, id);
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains(said) && message.contains("HTTP 200"),
+            "{answer}"
+        );
+    }
+    proxy.send(&call(3, "fine"));
+    assert_eq!(reply(&proxy, 3)["result"]["content"][0]["text"], "fine");
+}
+
+/// Regression (issue 43): one giant SSE event (200 MB) took the proxy to 623 MB. An event over
+/// 8 MiB fails its call, and the proxy goes on.
+#[test]
+fn an_sse_event_over_8_mib_fails_its_call() {
+    let mock = Mock::start(|request, stream| {
+        if routine(request, stream, "s") {
+            return;
+        }
+        let message = request.message();
+        if message["params"]["name"] == "giant" {
+            let giant = mock::text_result(&message["id"], &"x".repeat(9 << 20));
+            mock::begin_stream(stream);
+            mock::event(stream, &giant);
+        } else {
+            mock::json(stream, &[], &mock::text_result(&message["id"], "fine"));
+        }
+    });
+    let mut proxy = RawProxy::start_url(None, &mock.url, &[], &[]);
+    begin(&mut proxy);
+    proxy.send(&call(1, "giant"));
+    let answer = reply(&proxy, 1);
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("larger than 8 MiB"),
+        "{:.300}",
+        answer.to_string()
+    );
+    proxy.send(&call(2, "fine"));
+    assert_eq!(reply(&proxy, 2)["result"]["content"][0]["text"], "fine");
+}
+
 /// The spec: a 404 to a request that carried the session's id means the server ended the
 /// session, and the client MUST begin a new one with a new `initialize` without the id. The
 /// proxy does so with the client's own `initialize` (its answer kept from the client, which

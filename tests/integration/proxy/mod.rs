@@ -692,13 +692,61 @@ fn sigterm_stops_the_form_and_the_server() {
         .status();
     assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
     let started = Instant::now();
-    proxy.wait(Duration::from_secs(5));
+    let status = proxy.wait(Duration::from_secs(5));
     assert!(
         started.elapsed() < Duration::from_millis(1500),
         "took {:?}",
         started.elapsed()
     );
+    // The server's status (its stdin closed), not the signal's: the proxy had no handler.
+    assert_ne!(status, Some(128 + 15), "the proxy died of the signal");
     wait_gone(&x, &title, &window);
+}
+
+/// Regression (issue 43): a commit that added `--url` dropped the proxy's signal handler, and
+/// SIGTERM (how most clients stop a server) killed the proxy at once with 143. It closes the
+/// server's stdin, as the client closing ours does, and ends with the server's status.
+#[test]
+fn sigterm_closes_the_server_s_stdin_and_ends_with_its_status() {
+    let dir = std::env::temp_dir().join(format!("fe-proxy-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let (started, saw_eof) = (dir.join("started"), dir.join("eof"));
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "proxy",
+            "--",
+            "sh",
+            "-c",
+            // Exit 5 once stdin ends, and say so; nothing on stdout.
+            ": > \"$1\"; cat > /dev/null; : > \"$2\"; exit 5",
+            "sh",
+        ])
+        .arg(&started)
+        .arg(&saw_eof)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut child = command.spawn().expect("start the proxy");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !started.exists() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        thread::sleep(Duration::from_millis(5));
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
+    let status = wait_child(&mut child, Duration::from_secs(5));
+    assert_eq!(
+        status,
+        Some(5),
+        "the server's status, not the signal's (143)"
+    );
+    assert!(saw_eof.exists(), "the server saw its stdin end");
+    drop(child.stdin.take());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Without a display the form is asked on the terminal (`/dev/tty`), since stdin and stdout
