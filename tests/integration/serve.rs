@@ -496,8 +496,11 @@ fn serve_s_refusals_never_reach_claude_code_as_a_decline() {
 /// another. Here serve runs as another user, and root asks.
 #[test]
 fn a_listener_of_another_user_never_sees_the_request() {
-    if !rustix::process::geteuid().is_root() || !on_path("setpriv") {
-        skip("the other-user test runs as root with setpriv");
+    if !rustix::process::geteuid().is_root() {
+        skip("the other-user test runs as root", "run the tests as root");
+        return;
+    }
+    if !tools_or_skip("the other-user test", &["setpriv"]) {
         return;
     }
     let id = |flag: &str| {
@@ -508,9 +511,10 @@ fn a_listener_of_another_user_never_sees_the_request() {
             .ok()
     };
     let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-        skip(&format!(
-            "the other-user test needs the user {USER:?} (.ci/run makes it)"
-        ));
+        skip(
+            &format!("the other-user test needs the user {USER:?}"),
+            USERADD,
+        );
         return;
     };
     let dir = Dir::new("other-listener");
