@@ -509,3 +509,132 @@ fn proxies_started_together_sign_in_once() {
     assert_eq!(registrations, 1);
     assert_eq!(serve.asked().len(), 1, "{:?}", serve.asked());
 }
+
+/// A server that moves from one authorization server to another (SEP-2352): after the
+/// move, the next 401 signs in afresh at the new one, with a new registration, and the old
+/// one's refresh token is sent nowhere (not even back to the old one).
+#[test]
+fn a_server_that_moves_to_another_authorization_server_gets_a_fresh_sign_in() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let moved = Arc::new(AtomicBool::new(false));
+    let moved_here = Arc::clone(&moved);
+    let mock = Mock::start(move |request: &Request, stream: &mut TcpStream| {
+        let host = request.header("host").unwrap_or_default().to_owned();
+        let base = format!("http://{host}");
+        let target = url::Url::parse(&format!("{base}{}", request.path)).expect("a target");
+        let (now, good) = if moved_here.load(Ordering::SeqCst) {
+            ("as2", "Bearer good-as2")
+        } else {
+            ("as1", "Bearer good-as1")
+        };
+        let path = target.path().to_owned();
+        match (request.method.as_str(), path.as_str()) {
+            ("POST", "/mcp") => {
+                if request.header("authorization") != Some(good) {
+                    let challenge = format!(
+                        r#"Bearer resource_metadata="{base}/.well-known/oauth-protected-resource/mcp""#
+                    );
+                    respond(
+                        stream,
+                        "401 Unauthorized",
+                        &[("WWW-Authenticate", &challenge)],
+                        "",
+                    );
+                    return;
+                }
+                let message = request.message();
+                let id = &message["id"];
+                match message["method"].as_str() {
+                    Some("initialize") => answer_json(stream, &[], &initialize_result(id)),
+                    Some(_) if !id.is_null() => answer_json(stream, &[], &text_result(id, "done")),
+                    _ => respond(stream, "202 Accepted", &[], ""),
+                }
+            }
+            ("GET" | "DELETE", "/mcp") => respond(stream, "405 Method Not Allowed", &[], ""),
+            ("GET", "/.well-known/oauth-protected-resource/mcp") => answer_json(
+                stream,
+                &[],
+                &json!({"resource": format!("{base}/mcp"),
+                        "authorization_servers": [format!("{base}/{now}")]}),
+            ),
+            ("GET", metadata)
+                if metadata.starts_with("/.well-known/oauth-authorization-server/") =>
+            {
+                let name = metadata.rsplit('/').next().unwrap_or_default();
+                let issuer = format!("{base}/{name}");
+                answer_json(
+                    stream,
+                    &[],
+                    &json!({
+                        "issuer": issuer,
+                        "authorization_endpoint": format!("{issuer}/authorize"),
+                        "token_endpoint": format!("{issuer}/token"),
+                        "registration_endpoint": format!("{issuer}/register"),
+                        "code_challenge_methods_supported": ["S256"],
+                        "token_endpoint_auth_methods_supported": ["none"],
+                    }),
+                );
+            }
+            ("POST", register) if register.ends_with("/register") => {
+                let name = register
+                    .trim_start_matches('/')
+                    .split('/')
+                    .next()
+                    .unwrap_or_default();
+                let body = json!({"client_id": format!("client-{name}"), "token_endpoint_auth_method": "none"});
+                respond(
+                    stream,
+                    "201 Created",
+                    &[("Content-Type", "application/json")],
+                    &body.to_string(),
+                );
+            }
+            ("GET", authorize) if authorize.ends_with("/authorize") => {
+                let query: std::collections::HashMap<_, _> =
+                    target.query_pairs().into_owned().collect();
+                let mut back = url::Url::parse(&query["redirect_uri"]).expect("a redirect URI");
+                back.query_pairs_mut()
+                    .append_pair("code", "the-code")
+                    .append_pair("state", &query["state"]);
+                respond(stream, "302 Found", &[("Location", back.as_str())], "");
+            }
+            ("POST", token) if token.ends_with("/token") => {
+                let name = token
+                    .trim_start_matches('/')
+                    .split('/')
+                    .next()
+                    .unwrap_or_default();
+                answer_json(
+                    stream,
+                    &[],
+                    &json!({
+                        "access_token": format!("good-{name}"), "token_type": "Bearer",
+                        "expires_in": 3600, "refresh_token": format!("refresh-{name}"),
+                    }),
+                );
+            }
+            _ => respond(stream, "404 Not Found", &[], ""),
+        }
+    });
+    let serve = FakeServe::start("accept");
+    let mut proxy = Proxy::start(&mock.url, &serve);
+    proxy.send(&initialize(1));
+    let first = proxy.response(1);
+    assert!(first.get("result").is_some(), "{first}");
+    moved.store(true, Ordering::SeqCst);
+    proxy.send(&call(2));
+    let second = proxy.response(2);
+    let stderr = proxy.finish();
+    assert!(second.get("result").is_some(), "{second}\n{stderr}");
+    assert!(stderr.contains("now signs in with http://"), "{stderr}");
+    let requests = mock.requests();
+    let count = |path: &str| requests.iter().filter(|r| r.path == path).count();
+    assert_eq!((count("/as1/register"), count("/as2/register")), (1, 1));
+    let refreshes: Vec<&Request> = requests
+        .iter()
+        .filter(|r| r.path.ends_with("/token") && r.body.contains("grant_type=refresh_token"))
+        .collect();
+    assert!(refreshes.is_empty(), "{refreshes:?}");
+    assert_eq!(serve.asked().len(), 2, "{:?}", serve.asked());
+}
