@@ -1,5 +1,5 @@
 //! OAuth 2.1 sign-in for `proxy --url`, as the MCP authorization spec (2025-06-18,
-//! 2025-11-25) asks of a client: a 401's `WWW-Authenticate` leads to the protected resource
+//! 2025-11-25, 2026-07-28) asks of a client: a 401's `WWW-Authenticate` leads to the protected resource
 //! metadata (RFC 9728), then to the authorization server's metadata (RFC 8414, OpenID
 //! discovery, or the 2025-03-26 fallbacks), then to a client (pre-registered, a client ID
 //! metadata document, or dynamic registration, RFC 7591), then to the authorization code
