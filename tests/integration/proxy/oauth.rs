@@ -139,7 +139,7 @@ fn authority(url: &str) -> String {
     )
 }
 
-/// The MCP server's URL, as the suite announces it (on stderr, 0.1; on stdout, 0.2).
+/// The MCP server's URL, as the suite announces it (on stderr, or stdout in some versions).
 fn server_url(out: &std::process::Output) -> String {
     let text = format!(
         "{}\n{}",

@@ -77,7 +77,7 @@ pub(super) fn run_suite(spec: &str, scenario: &str) -> Option<(std::process::Out
 pub(super) fn assert_passed(out: &std::process::Output) {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    // The suite prints its verdict on stdout (0.2) or stderr (0.1).
+    // The suite prints its verdict on stderr (or stdout, in some versions).
     assert!(
         out.status.success()
             && (stdout.contains("OVERALL: PASSED") || stderr.contains("OVERALL: PASSED")),
@@ -637,4 +637,23 @@ fn a_server_that_moves_to_another_authorization_server_gets_a_fresh_sign_in() {
         .collect();
     assert!(refreshes.is_empty(), "{refreshes:?}");
     assert_eq!(serve.asked().len(), 2, "{:?}", serve.asked());
+}
+
+/// SEP-2207: where the authorization server lists `offline_access`, the proxy asks for it
+/// (the suite only notes a client that does not, so its verdict alone would not tell).
+#[test]
+fn offline_access_is_asked_for_where_the_server_lists_it() {
+    let Some((out, _)) = run_suite("2026-07-28", "auth/offline-access-scope") else {
+        return;
+    };
+    assert_passed(&out);
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("Client included offline_access in authorization request scope"),
+        "{said}"
+    );
 }
