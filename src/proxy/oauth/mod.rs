@@ -183,6 +183,14 @@ impl Auth {
         if let (Some(kept), Some(issuer)) = (&kept_issuer, now_named)
             && kept != issuer
         {
+            // A client registered beforehand is one authorization server's: it is not taken
+            // to another (SEP-2352: "surface an error rather than silently attempting to use
+            // mismatched credentials").
+            if self.config.client_id.is_some() {
+                bail!(
+                    "the server now signs in with {issuer}, not {kept}, for which the client of --client-id was registered: register one with {issuer} and give its ID"
+                );
+            }
             super::note_line(&format!(
                 "{}: the server now signs in with {issuer}; signing in there afresh",
                 self.config.server

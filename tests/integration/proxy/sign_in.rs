@@ -313,9 +313,15 @@ struct Proxy {
 
 impl Proxy {
     fn start(url: &str, serve: &FakeServe) -> Proxy {
+        Proxy::start_with(url, serve, &[])
+    }
+
+    /// The same, with more arguments after `--url URL`.
+    fn start_with(url: &str, serve: &FakeServe, args: &[&str]) -> Proxy {
         let mut command = Command::new(BIN);
         command
             .args(["proxy", "--url", url])
+            .args(args)
             .envs(ENGLISH)
             .env("FORM_ELICITATION_SOCKET", serve.socket())
             .env("XDG_STATE_HOME", serve.state_home())
@@ -515,6 +521,50 @@ fn proxies_started_together_sign_in_once() {
 /// one's refresh token is sent nowhere (not even back to the old one).
 #[test]
 fn a_server_that_moves_to_another_authorization_server_gets_a_fresh_sign_in() {
+    let (mock, serve, second, stderr) = moving_server(&[]);
+    assert!(second.get("result").is_some(), "{second}\n{stderr}");
+    assert!(stderr.contains("now signs in with http://"), "{stderr}");
+    let requests = mock.requests();
+    let count = |path: &str| requests.iter().filter(|r| r.path == path).count();
+    assert_eq!((count("/as1/register"), count("/as2/register")), (1, 1));
+    let refreshes: Vec<&Request> = requests
+        .iter()
+        .filter(|r| r.path.ends_with("/token") && r.body.contains("grant_type=refresh_token"))
+        .collect();
+    assert!(refreshes.is_empty(), "{refreshes:?}");
+    assert_eq!(serve.asked().len(), 2, "{:?}", serve.asked());
+}
+
+/// The same move with a client registered beforehand (`--client-id`): that client is the
+/// first authorization server's, so the call gets an error that says so, and the second
+/// one never hears of it.
+#[test]
+fn a_client_registered_beforehand_is_not_taken_to_another_authorization_server() {
+    let (mock, serve, second, stderr) = moving_server(&["--client-id", "mine"]);
+    let message = second["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("for which the client of --client-id was registered"),
+        "{second}"
+    );
+    assert!(
+        stderr.contains("for which the client of --client-id was registered"),
+        "{stderr}"
+    );
+    let requests = mock.requests();
+    let at_as2: Vec<&str> = requests
+        .iter()
+        .filter(|r| r.path.starts_with("/as2/"))
+        .map(|r| r.path.as_str())
+        .collect();
+    assert!(at_as2.is_empty(), "{at_as2:?}");
+    assert_eq!(serve.asked().len(), 1, "{:?}", serve.asked());
+}
+
+/// A server whose resource metadata names `/as1` until the first call has been answered, then
+/// `/as2`; each authorization server on the same port, giving refresh tokens. The proxy (with
+/// `args`) initializes, then the server moves, then it calls a tool: the mock, the fake serve,
+/// the call's response and the proxy's stderr.
+fn moving_server(args: &[&str]) -> (Mock, FakeServe, Value, String) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     let moved = Arc::new(AtomicBool::new(false));
@@ -618,7 +668,7 @@ fn a_server_that_moves_to_another_authorization_server_gets_a_fresh_sign_in() {
         }
     });
     let serve = FakeServe::start("accept");
-    let mut proxy = Proxy::start(&mock.url, &serve);
+    let mut proxy = Proxy::start_with(&mock.url, &serve, args);
     proxy.send(&initialize(1));
     let first = proxy.response(1);
     assert!(first.get("result").is_some(), "{first}");
@@ -626,17 +676,7 @@ fn a_server_that_moves_to_another_authorization_server_gets_a_fresh_sign_in() {
     proxy.send(&call(2));
     let second = proxy.response(2);
     let stderr = proxy.finish();
-    assert!(second.get("result").is_some(), "{second}\n{stderr}");
-    assert!(stderr.contains("now signs in with http://"), "{stderr}");
-    let requests = mock.requests();
-    let count = |path: &str| requests.iter().filter(|r| r.path == path).count();
-    assert_eq!((count("/as1/register"), count("/as2/register")), (1, 1));
-    let refreshes: Vec<&Request> = requests
-        .iter()
-        .filter(|r| r.path.ends_with("/token") && r.body.contains("grant_type=refresh_token"))
-        .collect();
-    assert!(refreshes.is_empty(), "{refreshes:?}");
-    assert_eq!(serve.asked().len(), 2, "{:?}", serve.asked());
+    (mock, serve, second, stderr)
 }
 
 /// SEP-2207: where the authorization server lists `offline_access`, the proxy asks for it
