@@ -34,6 +34,7 @@ use ureq::http::Response;
 use super::closing::{Call, Closable};
 use super::oauth::{self, Auth};
 use super::sse::{MAX_EVENT_BYTES, SseReader};
+use super::tool_headers;
 use super::wire;
 use super::workers::Workers;
 use super::{Event, FLOW_LIMIT, Flow};
@@ -136,6 +137,8 @@ struct Remote {
     /// The requests in flight, by their ids as JSON text: a cancel of the 2026-07-28 era
     /// closes one's stream.
     in_flight: Arc<Mutex<HashMap<String, Arc<Call>>>>,
+    /// The tools' custom headers and the tools left out (SEP-2243), from `tools/list`.
+    tool_headers: Arc<Mutex<tool_headers::Learned>>,
 }
 
 /// Starts the transport; returns where the loop sends the lines meant for the server.
@@ -192,6 +195,7 @@ pub fn start(
         toward_client,
         closing: Arc::default(),
         in_flight: Arc::default(),
+        tool_headers: Arc::default(),
     });
     let (sender, lines) = mpsc::channel::<Vec<u8>>();
     thread::spawn(move || post_lines(&remote, &lines, &toward_server));
@@ -280,6 +284,7 @@ impl Remote {
             _ => lines.push(data.as_bytes().to_vec()),
         }
         for mut line in lines {
+            self.read_result(&mut line);
             line.push(b'\n');
             while self.toward_client.wait_for_room(Duration::from_millis(100)) >= FLOW_LIMIT {}
             self.toward_client.add(line.len());
@@ -324,6 +329,16 @@ impl Remote {
     }
 
     fn try_request(&self, line: &[u8], message: &Value, id: &Value) -> anyhow::Result<()> {
+        if message.get("method").and_then(Value::as_str) == Some("tools/call")
+            && let Some(name) = message.pointer("/params/name").and_then(Value::as_str)
+            && let Some((_, why)) = self
+                .tools()
+                .rejected
+                .iter()
+                .find(|(rejected, _)| rejected == name)
+        {
+            bail!("the tool {name:?} was left out of tools/list ({why}): not called");
+        }
         let response = self.post(line, message)?;
         let initialize = message.get("method").and_then(Value::as_str) == Some("initialize");
         if initialize {
@@ -455,6 +470,57 @@ impl Remote {
         self.in_flight
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn tools(&self) -> std::sync::MutexGuard<'_, tool_headers::Learned> {
+        self.tool_headers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A result of the 2026-07-28 era: one without `resultType` is complete (SEP-2322: "treat
+    /// it as complete"), and the client is told so; a `tools/list` result's tools' custom
+    /// headers are learnt, and a tool whose annotations are invalid is left out (said on
+    /// stderr).
+    fn read_result(&self, line: &mut Vec<u8>) {
+        if !self.per_request_era() {
+            return;
+        }
+        let Ok(mut message) = serde_json::from_slice::<Value>(line) else {
+            return;
+        };
+        let Some(result) = message.get_mut("result").and_then(Value::as_object_mut) else {
+            return;
+        };
+        let mut changed = false;
+        if !result.contains_key("resultType") {
+            result.insert("resultType".into(), "complete".into());
+            changed = true;
+        }
+        if !result.contains_key("tools") {
+            if changed {
+                *line = message.to_string().into_bytes();
+            }
+            return;
+        }
+        let Some(result) = message.get_mut("result") else {
+            return;
+        };
+        let (learned, left_out) = tool_headers::learn(result);
+        changed |= left_out;
+        for (name, why) in &learned.rejected {
+            self.note(&format!(
+                "the server's tool {name:?} is left out: {why} (SEP-2243: clients MUST reject such tools)"
+            ));
+        }
+        {
+            let mut tools = self.tools();
+            tools.tools.extend(learned.tools);
+            tools.rejected.extend(learned.rejected);
+        }
+        if changed {
+            *line = message.to_string().into_bytes();
+        }
     }
 
     /// Whether the client speaks the 2026-07-28 era: it began no session with `initialize`,
@@ -597,6 +663,16 @@ impl Remote {
     /// message of the 2026-07-28 era its routing headers; with the session id it names.
     fn headers(&self, message: Option<&Value>) -> (Vec<(String, String)>, Option<String>) {
         let routing = message.map(routing_headers).unwrap_or_default();
+        let mut custom = Vec::new();
+        if !routing.is_empty()
+            && let Some(message) = message
+            && message.get("method").and_then(Value::as_str) == Some("tools/call")
+            && let Some(name) = message.pointer("/params/name").and_then(Value::as_str)
+            && let Some(mapping) = self.tools().tools.get(name)
+        {
+            custom =
+                tool_headers::headers(mapping, message.pointer("/params/arguments"), header_value);
+        }
         let mut session = self.session();
         let mut all: Vec<_> = self
             .headers
@@ -623,6 +699,7 @@ impl Remote {
                 .into_iter()
                 .map(|(name, value)| (name.to_owned(), value)),
         );
+        all.extend(custom);
         (all, session.id.clone())
     }
 

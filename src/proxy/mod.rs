@@ -14,6 +14,7 @@ mod http;
 pub mod oauth;
 mod sse;
 mod state;
+mod tool_headers;
 pub mod wire;
 mod workers;
 

@@ -185,6 +185,44 @@ pub fn scopes(
     (!chosen.is_empty()).then(|| chosen.join(" "))
 }
 
+/// Whether an authorization server's endpoint may be used: HTTPS, or HTTP to this machine's
+/// loopback (a server run locally). MCP 2025-11-25 "Communication Security": "All
+/// authorization server endpoints MUST be served over HTTPS"; a token or a code sent in the
+/// clear could be read on the way.
+pub fn check_endpoint(what: &str, endpoint: &str) -> Result<(), String> {
+    let url = Url::parse(endpoint).map_err(|e| format!("the {what} {endpoint:?}: {e}"))?;
+    let loopback = match url.host() {
+        Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    match url.scheme() {
+        "https" => Ok(()),
+        "http" if loopback => Ok(()),
+        _ => Err(format!(
+            "the {what} {endpoint} is not HTTPS (authorization server endpoints MUST be served over HTTPS): not signing in"
+        )),
+    }
+}
+
+/// The check of the authorization response's `iss` (RFC 9207 section 2.4): when the
+/// authorization server said it sends one (`authorization_response_iss_parameter_supported`)
+/// it must be there, and when it is there it must be the issuer we asked, character for
+/// character (no case folding, no trailing slash, no port elision: the mix-up defence).
+pub fn check_iss(issuer: &str, advertised: bool, iss: Option<&str>) -> Result<(), String> {
+    match iss {
+        Some(iss) if iss == issuer => Ok(()),
+        Some(iss) => Err(format!(
+            "the sign-in came back from issuer {iss:?}, not {issuer:?} (RFC 9207: the authorization response's iss MUST match): not signing in"
+        )),
+        None if advertised => Err(format!(
+            "the authorization server {issuer} says it names itself in its answer (authorization_response_iss_parameter_supported) but the sign-in came back without iss (RFC 9207): not signing in"
+        )),
+        None => Ok(()),
+    }
+}
+
 /// How the client proves itself at the token endpoint (RFC 8414 / RFC 7591 names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AuthMethod {
@@ -411,6 +449,44 @@ mod tests {
             scopes(Some("b c"), None, Some("a b")).as_deref(),
             Some("a b c")
         );
+    }
+
+    #[test]
+    fn endpoints_are_https_but_for_the_loopback() {
+        for (endpoint, ok) in [
+            ("https://auth.example.com/token", true),
+            ("http://localhost:8080/token", true),
+            ("http://127.0.0.1:9/token", true),
+            ("http://[::1]:9/token", true),
+            ("http://auth.example.com/token", false),
+            ("http://localhost.evil.example/token", false),
+            ("ftp://auth.example.com/token", false),
+            ("not a url", false),
+        ] {
+            assert_eq!(
+                check_endpoint("token endpoint", endpoint).is_ok(),
+                ok,
+                "{endpoint}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_iss_must_be_the_issuer_exactly_and_there_when_promised() {
+        let issuer = "https://auth.example.com";
+        assert!(check_iss(issuer, true, Some(issuer)).is_ok());
+        assert!(check_iss(issuer, false, Some(issuer)).is_ok());
+        assert!(check_iss(issuer, false, None).is_ok());
+        assert!(check_iss(issuer, true, None).is_err());
+        for other in [
+            "https://auth.example.com/",
+            "https://AUTH.example.com",
+            "https://auth.example.com:443",
+            "https://evil.example.com",
+        ] {
+            assert!(check_iss(issuer, false, Some(other)).is_err(), "{other}");
+            assert!(check_iss(issuer, true, Some(other)).is_err(), "{other}");
+        }
     }
 
     #[test]

@@ -28,6 +28,15 @@ pub enum Redirect {
     Refused(String),
 }
 
+/// The redirect and the issuer it names (`iss`, RFC 9207), when it names one.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The code or the refusal.
+    pub redirect: Redirect,
+    /// The `iss` parameter, as sent.
+    pub iss: Option<String>,
+}
+
 impl Loopback {
     /// Listens on a free port of 127.0.0.1.
     pub fn bind() -> anyhow::Result<Self> {
@@ -48,7 +57,7 @@ impl Loopback {
     /// Waits up to `timeout` for the redirect that carries `state`; requests for other paths
     /// (a browser's favicon) and with another `state` are answered and ignored. `page` is
     /// the text the browser shows after the redirect.
-    pub fn wait(&self, state: &str, timeout: Duration, page: &str) -> anyhow::Result<Redirect> {
+    pub fn wait(&self, state: &str, timeout: Duration, page: &str) -> anyhow::Result<Answer> {
         let deadline = Instant::now() + timeout;
         self.listener
             .set_nonblocking(true)
@@ -76,7 +85,7 @@ impl Loopback {
 }
 
 /// Reads one request; answers it; the redirect when it is ours.
-fn answer(stream: TcpStream, state: &str, page: &str) -> Option<Redirect> {
+fn answer(stream: TcpStream, state: &str, page: &str) -> Option<Answer> {
     let _ = stream.set_nonblocking(false);
     let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
     let mut reader = BufReader::new(&stream);
@@ -104,7 +113,7 @@ fn answer(stream: TcpStream, state: &str, page: &str) -> Option<Redirect> {
 }
 
 /// The redirect in a request target `/callback?code=...&state=...`, when its `state` is ours.
-pub fn read_target(target: &str, state: &str) -> Option<Redirect> {
+pub fn read_target(target: &str, state: &str) -> Option<Answer> {
     let url = url::Url::parse("http://127.0.0.1")
         .ok()?
         .join(target)
@@ -116,26 +125,29 @@ pub fn read_target(target: &str, state: &str) -> Option<Redirect> {
     let mut their_state = None;
     let mut error = None;
     let mut description = None;
+    let mut iss = None;
     for (name, value) in url.query_pairs() {
         match name.as_ref() {
             "code" => code = Some(value.into_owned()),
             "state" => their_state = Some(value.into_owned()),
             "error" => error = Some(value.into_owned()),
             "error_description" => description = Some(value.into_owned()),
+            "iss" => iss = Some(value.into_owned()),
             _ => {}
         }
     }
     if their_state.as_deref() != Some(state) {
         return None;
     }
-    match (error, code) {
-        (Some(error), _) => Some(Redirect::Refused(match description {
+    let redirect = match (error, code) {
+        (Some(error), _) => Redirect::Refused(match description {
             Some(description) => format!("{error}: {description}"),
             None => error,
-        })),
-        (None, Some(code)) => Some(Redirect::Code(code)),
-        (None, None) => None,
-    }
+        }),
+        (None, Some(code)) => Redirect::Code(code),
+        (None, None) => return None,
+    };
+    Some(Answer { redirect, iss })
 }
 
 #[cfg(test)]
@@ -145,9 +157,20 @@ mod tests {
 
     #[test]
     fn only_our_state_on_our_path_is_the_redirect() {
+        let code = |code: &str, iss: Option<&str>| Answer {
+            redirect: Redirect::Code(code.into()),
+            iss: iss.map(str::to_owned),
+        };
         assert_eq!(
             read_target("/callback?code=abc&state=s1", "s1"),
-            Some(Redirect::Code("abc".into()))
+            Some(code("abc", None))
+        );
+        assert_eq!(
+            read_target(
+                "/callback?code=abc&state=s1&iss=https%3A%2F%2Fa.example",
+                "s1"
+            ),
+            Some(code("abc", Some("https://a.example")))
         );
         // Another state: a forged or stale redirect, ignored.
         assert_eq!(read_target("/callback?code=abc&state=s2", "s1"), None);
@@ -159,7 +182,10 @@ mod tests {
                 "/callback?error=access_denied&error_description=no%20thanks&state=s1",
                 "s1"
             ),
-            Some(Redirect::Refused("access_denied: no thanks".into()))
+            Some(Answer {
+                redirect: Redirect::Refused("access_denied: no thanks".into()),
+                iss: None
+            })
         );
     }
 
@@ -192,7 +218,7 @@ mod tests {
         let redirect = loopback
             .wait("right", Duration::from_secs(20), "signed in")
             .expect("the redirect");
-        assert_eq!(redirect, Redirect::Code("good".into()));
+        assert_eq!(redirect.redirect, Redirect::Code("good".into()));
         let (forged, good) = browser.join().expect("the browser thread");
         assert!(forged.starts_with("HTTP/1.1 404"), "{forged}");
         assert!(

@@ -1,5 +1,5 @@
 //! OAuth 2.1 sign-in for `proxy --url`, as the MCP authorization spec (2025-06-18,
-//! 2025-11-25) asks of a client: a 401's `WWW-Authenticate` leads to the protected resource
+//! 2025-11-25, 2026-07-28) asks of a client: a 401's `WWW-Authenticate` leads to the protected resource
 //! metadata (RFC 9728), then to the authorization server's metadata (RFC 8414, OpenID
 //! discovery, or the 2025-03-26 fallbacks), then to a client (pre-registered, a client ID
 //! metadata document, or dynamic registration, RFC 7591), then to the authorization code
@@ -72,6 +72,12 @@ struct Tokens {
 /// The authorization server's endpoints and what it supports.
 #[derive(Debug, Default)]
 struct Endpoints {
+    /// The issuer identifier, as the resource named it and the metadata confirmed it.
+    issuer: String,
+    /// `authorization_response_iss_parameter_supported` (RFC 9207).
+    iss_supported: bool,
+    /// The authorization server's `scopes_supported`.
+    scopes: Option<Vec<String>>,
     authorization: String,
     token: String,
     registration: Option<String>,
@@ -136,8 +142,11 @@ impl Auth {
             .and_then(|s| s.expires_at)
             .is_some_and(|at| now() + EXPIRY_MARGIN >= at);
         if expired {
+            let _lock = self.lock();
             // A refresh that fails leaves the old token: the server's 401 then signs in.
-            let _ = self.refresh(&mut tokens);
+            if !self.adopt_newer(&mut tokens) {
+                let _ = self.refresh(&mut tokens);
+            }
         }
         let token = tokens.saved.as_ref().map(|s| s.access_token.clone());
         (token, tokens.generation)
@@ -159,17 +168,84 @@ impl Auth {
             .map(discover::parse_challenge)
             .unwrap_or_default();
         let step_up = status == 403;
+        // One sign-in at a time for this server, across proxies: wait for another one's to
+        // end, then use what it got.
+        let _lock = self.lock();
+        if !step_up && self.adopt_newer(&mut tokens) {
+            return Ok(());
+        }
+        // The resource may have moved to another authorization server (SEP-2352): then the
+        // old one's refresh token and client are not used, not even sent there.
+        // (A failed look-up leaves the refresh to try; a sign-in then needs it anyway.)
+        let kept_issuer = tokens.saved.as_ref().and_then(|s| s.issuer.clone());
+        let found = kept_issuer.as_ref().map(|_| self.resource(&challenge));
+        let now_named = found.as_ref().and_then(|f| f.as_ref().ok()).map(|f| &f.0);
+        if let (Some(kept), Some(issuer)) = (&kept_issuer, now_named)
+            && kept != issuer
+        {
+            // A client registered beforehand is one authorization server's: it is not taken
+            // to another (SEP-2352: "surface an error rather than silently attempting to use
+            // mismatched credentials").
+            if self.config.client_id.is_some() {
+                bail!(
+                    "the server now signs in with {issuer}, not {kept}, for which the client of --client-id was registered: register one with {issuer} and give its ID"
+                );
+            }
+            super::note_line(&format!(
+                "{}: the server now signs in with {issuer}; signing in there afresh",
+                self.config.server
+            ));
+            tokens.saved = None;
+        }
         if !step_up && self.refresh(&mut tokens).is_ok() {
             return Ok(());
         }
+        let (issuer, resource, supported_scopes) = match found {
+            Some(found) => found?,
+            None => self.resource(&challenge)?,
+        };
         let already = if step_up {
             tokens.saved.as_ref().and_then(|s| s.scope.clone())
         } else {
             None
         };
-        let saved = self.sign_in(&challenge, already.as_deref())?;
+        let saved = self.sign_in_with(
+            &challenge,
+            already.as_deref(),
+            &issuer,
+            resource,
+            supported_scopes,
+        )?;
         self.keep(&mut tokens, saved);
         Ok(())
+    }
+
+    /// The sign-in lock of this server (see [`Store::lock`]); `None` without a store, or
+    /// when it cannot be had (said on stderr: the sign-in goes ahead unlocked).
+    fn lock(&self) -> Option<std::fs::File> {
+        let store = self.store.as_ref()?;
+        store.lock(&self.config.server).unwrap_or_else(|error| {
+            super::note_line(&format!("{error:#}; signing in without the lock"));
+            None
+        })
+    }
+
+    /// Takes the tokens another proxy kept for this server since ours were read (it signed
+    /// in or refreshed while we waited for the lock); true when there were such.
+    fn adopt_newer(&self, tokens: &mut Tokens) -> bool {
+        let Some(store) = &self.store else {
+            return false;
+        };
+        let Ok(Some(kept)) = store.load(&self.config.server) else {
+            return false;
+        };
+        let ours = tokens.saved.as_ref().map(|s| s.access_token.as_str());
+        if ours == Some(kept.access_token.as_str()) {
+            return false;
+        }
+        tokens.saved = Some(kept);
+        tokens.generation += 1;
+        true
     }
 
     fn keep(&self, tokens: &mut Tokens, saved: Saved) {
@@ -212,14 +288,20 @@ impl Auth {
         };
         let renewed = Saved {
             refresh_token: fresh.refresh_token.clone().or(Some(refresh_token)),
+            issuer: saved.issuer.clone(),
             ..fresh.into_saved(&saved.token_endpoint, &saved.resource, &client, saved.scope)
         };
         self.keep(tokens, renewed);
         Ok(())
     }
 
-    /// The whole sign-in, from the challenge to the tokens.
-    fn sign_in(&self, challenge: &Challenge, already: Option<&str>) -> anyhow::Result<Saved> {
+    /// The authorization server the protected resource metadata names now (the issuer
+    /// identifier as written there), the `resource` to ask tokens for, and the resource's
+    /// `scopes_supported`.
+    fn resource(
+        &self,
+        challenge: &Challenge,
+    ) -> anyhow::Result<(String, String, Option<Vec<String>>)> {
         let server = &self.server;
         let mut resource_metadata = None;
         for url in discover::resource_metadata_urls(server, challenge.resource_metadata.as_deref())
@@ -242,9 +324,8 @@ impl Auth {
                 let issuer = metadata
                     .pointer("/authorization_servers/0")
                     .and_then(Value::as_str)
-                    .context("the protected resource metadata names no authorization server")?;
-                let issuer = Url::parse(issuer)
-                    .with_context(|| format!("the authorization server {issuer:?}"))?;
+                    .context("the protected resource metadata names no authorization server")?
+                    .to_owned();
                 let scopes = metadata
                     .get("scopes_supported")
                     .and_then(Value::as_array)
@@ -261,19 +342,37 @@ impl Auth {
             }
             // 2025-03-26: the MCP server's origin is the authorization server.
             None => {
-                let mut issuer = server.clone();
-                issuer.set_path("/");
-                issuer.set_query(None);
-                issuer.set_fragment(None);
+                let issuer = server.origin().ascii_serialization();
                 (issuer, discover::canonical_resource(server), None)
             }
         };
-        let endpoints = self.endpoints(&issuer)?;
-        let scope = discover::scopes(
+        Ok((issuer, resource, supported_scopes))
+    }
+
+    /// The whole sign-in with `issuer`, from its metadata to the tokens.
+    fn sign_in_with(
+        &self,
+        challenge: &Challenge,
+        already: Option<&str>,
+        issuer: &str,
+        resource: String,
+        supported_scopes: Option<Vec<String>>,
+    ) -> anyhow::Result<Saved> {
+        let endpoints = self.endpoints(issuer)?;
+        let mut scope = discover::scopes(
             challenge.scope.as_deref(),
             supported_scopes.as_deref(),
             already,
         );
+        // SEP-2207: a refresh token is asked for with offline_access only where the
+        // authorization server lists it; asking for a scope it does not know is an error.
+        let offline = endpoints
+            .scopes
+            .as_ref()
+            .is_some_and(|list| list.iter().any(|s| s == "offline_access"));
+        if offline {
+            scope = discover::scopes(Some("offline_access"), None, scope.as_deref());
+        }
 
         let loopback = Loopback::bind()?;
         let redirect_uri = loopback.redirect_uri()?;
@@ -298,7 +397,14 @@ impl Auth {
         }
         self.consent(&authorize)?;
         let page = crate::i18n::message("sign-in-done", None);
-        let code = match loopback.wait(&state, SIGN_IN_TIMEOUT, &page)? {
+        let answer = loopback.wait(&state, SIGN_IN_TIMEOUT, &page)?;
+        discover::check_iss(
+            &endpoints.issuer,
+            endpoints.iss_supported,
+            answer.iss.as_deref(),
+        )
+        .map_err(anyhow::Error::msg)?;
+        let code = match answer.redirect {
             Redirect::Code(code) => code,
             Redirect::Refused(why) => bail!("the authorization server refused the sign-in: {why}"),
         };
@@ -310,11 +416,28 @@ impl Auth {
             ("resource", resource.clone()),
         ];
         let tokens = self.token_request(&endpoints.token, &client, form)?;
-        Ok(tokens.into_saved(&endpoints.token, &resource, &client, scope))
+        let mut saved = tokens.into_saved(&endpoints.token, &resource, &client, scope);
+        saved.issuer = Some(endpoints.issuer);
+        Ok(saved)
     }
 
-    /// The authorization server's metadata, or the 2025-03-26 default endpoints.
-    fn endpoints(&self, issuer: &Url) -> anyhow::Result<Endpoints> {
+    /// The authorization server's metadata, or the 2025-03-26 default endpoints; refused when
+    /// it is for another issuer, has no PKCE with S256, or an endpoint is not HTTPS.
+    fn endpoints(&self, issuer: &str) -> anyhow::Result<Endpoints> {
+        let endpoints = self.read_endpoints(issuer)?;
+        discover::check_endpoint("authorization endpoint", &endpoints.authorization)
+            .map_err(anyhow::Error::msg)?;
+        discover::check_endpoint("token endpoint", &endpoints.token).map_err(anyhow::Error::msg)?;
+        if let Some(registration) = &endpoints.registration {
+            discover::check_endpoint("registration endpoint", registration)
+                .map_err(anyhow::Error::msg)?;
+        }
+        Ok(endpoints)
+    }
+
+    fn read_endpoints(&self, issuer_text: &str) -> anyhow::Result<Endpoints> {
+        let issuer = &Url::parse(issuer_text)
+            .with_context(|| format!("the authorization server {issuer_text:?}"))?;
         for url in discover::authorization_server_metadata_urls(issuer) {
             let Some(metadata) = self.get_json(&url)? else {
                 continue;
@@ -334,14 +457,48 @@ impl Auth {
                         .map(str::to_owned)
                         .collect()
                 });
-            if let Some(methods) = metadata
+            // RFC 8414 section 3.3: "The "issuer" value returned MUST be identical to the
+            // authorization server's issuer identifier value into which the well-known URI
+            // string was inserted"; otherwise another server's endpoints would get our code.
+            let named = metadata.get("issuer").and_then(Value::as_str);
+            if named != Some(issuer_text) {
+                bail!(
+                    "{url}: the authorization server's metadata is for issuer {}, not {issuer_text:?} (RFC 8414: the issuer MUST be identical): not signing in",
+                    named.map_or_else(|| "(none)".to_owned(), |n| format!("{n:?}"))
+                );
+            }
+            // MCP 2025-11-25: "If code_challenge_methods_supported is absent, the
+            // authorization server does not support PKCE and MCP clients MUST refuse to
+            // proceed."
+            let Some(pkce_methods) = metadata
                 .get("code_challenge_methods_supported")
                 .and_then(Value::as_array)
-                && !methods.iter().any(|m| m == "S256")
-            {
-                bail!("the authorization server at {issuer} does not support PKCE with S256");
+            else {
+                bail!(
+                    "{url}: the authorization server {issuer_text} lists no code_challenge_methods_supported, so it may not support PKCE (clients MUST refuse to proceed): not signing in"
+                );
+            };
+            if !pkce_methods.iter().any(|m| m == "S256") {
+                bail!(
+                    "{url}: the authorization server {issuer_text} does not support PKCE with S256 (code_challenge_methods_supported): not signing in"
+                );
             }
+            let scopes = metadata
+                .get("scopes_supported")
+                .and_then(Value::as_array)
+                .map(|list| {
+                    list.iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_owned)
+                        .collect()
+                });
             return Ok(Endpoints {
+                issuer: issuer_text.to_owned(),
+                iss_supported: metadata
+                    .get("authorization_response_iss_parameter_supported")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+                scopes,
                 authorization: text("authorization_endpoint")
                     .with_context(|| format!("{url}: no authorization_endpoint"))?,
                 token: text("token_endpoint")
@@ -360,6 +517,7 @@ impl Auth {
             url.to_string()
         };
         Ok(Endpoints {
+            issuer: issuer_text.to_owned(),
             authorization: at("/authorize"),
             token: at("/token"),
             registration: Some(at("/register")),
@@ -405,6 +563,9 @@ impl Auth {
             "grant_types": ["authorization_code", "refresh_token"],
             "response_types": ["code"],
             "token_endpoint_auth_method": wanted.name(),
+            // SEP-837: "MCP clients MUST specify an appropriate application_type"; a program
+            // on the person's machine with a loopback redirect is a native one.
+            "application_type": "native",
         });
         if let Some(scope) = scope {
             body["scope"] = json!(scope);
@@ -610,6 +771,7 @@ impl Granted {
             client_id: client.id.clone(),
             client_secret: client.secret.clone(),
             auth_method: client.method.name().to_owned(),
+            issuer: None,
         }
     }
 }
@@ -745,6 +907,7 @@ mod tests {
             client_id: "the client".into(),
             client_secret: Some("s3cret".into()),
             auth_method: "client_secret_basic".into(),
+            issuer: None,
         };
         let auth = auth(Store::file_at(file.clone()), &saved);
         let (token, generation) = auth.bearer();

@@ -44,6 +44,10 @@ pub struct Saved {
     pub client_secret: Option<String>,
     /// How it proves itself at the token endpoint.
     pub auth_method: String,
+    /// The authorization server that issued them (its issuer identifier): its tokens and
+    /// client go to no other (absent in what older versions kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<String>,
 }
 
 /// Which store `FORM_ELICITATION_TOKEN_STORE` asks for.
@@ -176,6 +180,38 @@ impl Store {
         }
     }
 
+    /// Waits for, then holds, the sign-in lock of `server`: a file beside the token file
+    /// (`sign-in-HASH.lock`, locked with flock), so that proxies started together sign in
+    /// once, one after the other, and the later ones find the first one's tokens. The lock
+    /// ends when the returned file is dropped (or its process ends). `None` when there is no
+    /// folder for it (keyring alone, no HOME): the sign-in then goes ahead unlocked.
+    pub fn lock(&self, server: &str) -> anyhow::Result<Option<fs::File>> {
+        let file = match &self.file {
+            Some(file) => file.clone(),
+            None => match TokenFile::default_location() {
+                Ok(file) => file,
+                Err(_) => return Ok(None),
+            },
+        };
+        let dir = file.path().parent().context("the token file's folder")?;
+        DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .with_context(|| format!("creating {}", dir.display()))?;
+        let path = dir.join(format!("sign-in-{}.lock", super::pkce::challenge(server)));
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(&path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        lock.lock()
+            .with_context(|| format!("locking {}", path.display()))?;
+        Ok(Some(lock))
+    }
+
     /// Forgets what is kept for `server`, in the keyring and in the file; true when there was
     /// something.
     pub fn forget(&self, server: &str) -> anyhow::Result<bool> {
@@ -304,6 +340,7 @@ mod tests {
             client_id: "c".into(),
             client_secret: None,
             auth_method: "none".into(),
+            issuer: None,
         }
     }
 

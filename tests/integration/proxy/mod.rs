@@ -12,6 +12,7 @@ pub(crate) mod harness;
 mod http;
 mod mock;
 mod oauth;
+mod sign_in;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

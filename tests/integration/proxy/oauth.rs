@@ -17,13 +17,13 @@ use super::http::conformance;
 
 /// A fake `serve`: answers every request with `action`, keeps each request, and on accept
 /// opens the request's URL as a browser would, following redirects.
-struct FakeServe {
+pub(super) struct FakeServe {
     dir: PathBuf,
     asked: Arc<Mutex<Vec<Value>>>,
 }
 
 impl FakeServe {
-    fn start(action: &'static str) -> Self {
+    pub(super) fn start(action: &'static str) -> Self {
         let dir = std::env::temp_dir().join(format!(
             "fe-oauth-{}-{}",
             std::process::id(),
@@ -67,16 +67,16 @@ impl FakeServe {
         Self { dir, asked }
     }
 
-    fn socket(&self) -> PathBuf {
+    pub(super) fn socket(&self) -> PathBuf {
         self.dir.join("socket")
     }
 
     /// Where the proxy keeps its tokens in this test (`XDG_STATE_HOME`).
-    fn state_home(&self) -> PathBuf {
+    pub(super) fn state_home(&self) -> PathBuf {
         self.dir.join("state")
     }
 
-    fn asked(&self) -> Vec<Value> {
+    pub(super) fn asked(&self) -> Vec<Value> {
         self.asked
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -139,11 +139,14 @@ fn authority(url: &str) -> String {
     )
 }
 
-/// The MCP server's URL, as the suite announces it on stderr.
+/// The MCP server's URL, as the suite announces it (on stderr, or stdout in some versions).
 fn server_url(out: &std::process::Output) -> String {
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    stderr
-        .lines()
+    let text = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    text.lines()
         .find_map(|l| l.strip_prefix("Executing client: "))
         .and_then(|l| l.split_whitespace().last())
         .expect("the suite names the server's URL")
@@ -173,11 +176,12 @@ macro_rules! auth_scenarios {
     };
 }
 
+// Not here: metadata-var2 and var3, whose 0.1.13 metadata names another issuer than the one
+// it is fetched for (the proxy refuses that: RFC 8414 section 3.3); 0.2.0-alpha.12's pass, at
+// both wires, in sign_in.rs.
 auth_scenarios! {
     conformance_auth_metadata_default => "auth/metadata-default",
     conformance_auth_metadata_var1 => "auth/metadata-var1",
-    conformance_auth_metadata_var2 => "auth/metadata-var2",
-    conformance_auth_metadata_var3 => "auth/metadata-var3",
     conformance_auth_basic_cimd => "auth/basic-cimd",
     conformance_auth_scope_from_www_authenticate => "auth/scope-from-www-authenticate",
     conformance_auth_scope_from_scopes_supported => "auth/scope-from-scopes-supported",
@@ -197,10 +201,12 @@ auth_scenarios! {
 /// is the authorization endpoint's, with PKCE and the resource.
 #[test]
 fn the_consent_names_both_hosts_and_shows_the_authorization_url() {
-    let Some((out, serve)) = run_scenario("auth/metadata-var2", "accept") else {
+    // 0.1.13's var2 serves metadata naming the root issuer for its /tenant1 issuer, which the
+    // proxy refuses (RFC 8414 section 3.3); 0.2's is right.
+    let Some((out, serve)) = super::sign_in::run_suite("2025-11-25", "auth/metadata-var2") else {
         return;
     };
-    assert_passed(&out);
+    super::sign_in::assert_passed(&out);
     let asked = serve.asked();
     assert_eq!(asked.len(), 1, "{asked:?}");
     let url = asked[0]["url"].as_str().expect("a URL");
@@ -507,7 +513,7 @@ impl KeyringSession {
     }
 
     /// Where the proxy keeps its token file in this session (`XDG_STATE_HOME`).
-    fn state_home(&self) -> PathBuf {
+    pub(super) fn state_home(&self) -> PathBuf {
         self.home.join("state")
     }
 
