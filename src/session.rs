@@ -65,6 +65,8 @@ pub enum Source {
     WaylandSocket,
     /// The user's own X server socket.
     X11Socket,
+    /// GDM's cookie for the session's X server.
+    GdmCookie,
 }
 
 impl Source {
@@ -74,6 +76,7 @@ impl Source {
             Self::UserManager => "the systemd user manager's environment",
             Self::WaylandSocket => "a Wayland compositor's socket",
             Self::X11Socket => "an X server socket of this user",
+            Self::GdmCookie => "GDM's file for the session",
         }
     }
 }
@@ -108,13 +111,35 @@ impl Found {
                 .filter(|(name, _)| name == "DISPLAY" || name == "WAYLAND_DISPLAY")
                 .map(|(name, value)| format!("{name}={}", value.to_string_lossy()))
                 .collect();
+            let shown = if shown.is_empty() {
+                // Only the display's cookie was missing.
+                self.variables
+                    .iter()
+                    .map(|(name, value)| format!("{name}={}", value.to_string_lossy()))
+                    .collect()
+            } else {
+                shown
+            };
             parts.push(format!("{} from {}", shown.join(" "), source.describe()));
         }
+        let unset = if self.serve.is_none() && shown_display_count(&self.variables) == 0 {
+            "XAUTHORITY is unset here (and ~/.Xauthority missing)"
+        } else {
+            "DISPLAY and WAYLAND_DISPLAY are unset here"
+        };
         format!(
-            "DISPLAY and WAYLAND_DISPLAY are unset here; using the desktop session's: {}",
+            "{unset}; using the desktop session's: {}",
             parts.join(", then ")
         )
     }
+}
+
+/// How many of `variables` name a display.
+fn shown_display_count(variables: &[(String, OsString)]) -> usize {
+    variables
+        .iter()
+        .filter(|(name, _)| name == "DISPLAY" || name == "WAYLAND_DISPLAY")
+        .count()
 }
 
 /// Whether to look at all: no display variable is set, the terminal was not asked for, and
@@ -380,11 +405,54 @@ pub fn apply(found: &Found) {
 /// that is not ours (the proxy's server).
 pub fn find_and_apply(terminal_only: bool, serve_route: bool) -> Found {
     if !should_look(terminal_only) {
-        return Found::default();
+        let found = missing_cookie();
+        if !found.variables.is_empty() {
+            apply(&found);
+        }
+        return found;
     }
     let found = look(serve_route);
     if found.anything() {
         apply(&found);
+    }
+    found
+}
+
+/// `XAUTHORITY` when `DISPLAY` came without it and Xlib's default (`~/.Xauthority`) is not
+/// there: Gemini CLI drops every variable whose name holds `AUTH`, and GNOME's X sessions
+/// keep their cookie in `/run/user/UID/gdm/Xauthority`. Taken from the user manager's
+/// environment, else from that file.
+fn missing_cookie() -> Found {
+    let mut found = Found::default();
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    let home_cookie = std::env::var_os("HOME")
+        .map(|home| Path::new(&home).join(".Xauthority"))
+        .is_some_and(|cookie| cookie.is_file());
+    if !set("DISPLAY") || set("XAUTHORITY") || home_cookie {
+        return found;
+    }
+    let Some(runtime) = runtime_dir() else {
+        return found;
+    };
+    let bus = runtime.join("bus");
+    let from_manager = own_socket(&bus)
+        .then(|| user_manager_environment(&bus))
+        .flatten()
+        .and_then(|environment| {
+            pick(&environment)
+                .into_iter()
+                .find(|(name, _)| name == "XAUTHORITY")
+        })
+        .map(|(_, value)| value)
+        .filter(|cookie| Path::new(cookie).is_file());
+    let gdm = runtime.join("gdm").join("Xauthority");
+    let cookie = match from_manager {
+        Some(cookie) => Some((cookie, Source::UserManager)),
+        None => gdm.is_file().then(|| (gdm.into(), Source::GdmCookie)),
+    };
+    if let Some((cookie, source)) = cookie {
+        found.variables.push(("XAUTHORITY".into(), cookie));
+        found.display = Some(source);
     }
     found
 }

@@ -650,3 +650,80 @@ fn an_unfocused_form_is_announced_by_a_notification_that_goes_when_it_is_answere
     thread::sleep(Duration::from_millis(1500));
     assert_eq!(notifications.displayed(), "0", "--notify never sends none");
 }
+
+/// Gemini CLI hands its servers `DISPLAY` but drops every variable whose name holds `AUTH`:
+/// on a GNOME X session, whose cookie is `/run/user/UID/gdm/Xauthority` (not
+/// `~/.Xauthority`), the X server then refused the window. The helper takes the cookie from
+/// there. Here an Xvfb that demands a cookie, and a helper with `DISPLAY` and no `XAUTHORITY`.
+#[test]
+fn a_display_without_its_cookie_finds_gdm_s_cookie() {
+    let Some(person) = Person::new_or_skip("cookie") else {
+        return;
+    };
+    if !super::support::tools_or_skip("the cookie test", &["Xvfb", "xauth", "xdotool"]) {
+        return;
+    }
+    let _turn = super::support::xvfb::display_or_skip(&[]);
+    let number = 400 + std::process::id() % 90;
+    let display = format!(":{number}");
+    let cookie = person.dir.join("Xauthority");
+    let make = Command::new("xauth")
+        .arg("-f")
+        .arg(&cookie)
+        .args(["add", &display, ".", "0123456789abcdef0123456789abcdef"])
+        .output()
+        .expect("xauth");
+    assert!(make.status.success(), "{make:?}");
+    let mut server = Command::new("Xvfb");
+    server
+        .args([display.as_str(), "-noreset", "-nolisten", "tcp", "-auth"])
+        .arg(&cookie);
+    let mut server = Running::spawn("Xvfb with a cookie", server, None);
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !socket.exists() {
+        assert!(server.running() && Instant::now() < deadline, "no Xvfb");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let gdm = person.runtime.join("gdm");
+    std::fs::create_dir_all(&gdm).expect("gdm's folder");
+    std::fs::copy(&cookie, gdm.join("Xauthority")).expect("the session's cookie");
+    for path in [&gdm, &gdm.join("Xauthority")] {
+        chown(path, person.uid, person.gid);
+    }
+    let token = unique_title("cookie");
+    let signal = person.dir.join("shown-cookie");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &token])
+        .env("DISPLAY", &display)
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let mut asker = Running::spawn(
+        "asker without its cookie",
+        command,
+        Some(NAME_REQUEST.as_bytes()),
+    );
+    let deadline = Instant::now() + WINDOW_TIMEOUT;
+    while !signal.exists() {
+        if !asker.running() || Instant::now() > deadline {
+            panic!("no window:\n{}", asker.stop().describe());
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    let pid = rustix::process::Pid::from_raw(asker.pid() as i32).expect("a pid");
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).expect("SIGTERM");
+    let out = asker.wait_output(ANSWER_TIMEOUT);
+    assert_eq!(
+        out.stdout,
+        "{\"action\":\"cancel\"}\n",
+        "{}",
+        out.describe()
+    );
+    assert!(
+        out.stderr.contains("XAUTHORITY=/run/user/")
+            && out.stderr.contains("from GDM's file for the session"),
+        "{}",
+        out.describe()
+    );
+    drop(server);
+}
