@@ -12,7 +12,7 @@ use crate::child::{Child, StartError};
 use crate::cli::{ProxyArgs, QueuePlace};
 use crate::exit::Exit;
 
-use super::Event;
+use super::event::Event;
 use super::state::{DialogEnd, Ticket};
 
 /// A running dialog, and the feed of its stdin that tells it its place in the run.

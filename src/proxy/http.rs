@@ -32,12 +32,12 @@ use ureq::Agent;
 use ureq::http::Response;
 
 use super::closing::{Call, Closable};
+use super::event::{Event, FLOW_LIMIT, Flow};
 use super::oauth::{self, Auth};
 use super::sse::{MAX_EVENT_BYTES, SseReader};
 use super::tool_headers;
 use super::wire;
 use super::workers::Workers;
-use super::{Event, FLOW_LIMIT, Flow};
 
 /// How long a connection may take to open.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);

@@ -10,6 +10,7 @@
 
 mod closing;
 mod dialog;
+mod event;
 mod http;
 pub mod oauth;
 mod sse;
@@ -23,9 +24,9 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::os::fd::AsFd;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,8 @@ pub use state::{Action, DialogEnd, State, Ticket};
 
 use crate::cli::ProxyArgs;
 use dialog::Dialog;
+pub use event::Event;
+use event::{FLOW_LIMIT, Flow, note_line};
 
 /// After the client goes, how long the server gets to exit on its own, then after SIGTERM:
 /// together well inside the 2 s after which the Python client kills the process tree.
@@ -49,35 +52,8 @@ const WRITE_GRACE: Duration = Duration::from_millis(500);
 /// pipe's contents when its reader dies).
 const HUNG_UP_GRACE: Duration = Duration::from_millis(500);
 
-/// How many bytes may be on their way in one direction (read, not yet written) before the
-/// reader stops reading. A line is always read whole, so a direction holds at most this, plus
-/// the line being read, plus the two pipe buffers below.
-const FLOW_LIMIT: usize = 1024 * 1024;
 /// The buffers of each pipe's reader and writer.
 const PIPE_BUFFER: usize = 256 * 1024;
-
-/// What the loop hears from its threads.
-#[derive(Debug)]
-pub enum Event {
-    /// A line from the client (with its newline, when it had one).
-    Client(Vec<u8>),
-    /// The client closed our stdin.
-    ClientEnd,
-    /// A line from the server.
-    Server(Vec<u8>),
-    /// The server closed its stdout.
-    ServerEnd,
-    /// The server exited.
-    ServerExit(ExitStatus),
-    /// A dialog ended.
-    Dialog(Ticket, DialogEnd),
-    /// Time to send the next round of a call.
-    Retry(String),
-    /// Time to stop waiting for the completion notices of a call's required URLs.
-    CompletionWaited(String),
-    /// SIGTERM, SIGINT or SIGHUP.
-    Signal,
-}
 
 /// Runs the proxy until the client or the server goes; returns the exit status to end with:
 /// the server's.
@@ -184,53 +160,6 @@ pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<
     proxy.to_server = None;
     to_client.1.finish(WRITE_GRACE);
     Ok(exit_code(status))
-}
-
-/// The bytes on their way in one direction: added as a reader reads a line, taken off as the
-/// loop consumes it and added again for what it sends on, taken off as the writer writes.
-#[derive(Debug, Default)]
-struct Flow {
-    queued: Mutex<Queued>,
-    changed: Condvar,
-}
-
-#[derive(Debug, Default)]
-struct Queued {
-    bytes: usize,
-    /// The writer has stopped (its side is gone): nothing is held back any more.
-    closed: bool,
-}
-
-impl Flow {
-    fn add(&self, bytes: usize) {
-        let mut queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
-        if !queued.closed {
-            queued.bytes += bytes;
-        }
-    }
-
-    fn take(&self, bytes: usize) {
-        let mut queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
-        queued.bytes = queued.bytes.saturating_sub(bytes);
-        self.changed.notify_all();
-    }
-
-    fn close(&self) {
-        let mut queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
-        queued.closed = true;
-        queued.bytes = 0;
-        self.changed.notify_all();
-    }
-
-    /// Waits at most `timeout` for room; the bytes queued then (below the limit: room).
-    fn wait_for_room(&self, timeout: Duration) -> usize {
-        let queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner);
-        let (queued, _) = self
-            .changed
-            .wait_timeout_while(queued, timeout, |q| q.bytes >= FLOW_LIMIT)
-            .unwrap_or_else(PoisonError::into_inner);
-        queued.bytes
-    }
 }
 
 struct Proxy {
@@ -674,11 +603,6 @@ fn exit_code(status: Option<ExitStatus>) -> u8 {
         },
         None => 1,
     }
-}
-
-/// One line on stderr.
-fn note_line(note: &str) {
-    let _ = writeln!(io::stderr().lock(), "form-elicitation proxy: {note}");
 }
 
 #[cfg(test)]

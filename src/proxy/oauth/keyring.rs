@@ -19,7 +19,7 @@ use futures_lite::StreamExt as _;
 use zbus::zvariant::{ObjectPath, OwnedObjectPath, Structure, StructureBuilder, Value};
 use zbus::{Connection, MatchRule, Message, MessageStream};
 
-use super::store::Saved;
+use super::saved::Saved;
 
 const SERVICE: &str = "org.freedesktop.secrets";
 const SERVICE_PATH: &str = "/org/freedesktop/secrets";

@@ -15,6 +15,7 @@ pub mod discover;
 pub mod keyring;
 pub mod loopback;
 pub mod pkce;
+pub mod saved;
 pub mod store;
 
 use std::io::Read as _;
@@ -27,6 +28,7 @@ use serde_json::{Value, json};
 use ureq::Agent;
 use url::Url;
 
+use super::event::note_line;
 use crate::cli::DisplayOptions;
 use discover::{AuthMethod, Challenge};
 use loopback::{Loopback, Redirect};
@@ -98,10 +100,10 @@ impl Auth {
     pub fn new(config: Config, agent: Agent) -> anyhow::Result<Self> {
         // The keyring item's label is in the person's language.
         crate::i18n::init_from_env(config.display.lang.as_deref());
-        let store = match Store::open(super::note_line) {
+        let store = match Store::open(note_line) {
             Ok(store) => Some(store),
             Err(error) => {
-                super::note_line(&format!(
+                note_line(&format!(
                     "{error:#}; the sign-in lasts as long as the proxy"
                 ));
                 None
@@ -115,7 +117,7 @@ impl Auth {
         let server = Url::parse(&config.server).context("the server URL")?;
         let saved = match &store {
             Some(store) => store.load(&config.server).unwrap_or_else(|error| {
-                super::note_line(&format!("{error:#}"));
+                note_line(&format!("{error:#}"));
                 None
             }),
             None => None,
@@ -191,7 +193,7 @@ impl Auth {
                     "the server now signs in with {issuer}, not {kept}, for which the client of --client-id was registered: register one with {issuer} and give its ID"
                 );
             }
-            super::note_line(&format!(
+            note_line(&format!(
                 "{}: the server now signs in with {issuer}; signing in there afresh",
                 self.config.server
             ));
@@ -225,7 +227,7 @@ impl Auth {
     fn lock(&self) -> Option<std::fs::File> {
         let store = self.store.as_ref()?;
         store.lock(&self.config.server).unwrap_or_else(|error| {
-            super::note_line(&format!("{error:#}; signing in without the lock"));
+            note_line(&format!("{error:#}; signing in without the lock"));
             None
         })
     }
@@ -252,7 +254,7 @@ impl Auth {
         if let Some(store) = &self.store
             && let Err(error) = store.save(&self.config.server, &saved)
         {
-            super::note_line(&format!("{error:#}"));
+            note_line(&format!("{error:#}"));
         }
         tokens.saved = Some(saved);
         tokens.generation += 1;
@@ -810,7 +812,7 @@ fn now() -> u64 {
 /// `proxy --sign-out URL`: forgets what is kept for `server`, in the keyring and in the
 /// file; true when there was something.
 pub fn sign_out(server: &str) -> anyhow::Result<bool> {
-    Store::open(super::note_line)?.forget(server)
+    Store::open(note_line)?.forget(server)
 }
 
 #[cfg(test)]
