@@ -450,6 +450,7 @@ mod tests {
                     "total",
                     "text",
                     "host",
+                    "title",
                     "reason",
                     "s",
                     "m",

@@ -76,12 +76,13 @@ pub struct MdLine {
 impl MdLine {
     /// A line of plain text, not read as Markdown.
     pub fn plain_text(text: impl Into<String>) -> Self {
+        let text: String = text.into();
         Self {
             kind: LineKind::Text,
             prefix: String::new(),
             indent: 0,
             spans: vec![Span {
-                text: text.into(),
+                text: crate::untrusted::contained(&text).into_owned(),
                 emphasis: Emphasis::default(),
                 link: None,
             }],
@@ -160,6 +161,9 @@ impl Reader {
     }
 
     fn push_span(&mut self, text: &str, emphasis: Emphasis, link: Option<String>) {
+        // A bidi control in the server's text ends with the piece that holds it: an override
+        // in a link's words cannot print the URL we show after them backwards.
+        let text = &*crate::untrusted::contained(text);
         match self.spans.last_mut() {
             Some(last) if last.emphasis == emphasis && last.link == link => {
                 last.text.push_str(text)

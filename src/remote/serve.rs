@@ -77,7 +77,6 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         None if activated => Some(ACTIVATED_IDLE_EXIT),
         None => None,
     };
-    let host = host_name();
     // The connections being served, and when the last of them ended: read when the idle exit
     // is due, so that serve sleeps in poll until a connection or that moment comes, and never
     // wakes while it waits (issue 32: serve idles at zero CPU).
@@ -110,9 +109,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                 Ok((stream, _)) => {
                     open.fetch_add(1, Ordering::SeqCst);
                     let (open, ended) = (open.clone(), ended.clone());
-                    let (base, host) = (args.display.clone(), host.clone());
+                    let base = args.display.clone();
                     std::thread::spawn(move || {
-                        serve_one(stream, &base, &host);
+                        serve_one(stream, &base);
                         *ended
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
@@ -197,7 +196,7 @@ pub fn host_name() -> String {
 }
 
 /// One connection: who it is, its request, its window, its answer.
-fn serve_one(stream: UnixStream, base: &DisplayOptions, host: &str) {
+fn serve_one(stream: UnixStream, base: &DisplayOptions) {
     if let Err(why) = allowed(&stream) {
         diag(format_args!("serve: refused a connection: {why}"));
         reply(
@@ -229,7 +228,7 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, host: &str) {
         }
     };
     match own_program() {
-        Ok(program) => show(&stream, &header, request, base, host, &program),
+        Ok(program) => show(&stream, &header, request, base, &program),
         Err(StartError::NoProgram(error) | StartError::Spawn(error)) => reply(
             &stream,
             &Reply {
@@ -273,7 +272,6 @@ fn show(
     header: &Header,
     request: Vec<u8>,
     base: &DisplayOptions,
-    host: &str,
     program: &Path,
 ) {
     let failed = |message: String| Reply {
@@ -282,11 +280,11 @@ fn show(
         message: Some(message),
     };
     let mut args = header.display_options(base).to_args();
-    // A request from this machine needs no "via": the window names the host only when it
-    // differs.
-    if header.host != host && !header.host.is_empty() {
-        args.extend(["--via".to_owned(), header.host.clone()]);
-    }
+    // Every request that came through the socket says so, whatever host it names: an asker
+    // can claim any name (this machine's own, or none), so the window names the claim as a
+    // claim, or says "another machine" (issue 43, item 2). One argument, so that a host that
+    // starts with `-` is not read as an option.
+    args.push(format!("--via={}", header.host));
     let (report, events) = mpsc::channel();
     // The answer is written to the asker by the thread that read it from the dialog: handing
     // it to this thread first would cost one more wake-up on its way (issue 32: 2 ms).
@@ -441,15 +439,19 @@ mod tests {
 
     /// Runs `show` for a bare request with `program` on a thread; the asker's end.
     fn serving(program: PathBuf) -> (UnixStream, std::thread::JoinHandle<()>) {
+        serving_from("elsewhere", program)
+    }
+
+    /// [`serving`] for an asker that names itself `host`.
+    fn serving_from(host: &str, program: PathBuf) -> (UnixStream, std::thread::JoinHandle<()>) {
         let (asker, served) = UnixStream::pair().expect("a socket pair");
-        let header = Header::new("elsewhere", &DisplayOptions::default(), 2);
+        let header = Header::new(host, &DisplayOptions::default(), 2);
         let serving = std::thread::spawn(move || {
             show(
                 &served,
                 &header,
                 b"{}".to_vec(),
                 &DisplayOptions::default(),
-                "here",
                 &program,
             );
         });
@@ -495,6 +497,29 @@ mod tests {
         (&asker).read_to_end(&mut rest).expect("the end");
         assert!(rest.is_empty(), "{rest:?}");
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Issue 43, item 2: an asker that named no host, or this machine's own name, got a
+    /// dialog without `--via`, which looked like a local one.
+    #[test]
+    fn every_served_dialog_is_told_where_the_request_came_from() {
+        for host in ["", host_name().as_str(), "build-box", "-x"] {
+            let (dir, script) = dialog(
+                "via",
+                "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$(dirname \"$0\")/args\"\n\
+                 echo '{\"action\":\"cancel\"}'",
+                "exit 0",
+            );
+            let (asker, serving) = serving_from(host, script);
+            protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+            serving.join().expect("show returns");
+            let args = std::fs::read_to_string(dir.join("args")).expect("the dialog's arguments");
+            assert!(
+                args.lines().any(|arg| arg == format!("--via={host}")),
+                "{host:?}: {args}"
+            );
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 
     #[test]

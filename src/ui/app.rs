@@ -275,7 +275,9 @@ impl FormApp {
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
         if let Some(title) = &self.form.title {
-            super::mirror::paragraph(ui, title, |ui| ui.heading(title));
+            // One line, set apart: a title cannot draw a heading of ours, nor reorder one.
+            let title = crate::untrusted::name(title);
+            super::mirror::paragraph(ui, &title, |ui| ui.heading(&title));
         }
         let links = self.message_box.show(ui, &self.form.message);
         self.link_ids = links.ids;
