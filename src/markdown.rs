@@ -414,7 +414,10 @@ pub fn field_help(field: &Field, markdown: Markdown) -> Vec<MdLine> {
         emphasis: Emphasis::default(),
         link: None,
     };
-    let prose = |line: &MdLine| line.kind == LineKind::Text;
+    // Only a paragraph of the description's own takes the words: joined to a list item or a
+    // quote they read as that item's (issue 43, item 10: "(at most 8 characters)" after the
+    // last bullet, in Hebrew at its far end), so there they go on a line of their own.
+    let prose = |line: &MdLine| line.kind == LineKind::Text && line.prefix.is_empty();
     if !before.is_empty() {
         match lines.first_mut().filter(|line| prose(line)) {
             Some(first) => first.spans.insert(0, plain(before)),
@@ -591,10 +594,22 @@ mod tests {
         let accepts = crate::describe::accepts(&field.kind).expect("a pattern is stated");
         assert!(accepts.contains("^a*b*$"), "{accepts}");
         let lines = field_help(field, Markdown::On);
-        assert_eq!(lines.len(), 2, "{lines:?}");
+        // Issue 43, item 10: after a list, what the field accepts is a line of its own, not
+        // part of the last item.
+        assert_eq!(lines.len(), 3, "{lines:?}");
         assert_eq!(lines[0].plain(), "Your badge code:");
         assert!(lines[0].spans.iter().any(|s| s.emphasis.strong));
-        assert_eq!(lines[1].plain(), format!("• on the card ({accepts})"));
+        assert_eq!(lines[1].plain(), "• on the card");
+        assert!(lines[1].list_item);
+        assert_eq!(lines[2].plain(), format!("({accepts})"));
+        assert!(!lines[2].list_item && lines[2].prefix.is_empty());
+        // After a paragraph it follows the paragraph's words.
+        let schema = serde_json::json!({"properties": {"code": {
+            "type": "string", "description": "Your code", "maxLength": 8}}});
+        let form = crate::form::Form::from_schema("m".into(), &schema).expect("valid schema");
+        let lines = field_help(&form.fields[0], Markdown::On);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].plain().starts_with("Your code ("), "{lines:?}");
 
         let off = field_help(field, Markdown::Off);
         let help = crate::describe::field_help(field).expect("a description");

@@ -250,12 +250,21 @@ fn allowed(stream: &UnixStream) -> Result<(), String> {
     if peer.uid == us || peer.uid.is_root() {
         Ok(())
     } else {
-        Err(format!(
-            "user {} (pid {}) is not user {} or root",
+        Err(refusal(
             peer.uid.as_raw(),
-            peer.pid.as_raw_nonzero(),
-            us.as_raw()
+            peer.pid.as_raw_nonzero().get(),
+            us.as_raw(),
         ))
+    }
+}
+
+/// Why user `peer` (process `pid`) may not ask a serve run by user `us`: root alone when
+/// serve runs as root ("is not user 0 or root" said it twice).
+fn refusal(peer: u32, pid: i32, us: u32) -> String {
+    if us == 0 {
+        format!("user {peer} (pid {pid}) is not root, the user serve runs as")
+    } else {
+        format!("user {peer} (pid {pid}) is neither user {us}, the one serve runs as, nor root")
     }
 }
 
@@ -520,6 +529,19 @@ mod tests {
             );
             let _ = std::fs::remove_dir_all(dir);
         }
+    }
+
+    /// Issue 43, item 10: a serve run as root refused user 1001 as "not user 0 or root".
+    #[test]
+    fn a_refused_user_is_told_who_may_ask() {
+        assert_eq!(
+            refusal(1001, 7, 0),
+            "user 1001 (pid 7) is not root, the user serve runs as"
+        );
+        assert_eq!(
+            refusal(1001, 7, 1000),
+            "user 1001 (pid 7) is neither user 1000, the one serve runs as, nor root"
+        );
     }
 
     #[test]

@@ -1369,6 +1369,25 @@ fn a_dumb_terminal_is_asked_line_by_line_without_escape_sequences() {
     d.finish().answered(r#"{"action":"cancel"}"#);
 }
 
+/// Issue 43, item 10: on a dumb terminal Up in a date-time field put `^[[A` (its escape
+/// sequence, handed on by the line discipline) into the value, which was then refused.
+#[test]
+fn a_dumb_terminal_s_arrow_keys_are_not_typed_text() {
+    let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{
+        "at":{"type":"string","format":"date-time","title":"At"}},"required":["at"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], setup_dumb()) else {
+        return;
+    };
+    d.expect("> ");
+    d.send(UP);
+    d.send("2026-12-03T10:00:00Z");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"at":"2026-12-03T10:00:00Z"}}"#);
+}
+
 fn setup_dumb() -> Setup {
     Setup {
         term: "dumb",
