@@ -126,6 +126,47 @@ pub fn plain(source: &str) -> String {
     lines.join("\n")
 }
 
+/// `lines` with each line break inside a line of text made a line of its own: the first keeps
+/// the line's prefix, the rest are indented under its text. For a message so long that the
+/// window draws only the rows in view (a 950 KB table is one paragraph of 19,000 soft-broken
+/// rows). A code block stays whole, in its one frame.
+pub fn split_at_line_breaks(lines: Vec<MdLine>) -> Vec<MdLine> {
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        if line.kind == LineKind::Code || !line.spans.iter().any(|span| span.text.contains('\n')) {
+            out.push(line);
+            continue;
+        }
+        let rest = MdLine {
+            kind: line.kind,
+            prefix: " ".repeat(line.indent),
+            indent: line.indent,
+            spans: Vec::new(),
+            list_item: false,
+        };
+        let mut current = MdLine {
+            spans: Vec::new(),
+            ..line.clone()
+        };
+        for span in line.spans {
+            let mut pieces = span.text.split('\n').peekable();
+            while let Some(piece) = pieces.next() {
+                if !piece.is_empty() {
+                    current.spans.push(Span {
+                        text: piece.to_owned(),
+                        ..span.clone()
+                    });
+                }
+                if pieces.peek().is_some() {
+                    out.push(std::mem::replace(&mut current, rest.clone()));
+                }
+            }
+        }
+        out.push(current);
+    }
+    out
+}
+
 /// The state while reading events.
 #[derive(Default)]
 struct Reader {
@@ -623,6 +664,28 @@ mod tests {
             field_help(&form.fields[0], Markdown::On),
             [MdLine::plain_text(help)]
         );
+    }
+
+    #[test]
+    fn line_breaks_become_lines_under_the_first() {
+        let lines = split_at_line_breaks(parse("| a | **b** |\n| c | d |\n\n- one\n  two"));
+        let shown: Vec<(String, usize, bool)> = lines
+            .iter()
+            .map(|line| (line.plain(), line.indent, line.list_item))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("| a | b |".to_owned(), 0, false),
+                ("| c | d |".to_owned(), 0, false),
+                ("• one".to_owned(), 2, true),
+                ("  two".to_owned(), 2, false),
+            ]
+        );
+        assert!(lines[0].spans.iter().any(|span| span.emphasis.strong));
+        assert_eq!(split_at_line_breaks(parse("plain")), parse("plain"));
+        let code = parse("```\na\nb\n```");
+        assert_eq!(split_at_line_breaks(code.clone()), code);
     }
 
     #[test]
