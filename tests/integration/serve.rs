@@ -340,6 +340,45 @@ fn garbage_on_the_socket_is_refused_with_exit_2_and_serve_keeps_serving() {
     expect_line(shown, r#"{"action":"cancel"}"#);
 }
 
+/// Issue 43, item 2: an asker that named no host, or this machine's own name, got a window
+/// that looked local. Both windows say they came through the socket, in their title too.
+#[test]
+fn a_served_window_says_so_whatever_host_the_asker_names() {
+    let Some(served) = Served::start("claims") else {
+        return;
+    };
+    let title = unique_title("claims");
+    for (host, shown) in [
+        (String::new(), format!("{title}, via another machine")),
+        (this_host(), served_pattern(&title, &this_host())),
+    ] {
+        let options = form_elicitation::cli::DisplayOptions {
+            title: Some(title.clone()),
+            ..form_elicitation::cli::DisplayOptions::default()
+        };
+        let header = protocol::Header::new(&host, &options, NAME_REQUEST.len());
+        let mut stream = UnixStream::connect(&served.socket).expect("connects");
+        protocol::write_request(&mut stream, &header, NAME_REQUEST.as_bytes()).expect("writes");
+        let started = Instant::now();
+        while served.x.find_windows(&shown).is_empty() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{host:?}: no window titled {shown:?}"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+        // The asker goes away: its window closes.
+        drop(stream);
+        while !served.x.find_windows(&shown).is_empty() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{host:?}: still open"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
 /// The asker prints the answer, with its message and exit code, the moment the reply line
 /// arrives: it never waits for the connection to close (issue 32: the answer within 2 ms of the
 /// key). A stand-in for serve here replies and keeps the connection open until the asker ends.
