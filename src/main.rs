@@ -125,6 +125,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         options: &options,
         allowed,
         via: via.as_deref(),
+        served: served.as_deref(),
         queue,
         cancel: &cancel,
         delivery: &delivery,

@@ -51,6 +51,9 @@ pub struct Showing<'a> {
     pub allowed: Allowed,
     /// What the request came through (Claude Code, another machine), named beside who asks.
     pub via: Option<&'a str>,
+    /// The machine a served request came from, as the window title names it
+    /// ([`crate::describe::served_from`]): a served window says so in its title too.
+    pub served: Option<&'a str>,
     /// Where the request stands in a proxy's run of forms (`--queue`).
     pub queue: Option<LivePlace>,
     /// Cancels the front end from outside (a signal, the parent's death).
@@ -141,7 +144,7 @@ fn fast_exit(delivery: &Delivery) -> ui::AnswerHook {
 fn window_options(showing: &Showing) -> WindowOptions {
     let options = showing.options;
     WindowOptions {
-        title: window_title(options, showing.via),
+        title: window_title(options, showing.served),
         server: options.server.clone(),
         via: showing.via.map(str::to_owned),
         queue: showing.queue.clone(),
@@ -167,8 +170,8 @@ fn terminal_options(showing: &Showing) -> TerminalOptions {
     }
 }
 
-/// The window title: `--title`, else one naming the server; with what the request came
-/// through (`via`) after it, so a served request cannot look local in the title either. Each
+/// The window title: `--title`, else one naming the server; with the machine a served request
+/// came from (`via`) after it, so a served request cannot look local in the title either. Each
 /// piece on one line with its controls escaped ([`crate::untrusted::escaped`]): a window
 /// manager draws the title, with no room for isolation marks it may show as boxes.
 pub fn window_title(options: &DisplayOptions, via: Option<&str>) -> String {
