@@ -250,8 +250,11 @@ fn problem_message(problem: &Problem) -> (&'static str, Args<'static>) {
 }
 
 /// Who asks, as the form's heading says it: `NAME asks:`, or `NAME asks, via Claude Code:`
-/// when the request came through something else; `None` when nobody is named.
+/// when the request came through something else; `None` when nobody is named. The name and
+/// where it came through are not ours to trust: each is set apart ([`crate::untrusted::name`]),
+/// so nothing in them rewrites the words around them.
 pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
+    let (server, via) = (server.map(name), via.map(name));
     Some(match (server, via) {
         (Some(server), None) => t!("asks", server = server),
         (Some(server), Some(via)) => t!("asks-via", server = server, via = via),
@@ -260,10 +263,27 @@ pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
     })
 }
 
+/// Where a served request came from, as the window says it: the machine it says it is
+/// (marked as its own claim: serve cannot check it), or "another machine" when it names none.
+/// One line (see [`crate::untrusted::escaped`]), for [`asker`] and the window title to set
+/// apart.
+pub fn served_from(host: &str) -> String {
+    if host.trim().is_empty() {
+        t!("via-another-machine")
+    } else {
+        t!("via-claimed", host = crate::untrusted::escaped(host))
+    }
+}
+
+/// A name we did not choose, set apart from our words (see [`crate::untrusted`]).
+fn name(text: &str) -> String {
+    crate::untrusted::name(text)
+}
+
 /// Where a form stands in a proxy's run of forms: "Form 2 of 5 from weather".
 pub fn queue_place(place: crate::cli::QueuePlace, server: Option<&str>) -> String {
     let (position, total) = (place.position, place.total);
-    match server {
+    match server.map(name) {
         Some(server) => t!("queue-place", n = position, total = total, server = server),
         None => t!("queue-place-unnamed", n = position, total = total),
     }
@@ -271,6 +291,7 @@ pub fn queue_place(place: crate::cli::QueuePlace, server: Option<&str>) -> Strin
 
 /// Who asks, as the URL consent's heading says it (see [`asker`]).
 pub fn asker_url(server: Option<&str>, via: Option<&str>) -> String {
+    let (server, via) = (server.map(name), via.map(name));
     match (server, via) {
         (Some(server), None) => t!("asks-url", server = server),
         (Some(server), Some(via)) => t!("asks-url-via", server = server, via = via),
@@ -306,6 +327,35 @@ mod tests {
 
     use super::*;
     use crate::form::Exact;
+
+    /// Issue 43, items 1 and 2: who asks is one line whatever the names hold, and a served
+    /// request names its machine as a claim, or "another machine" when it names none.
+    #[test]
+    fn who_asks_is_one_line_and_a_served_request_says_so() {
+        assert!(crate::i18n::use_language_in_this_thread("en"));
+        let cases = [
+            (Some("weather"), None, "weather asks:"),
+            (
+                Some("GitHub (https://api.github.com/mcp) asks:\n\n"),
+                Some(served_from("build-box\n")),
+                "GitHub (https://api.github.com/mcp) asks:\\n\\n asks, via build-box\\n (as it says):",
+            ),
+            (
+                Some("trusted\u{202e}"),
+                Some(served_from("")),
+                "trusted<U+202E> asks, via another machine:",
+            ),
+            (None, Some(served_from(" ")), "another machine asks:"),
+            (Some("שלום"), None, "\u{2068}שלום\u{2069} asks:"),
+        ];
+        for (server, via, shown) in cases {
+            assert_eq!(
+                asker(server, via.as_deref()).as_deref(),
+                Some(shown),
+                "{server:?}"
+            );
+        }
+    }
 
     /// One problem of each kind (and of each format), with counts of one and of many so that
     /// every plural form is rendered.

@@ -58,8 +58,9 @@ fn bundle(tag: &str, source: &str) -> Option<FluentBundle<FluentResource>> {
     // A catalog that does not parse is a bug the tests catch; at run time, fall back.
     let resource = FluentResource::try_new(source.to_owned()).ok()?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
-    // No bidi isolation marks around placeables: egui and terminals would show them as boxes,
-    // and we never mix directions within a message.
+    // No bidi isolation marks around every placeable: most are numbers or our own words, and a
+    // name we did not choose comes already set apart where it needs it (crate::untrusted), so
+    // screen readers and tests read the rest as plain text.
     bundle.set_use_isolating(false);
     bundle.add_resource(resource).ok()?;
     Some(bundle)
@@ -450,6 +451,7 @@ mod tests {
                     "total",
                     "text",
                     "host",
+                    "title",
                     "reason",
                     "s",
                     "m",

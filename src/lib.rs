@@ -40,5 +40,6 @@ pub mod signals;
 pub mod summary;
 pub mod terminal;
 pub mod ui;
+pub mod untrusted;
 pub mod url;
 pub mod validate;

@@ -127,7 +127,11 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     // From here on the person reads: speak their language.
     form_elicitation::i18n::init_from_env(options.lang.as_deref());
     // The machine a served request came from, and what it came through there.
-    let via = match (args.via.as_deref(), via) {
+    let served = args
+        .via
+        .as_deref()
+        .map(form_elicitation::describe::served_from);
+    let via = match (served.as_deref(), via) {
         (Some(host), Some(through)) => Some(format!("{host}, {through}")),
         (host, through) => host.or(through).map(str::to_owned),
     };
@@ -135,6 +139,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         options: &options,
         allowed,
         via: via.as_deref(),
+        served: served.as_deref(),
         queue,
         cancel: &cancel,
         delivery: &delivery,

@@ -76,12 +76,13 @@ pub struct MdLine {
 impl MdLine {
     /// A line of plain text, not read as Markdown.
     pub fn plain_text(text: impl Into<String>) -> Self {
+        let text: String = text.into();
         Self {
             kind: LineKind::Text,
             prefix: String::new(),
             indent: 0,
             spans: vec![Span {
-                text: text.into(),
+                text: crate::untrusted::contained(&text).into_owned(),
                 emphasis: Emphasis::default(),
                 link: None,
             }],
@@ -125,6 +126,47 @@ pub fn plain(source: &str) -> String {
     lines.join("\n")
 }
 
+/// `lines` with each line break inside a line of text made a line of its own: the first keeps
+/// the line's prefix, the rest are indented under its text. For a message so long that the
+/// window draws only the rows in view (a 950 KB table is one paragraph of 19,000 soft-broken
+/// rows). A code block stays whole, in its one frame.
+pub fn split_at_line_breaks(lines: Vec<MdLine>) -> Vec<MdLine> {
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        if line.kind == LineKind::Code || !line.spans.iter().any(|span| span.text.contains('\n')) {
+            out.push(line);
+            continue;
+        }
+        let rest = MdLine {
+            kind: line.kind,
+            prefix: " ".repeat(line.indent),
+            indent: line.indent,
+            spans: Vec::new(),
+            list_item: false,
+        };
+        let mut current = MdLine {
+            spans: Vec::new(),
+            ..line.clone()
+        };
+        for span in line.spans {
+            let mut pieces = span.text.split('\n').peekable();
+            while let Some(piece) = pieces.next() {
+                if !piece.is_empty() {
+                    current.spans.push(Span {
+                        text: piece.to_owned(),
+                        ..span.clone()
+                    });
+                }
+                if pieces.peek().is_some() {
+                    out.push(std::mem::replace(&mut current, rest.clone()));
+                }
+            }
+        }
+        out.push(current);
+    }
+    out
+}
+
 /// The state while reading events.
 #[derive(Default)]
 struct Reader {
@@ -160,6 +202,9 @@ impl Reader {
     }
 
     fn push_span(&mut self, text: &str, emphasis: Emphasis, link: Option<String>) {
+        // A bidi control in the server's text ends with the piece that holds it: an override
+        // in a link's words cannot print the URL we show after them backwards.
+        let text = &*crate::untrusted::contained(text);
         match self.spans.last_mut() {
             Some(last) if last.emphasis == emphasis && last.link == link => {
                 last.text.push_str(text)
@@ -410,7 +455,10 @@ pub fn field_help(field: &Field, markdown: Markdown) -> Vec<MdLine> {
         emphasis: Emphasis::default(),
         link: None,
     };
-    let prose = |line: &MdLine| line.kind == LineKind::Text;
+    // Only a paragraph of the description's own takes the words: joined to a list item or a
+    // quote they read as that item's (issue 43, item 10: "(at most 8 characters)" after the
+    // last bullet, in Hebrew at its far end), so there they go on a line of their own.
+    let prose = |line: &MdLine| line.kind == LineKind::Text && line.prefix.is_empty();
     if !before.is_empty() {
         match lines.first_mut().filter(|line| prose(line)) {
             Some(first) => first.spans.insert(0, plain(before)),
@@ -587,10 +635,22 @@ mod tests {
         let accepts = crate::describe::accepts(&field.kind).expect("a pattern is stated");
         assert!(accepts.contains("^a*b*$"), "{accepts}");
         let lines = field_help(field, Markdown::On);
-        assert_eq!(lines.len(), 2, "{lines:?}");
+        // Issue 43, item 10: after a list, what the field accepts is a line of its own, not
+        // part of the last item.
+        assert_eq!(lines.len(), 3, "{lines:?}");
         assert_eq!(lines[0].plain(), "Your badge code:");
         assert!(lines[0].spans.iter().any(|s| s.emphasis.strong));
-        assert_eq!(lines[1].plain(), format!("• on the card ({accepts})"));
+        assert_eq!(lines[1].plain(), "• on the card");
+        assert!(lines[1].list_item);
+        assert_eq!(lines[2].plain(), format!("({accepts})"));
+        assert!(!lines[2].list_item && lines[2].prefix.is_empty());
+        // After a paragraph it follows the paragraph's words.
+        let schema = serde_json::json!({"properties": {"code": {
+            "type": "string", "description": "Your code", "maxLength": 8}}});
+        let form = crate::form::Form::from_schema("m".into(), &schema).expect("valid schema");
+        let lines = field_help(&form.fields[0], Markdown::On);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].plain().starts_with("Your code ("), "{lines:?}");
 
         let off = field_help(field, Markdown::Off);
         let help = crate::describe::field_help(field).expect("a description");
@@ -604,6 +664,28 @@ mod tests {
             field_help(&form.fields[0], Markdown::On),
             [MdLine::plain_text(help)]
         );
+    }
+
+    #[test]
+    fn line_breaks_become_lines_under_the_first() {
+        let lines = split_at_line_breaks(parse("| a | **b** |\n| c | d |\n\n- one\n  two"));
+        let shown: Vec<(String, usize, bool)> = lines
+            .iter()
+            .map(|line| (line.plain(), line.indent, line.list_item))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("| a | b |".to_owned(), 0, false),
+                ("| c | d |".to_owned(), 0, false),
+                ("• one".to_owned(), 2, true),
+                ("  two".to_owned(), 2, false),
+            ]
+        );
+        assert!(lines[0].spans.iter().any(|span| span.emphasis.strong));
+        assert_eq!(split_at_line_breaks(parse("plain")), parse("plain"));
+        let code = parse("```\na\nb\n```");
+        assert_eq!(split_at_line_breaks(code.clone()), code);
     }
 
     #[test]

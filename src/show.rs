@@ -51,6 +51,9 @@ pub struct Showing<'a> {
     pub allowed: Allowed,
     /// What the request came through (Claude Code, another machine), named beside who asks.
     pub via: Option<&'a str>,
+    /// The machine a served request came from, as the window title names it
+    /// ([`crate::describe::served_from`]): a served window says so in its title too.
+    pub served: Option<&'a str>,
     /// Where the request stands in a proxy's run of forms (`--queue`).
     pub queue: Option<LivePlace>,
     /// Cancels the front end from outside (a signal, the parent's death).
@@ -145,7 +148,7 @@ fn fast_exit(delivery: &Delivery) -> ui::AnswerHook {
 fn window_options(showing: &Showing) -> WindowOptions {
     let options = showing.options;
     WindowOptions {
-        title: window_title(options),
+        title: window_title(options, showing.served),
         server: options.server.clone(),
         via: showing.via.map(str::to_owned),
         queue: showing.queue.clone(),
@@ -172,11 +175,66 @@ fn terminal_options(showing: &Showing) -> TerminalOptions {
     }
 }
 
-/// The window title: `--title`, else one naming the server.
-pub fn window_title(options: &DisplayOptions) -> String {
-    match (&options.title, &options.server) {
-        (Some(title), _) => title.clone(),
-        (None, Some(server)) => t!("window-title", server = server),
-        (None, None) => t!("window-title-unnamed"),
+/// The window title: `--title`, else one naming the server; with the machine a served request
+/// came from (`via`) after it, so a served request cannot look local in the title either. Each
+/// piece on one line with its controls escaped ([`crate::untrusted::escaped`]): a window
+/// manager draws the title, with no room for isolation marks it may show as boxes.
+pub fn window_title(options: &DisplayOptions, via: Option<&str>) -> String {
+    use crate::untrusted::escaped;
+    let title = options.title.as_deref().map(escaped);
+    let server = options.server.as_deref().map(escaped);
+    match (title, server, via.map(escaped)) {
+        (Some(title), _, None) => title,
+        (Some(title), _, Some(via)) => t!("window-title-titled-via", title = title, via = via),
+        (None, Some(server), None) => t!("window-title", server = server),
+        (None, Some(server), Some(via)) => t!("window-title-via", server = server, via = via),
+        (None, None, None) => t!("window-title-unnamed"),
+        (None, None, Some(via)) => t!("window-title-unnamed-via", via = via),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::describe::served_from;
+
+    /// Issue 43, items 1 and 2: a name or a title with line breaks made the window title start
+    /// with a heading of its own, and a served request could set any title without saying
+    /// where it came from. The title is one line and names the machine, as it says it is.
+    #[test]
+    fn the_window_title_is_one_line_and_says_where_a_request_came_from() {
+        assert!(crate::i18n::use_language_in_this_thread("en"));
+        let options = |server: Option<&str>, title: Option<&str>| DisplayOptions {
+            server: server.map(str::to_owned),
+            title: title.map(str::to_owned),
+            ..DisplayOptions::default()
+        };
+        let cases = [
+            (options(Some("weather"), None), None, "weather asks"),
+            (
+                options(Some("GitHub asks:\n\n"), None),
+                None,
+                "GitHub asks:\\n\\n asks",
+            ),
+            (
+                options(Some("trusted\u{202e}"), None),
+                Some(served_from("build-box")),
+                "trusted<U+202E> asks, via build-box (as it says)",
+            ),
+            (
+                options(None, None),
+                Some(served_from("")),
+                "An MCP server asks, via another machine",
+            ),
+            (
+                options(Some("x"), Some("Bank\nlogin")),
+                Some(served_from("desk\u{202e}")),
+                "Bank\\nlogin, via desk<U+202E> (as it says)",
+            ),
+            (options(None, Some("Build")), None, "Build"),
+        ];
+        for (options, via, title) in cases {
+            assert_eq!(window_title(&options, via.as_deref()), title, "{options:?}");
+        }
     }
 }

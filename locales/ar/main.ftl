@@ -15,6 +15,11 @@ asks-url = يطلب منك { $server } فتح صفحة ويب:
 asks-url-unnamed = يطلب منك خادم MCP فتح صفحة ويب:
 asks-via = يسأل { $server }، عبر { $via }:
 asks-url-via = يطلب منك { $server } فتح صفحة ويب، عبر { $via }:
+window-title-via = يسأل { $server }، عبر { $via }
+window-title-unnamed-via = يسأل خادم MCP، عبر { $via }
+window-title-titled-via = { $title }، عبر { $via }
+via-claimed = { $host } (كما يقول عن نفسه)
+via-another-machine = جهاز آخر
 
 ## Buttons
 

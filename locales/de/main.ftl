@@ -10,6 +10,11 @@ asks-url = { $server } bittet Sie, eine Webseite zu öffnen:
 asks-url-unnamed = Ein MCP-Server bittet Sie, eine Webseite zu öffnen:
 asks-via = { $server } fragt über { $via }:
 asks-url-via = { $server } bittet Sie über { $via }, eine Webseite zu öffnen:
+window-title-via = { $server } fragt über { $via }
+window-title-unnamed-via = Ein MCP-Server fragt über { $via }
+window-title-titled-via = { $title }, über { $via }
+via-claimed = { $host } (nach eigener Angabe)
+via-another-machine = einen anderen Rechner
 
 ## Buttons
 

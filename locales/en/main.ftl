@@ -15,6 +15,13 @@ asks-url = { $server } asks you to open a web page:
 asks-url-unnamed = An MCP server asks you to open a web page:
 asks-via = { $server } asks, via { $via }:
 asks-url-via = { $server } asks you to open a web page, via { $via }:
+# A request served from another machine (serve) names the machine it says it is, marked
+# as its own claim, or "another machine" when it gives none.
+window-title-via = { $server } asks, via { $via }
+window-title-unnamed-via = An MCP server asks, via { $via }
+window-title-titled-via = { $title }, via { $via }
+via-claimed = { $host } (as it says)
+via-another-machine = another machine
 
 ## Buttons
 

@@ -10,6 +10,11 @@ asks-url = { $server } le pide que abra una página web:
 asks-url-unnamed = Un servidor MCP le pide que abra una página web:
 asks-via = { $server } pregunta a través de { $via }:
 asks-url-via = { $server } le pide a través de { $via } que abra una página web:
+window-title-via = { $server } pregunta a través de { $via }
+window-title-unnamed-via = Un servidor MCP pregunta a través de { $via }
+window-title-titled-via = { $title }, a través de { $via }
+via-claimed = { $host } (según dice)
+via-another-machine = otra máquina
 
 ## Buttons
 

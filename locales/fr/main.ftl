@@ -10,6 +10,11 @@ asks-url = { $server } vous demande d’ouvrir une page web :
 asks-url-unnamed = Un serveur MCP vous demande d’ouvrir une page web :
 asks-via = { $server } demande, via { $via } :
 asks-url-via = { $server } vous demande, via { $via }, d’ouvrir une page web :
+window-title-via = { $server } demande, via { $via }
+window-title-unnamed-via = Un serveur MCP demande, via { $via }
+window-title-titled-via = { $title }, via { $via }
+via-claimed = { $host } (selon ses dires)
+via-another-machine = une autre machine
 
 ## Buttons
 

@@ -15,6 +15,11 @@ asks-url = מבקש { $server } שתפתחו דף אינטרנט:
 asks-url-unnamed = שרת MCP מבקש שתפתחו דף אינטרנט:
 asks-via = שואל { $server }, דרך { $via }:
 asks-url-via = מבקש { $server } שתפתחו דף אינטרנט, דרך { $via }:
+window-title-via = שואל { $server }, דרך { $via }
+window-title-unnamed-via = שרת MCP שואל, דרך { $via }
+window-title-titled-via = { $title }, דרך { $via }
+via-claimed = { $host } (לדבריו)
+via-another-machine = מחשב אחר
 
 ## Buttons
 

@@ -10,6 +10,11 @@ asks-url = { $server } が Web ページを開くよう求めています:
 asks-url-unnamed = MCP サーバーが Web ページを開くよう求めています:
 asks-via = { $server } からの質問（{ $via } 経由）:
 asks-url-via = { $server } が { $via } 経由で Web ページを開くよう求めています:
+window-title-via = { $server } からの質問（{ $via } 経由）
+window-title-unnamed-via = MCP サーバーからの質問（{ $via } 経由）
+window-title-titled-via = { $title }（{ $via } 経由）
+via-claimed = { $host }（自己申告）
+via-another-machine = 別のマシン
 
 ## Buttons
 

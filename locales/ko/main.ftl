@@ -10,6 +10,11 @@ asks-url = { $server }에서 웹 페이지를 열도록 요청합니다:
 asks-url-unnamed = MCP 서버에서 웹 페이지를 열도록 요청합니다:
 asks-via = { $via }을(를) 통한 { $server }의 요청:
 asks-url-via = { $server }에서 { $via }을(를) 통해 웹 페이지를 열도록 요청합니다:
+window-title-via = { $via }을(를) 통한 { $server }의 요청
+window-title-unnamed-via = { $via }을(를) 통한 MCP 서버의 요청
+window-title-titled-via = { $title } ({ $via }을(를) 통해)
+via-claimed = { $host }(자칭)
+via-another-machine = 다른 컴퓨터
 
 ## Buttons
 

@@ -10,6 +10,11 @@ asks-url = { $server } pede que você abra uma página web:
 asks-url-unnamed = Um servidor MCP pede que você abra uma página web:
 asks-via = { $server } pergunta, via { $via }:
 asks-url-via = { $server } pede, via { $via }, que você abra uma página web:
+window-title-via = { $server } pergunta, via { $via }
+window-title-unnamed-via = Um servidor MCP pergunta, via { $via }
+window-title-titled-via = { $title }, via { $via }
+via-claimed = { $host } (segundo diz)
+via-another-machine = outra máquina
 
 ## Buttons
 

@@ -10,6 +10,11 @@ asks-url = { $server } просит открыть веб-страницу:
 asks-url-unnamed = MCP-сервер просит открыть веб-страницу:
 asks-via = { $server } спрашивает через { $via }:
 asks-url-via = { $server } через { $via } просит открыть веб-страницу:
+window-title-via = { $server } спрашивает через { $via }
+window-title-unnamed-via = MCP-сервер спрашивает через { $via }
+window-title-titled-via = { $title }, через { $via }
+via-claimed = { $host } (по его словам)
+via-another-machine = другую машину
 
 ## Buttons
 

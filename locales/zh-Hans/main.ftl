@@ -10,6 +10,11 @@ asks-url = { $server } 请求您打开一个网页：
 asks-url-unnamed = 一个 MCP 服务器请求您打开一个网页：
 asks-via = { $server } 通过 { $via } 询问：
 asks-url-via = { $server } 通过 { $via } 请求您打开一个网页：
+window-title-via = { $server } 通过 { $via } 询问
+window-title-unnamed-via = MCP 服务器通过 { $via } 询问
+window-title-titled-via = { $title }（通过 { $via }）
+via-claimed = { $host }（自称）
+via-another-machine = 另一台机器
 
 ## Buttons
 

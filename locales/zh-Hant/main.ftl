@@ -10,6 +10,11 @@ asks-url = { $server } 要求您開啟一個網頁：
 asks-url-unnamed = 某個 MCP 伺服器要求您開啟一個網頁：
 asks-via = { $server } 透過 { $via } 詢問：
 asks-url-via = { $server } 透過 { $via } 要求您開啟一個網頁：
+window-title-via = { $server } 透過 { $via } 詢問
+window-title-unnamed-via = MCP 伺服器透過 { $via } 詢問
+window-title-titled-via = { $title }（透過 { $via }）
+via-claimed = { $host }（自稱）
+via-another-machine = 另一台電腦
 
 ## Buttons
 

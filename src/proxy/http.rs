@@ -807,8 +807,8 @@ impl Remote {
                 if next.origin() != url.origin() {
                     bail!(
                         "{url}: the server redirects to another origin ({}); not followed, so the headers stay with {}",
-                        next.origin().ascii_serialization(),
-                        url.origin().ascii_serialization()
+                        origin_named(&next),
+                        origin_named(&url)
                     );
                 }
                 redirects += 1;
@@ -1021,9 +1021,32 @@ fn answers(data: &str, id: &Value) -> bool {
         .is_ok_and(|message| message.get("method").is_none() && message.get("id") == Some(id))
 }
 
+/// `url`'s origin as a message names it: `https://host:port`, or the URL itself for one
+/// without a host (`file:`, `data:`), whose origin would print as "null".
+fn origin_named(url: &url::Url) -> String {
+    match url.origin() {
+        url::Origin::Tuple(..) => url.origin().ascii_serialization(),
+        url::Origin::Opaque(_) => url.as_str().to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 43, item 10: a redirect to `file:` was "another origin (null)".
+    #[test]
+    fn an_origin_without_a_host_is_named_by_its_url() {
+        let cases = [
+            ("https://a.example/x?q", "https://a.example"),
+            ("http://a.example:8080/", "http://a.example:8080"),
+            ("file:///etc/passwd", "file:///etc/passwd"),
+            ("data:text/plain,hi", "data:text/plain,hi"),
+        ];
+        for (url, named) in cases {
+            assert_eq!(origin_named(&url::Url::parse(url).expect("a URL")), named);
+        }
+    }
 
     fn env(name: &str) -> Option<String> {
         (name == "TOKEN").then(|| "s3cret".to_owned())

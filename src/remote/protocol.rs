@@ -163,21 +163,38 @@ pub fn read_request(input: &mut impl BufRead) -> Result<(Header, Vec<u8>), Proto
     let line = read_line(input, MAX_HEADER_BYTES, "header")?;
     let value: serde_json::Value = parse(&line, "header")?;
     // The version first: a newer asker's header may not fit this build's shape at all.
-    let version = value.get("version").and_then(serde_json::Value::as_u64);
-    match version {
-        Some(v) if v == u64::from(VERSION) => {}
-        Some(v) => return Err(ProtocolError::Version(u32::try_from(v).unwrap_or(u32::MAX))),
-        None => {
-            return Err(ProtocolError::Garbage {
-                what: "header",
-                error: "no \"version\"".into(),
-            });
+    let garbage = |error: String| ProtocolError::Garbage {
+        what: "header",
+        error,
+    };
+    match value.get("version") {
+        Some(v) if v.as_u64() == Some(u64::from(VERSION)) => {}
+        Some(v) => match v.as_u64() {
+            Some(v) => return Err(ProtocolError::Version(u32::try_from(v).unwrap_or(u32::MAX))),
+            // A version that is there but no whole number is not missing (issue 43, item 10).
+            None => {
+                return Err(garbage(format!(
+                    "\"version\" must be a whole number, got {v}"
+                )));
+            }
+        },
+        None => return Err(garbage("no \"version\"".into())),
+    }
+    let header: Header = serde_json::from_value(value).map_err(|e| garbage(e.to_string()))?;
+    // Each text becomes an argument of the dialog's command line, which cannot hold a NUL:
+    // refused here as what it is, not as a dialog that could not start.
+    for (name, text) in [
+        ("host", Some(&header.host)),
+        ("server", header.server.as_ref()),
+        ("title", header.title.as_ref()),
+        ("lang", header.lang.as_ref()),
+    ] {
+        if text.is_some_and(|text| text.contains('\0')) {
+            return Err(garbage(format!(
+                "\"{name}\" holds a NUL character (U+0000), which no name or title can"
+            )));
         }
     }
-    let header: Header = serde_json::from_value(value).map_err(|e| ProtocolError::Garbage {
-        what: "header",
-        error: e.to_string(),
-    })?;
     if header.length > MAX_REQUEST_BYTES {
         return Err(ProtocolError::RequestTooLong(header.length));
     }
@@ -335,9 +352,23 @@ mod tests {
 
     #[test]
     fn garbage_truncation_and_other_versions_are_refused_clearly() {
-        let cases: [(&[u8], &str); 6] = [
+        let cases: [(&[u8], &str); 9] = [
             (b"hello\n", "the header is not valid"),
             (b"{\"host\":\"h\",\"length\":0}\n", "no \"version\""),
+            // Issue 43, item 10: a version as text was reported as missing, and a NUL in the
+            // host failed later as "cannot start the form's dialog".
+            (
+                b"{\"version\":\"1\",\"host\":\"h\",\"length\":0}\n",
+                "\"version\" must be a whole number, got \"1\"",
+            ),
+            (
+                b"{\"version\":1,\"host\":\"h\\u0000x\",\"length\":0}\n",
+                "\"host\" holds a NUL character",
+            ),
+            (
+                b"{\"version\":1,\"host\":\"h\",\"title\":\"\\u0000\",\"length\":0}\n",
+                "\"title\" holds a NUL character",
+            ),
             (b"{\"version\":1,\"length\":0}\n", "missing field `host`"),
             (
                 b"{\"version\":2,\"host\":\"h\",\"length\":0}\n",

@@ -86,7 +86,6 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         None if activated => Some(ACTIVATED_IDLE_EXIT),
         None => None,
     };
-    let host = host_name();
     // The connections being served, and when the last of them ended: read when the idle exit
     // is due, so that serve sleeps in poll until a connection or that moment comes, and never
     // wakes while it waits (issue 32: serve idles at zero CPU).
@@ -128,9 +127,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                     busy_said = false;
                     open.fetch_add(1, Ordering::SeqCst);
                     let (open, ended) = (open.clone(), ended.clone());
-                    let (base, host) = (args.display.clone(), host.clone());
+                    let base = args.display.clone();
                     std::thread::spawn(move || {
-                        serve_one(stream, &base, &host);
+                        serve_one(stream, &base);
                         *ended
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
@@ -311,7 +310,7 @@ pub fn host_name() -> String {
 }
 
 /// One connection: who it is, its request, its window, its answer.
-fn serve_one(stream: UnixStream, base: &DisplayOptions, host: &str) {
+fn serve_one(stream: UnixStream, base: &DisplayOptions) {
     if let Err(why) = allowed(&stream) {
         diag(format_args!("serve: refused a connection: {why}"));
         reply(
@@ -348,7 +347,7 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, host: &str) {
         }
     };
     match own_program() {
-        Ok(program) => show(&stream, &header, request, base, host, &program),
+        Ok(program) => show(&stream, &header, request, base, &program),
         Err(StartError::NoProgram(error) | StartError::Spawn(error)) => reply(
             &stream,
             &Reply {
@@ -370,12 +369,21 @@ fn allowed(stream: &UnixStream) -> Result<(), String> {
     if peer.uid == us || peer.uid.is_root() {
         Ok(())
     } else {
-        Err(format!(
-            "user {} (pid {}) is not user {} or root",
+        Err(refusal(
             peer.uid.as_raw(),
-            peer.pid.as_raw_nonzero(),
-            us.as_raw()
+            peer.pid.as_raw_nonzero().get(),
+            us.as_raw(),
         ))
+    }
+}
+
+/// Why user `peer` (process `pid`) may not ask a serve run by user `us`: root alone when
+/// serve runs as root ("is not user 0 or root" said it twice).
+fn refusal(peer: u32, pid: i32, us: u32) -> String {
+    if us == 0 {
+        format!("user {peer} (pid {pid}) is not root, the user serve runs as")
+    } else {
+        format!("user {peer} (pid {pid}) is neither user {us}, the one serve runs as, nor root")
     }
 }
 
@@ -392,7 +400,6 @@ fn show(
     header: &Header,
     request: Vec<u8>,
     base: &DisplayOptions,
-    host: &str,
     program: &Path,
 ) {
     let failed = |message: String| Reply {
@@ -401,12 +408,11 @@ fn show(
         message: Some(message),
     };
     let mut args = header.display_options(base).to_args();
-    // A request from this machine needs no "via": the window names the host only when it
-    // differs.
-    if header.host != host && !header.host.is_empty() {
-        // One argument: a host that starts with `-` must not be read as an option.
-        args.push(format!("--via={}", header.host));
-    }
+    // Every request that came through the socket says so, whatever host it names: an asker
+    // can claim any name (this machine's own, or none), so the window names the claim as a
+    // claim, or says "another machine" (issue 43, item 2). One argument, so that a host that
+    // starts with `-` is not read as an option.
+    args.push(format!("--via={}", header.host));
     let (report, events) = mpsc::channel();
     // The answer is written to the asker by the thread that read it from the dialog: handing
     // it to this thread first would cost one more wake-up on its way (issue 32: 2 ms).
@@ -561,15 +567,19 @@ mod tests {
 
     /// Runs `show` for a bare request with `program` on a thread; the asker's end.
     fn serving(program: PathBuf) -> (UnixStream, std::thread::JoinHandle<()>) {
+        serving_from("elsewhere", program)
+    }
+
+    /// [`serving`] for an asker that names itself `host`.
+    fn serving_from(host: &str, program: PathBuf) -> (UnixStream, std::thread::JoinHandle<()>) {
         let (asker, served) = UnixStream::pair().expect("a socket pair");
-        let header = Header::new("elsewhere", &DisplayOptions::default(), 2);
+        let header = Header::new(host, &DisplayOptions::default(), 2);
         let serving = std::thread::spawn(move || {
             show(
                 &served,
                 &header,
                 b"{}".to_vec(),
                 &DisplayOptions::default(),
-                "here",
                 &program,
             );
         });
@@ -615,6 +625,42 @@ mod tests {
         (&asker).read_to_end(&mut rest).expect("the end");
         assert!(rest.is_empty(), "{rest:?}");
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Issue 43, item 2: an asker that named no host, or this machine's own name, got a
+    /// dialog without `--via`, which looked like a local one.
+    #[test]
+    fn every_served_dialog_is_told_where_the_request_came_from() {
+        for host in ["", host_name().as_str(), "build-box", "-x"] {
+            let (dir, script) = dialog(
+                "via",
+                "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$(dirname \"$0\")/args\"\n\
+                 echo '{\"action\":\"cancel\"}'",
+                "exit 0",
+            );
+            let (asker, serving) = serving_from(host, script);
+            protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+            serving.join().expect("show returns");
+            let args = std::fs::read_to_string(dir.join("args")).expect("the dialog's arguments");
+            assert!(
+                args.lines().any(|arg| arg == format!("--via={host}")),
+                "{host:?}: {args}"
+            );
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+
+    /// Issue 43, item 10: a serve run as root refused user 1001 as "not user 0 or root".
+    #[test]
+    fn a_refused_user_is_told_who_may_ask() {
+        assert_eq!(
+            refusal(1001, 7, 0),
+            "user 1001 (pid 7) is not root, the user serve runs as"
+        );
+        assert_eq!(
+            refusal(1001, 7, 1000),
+            "user 1001 (pid 7) is neither user 1000, the one serve runs as, nor root"
+        );
     }
 
     #[test]
@@ -668,7 +714,6 @@ mod tests {
             &header,
             b"{}".to_vec(),
             &DisplayOptions::default(),
-            "here",
             &script,
         );
         let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");

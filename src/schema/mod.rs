@@ -197,7 +197,11 @@ fn field(name: &str, schema: &Value, required: bool, path: &str) -> Result<Field
     };
     Ok(Field {
         name: name.to_owned(),
-        label: optional_string(object, "title", path)?.unwrap_or_else(|| name.to_owned()),
+        // A bidi control in a title ends with it: it cannot turn our `*` or `[1/5]` around.
+        label: crate::untrusted::contained(
+            &optional_string(object, "title", path)?.unwrap_or_else(|| name.to_owned()),
+        )
+        .into_owned(),
         description: optional_string(object, "description", path)?,
         required,
         kind,

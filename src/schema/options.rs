@@ -37,9 +37,21 @@ pub(super) fn enum_choice(
     let options = values
         .into_iter()
         .zip(labels)
-        .map(|(value, label)| Choice { value, label })
+        .map(|(value, label)| Choice {
+            value,
+            label: set_apart(label),
+        })
         .collect();
     choice_spec(object, options, path, "enum")
+}
+
+/// An option's label as shown: a bidi control in it ends with it, so it cannot turn the marks
+/// and numbers we put beside it around (see [`crate::untrusted::contained`]).
+fn set_apart(label: String) -> String {
+    match crate::untrusted::contained(&label) {
+        std::borrow::Cow::Borrowed(_) => label,
+        std::borrow::Cow::Owned(isolated) => isolated,
+    }
 }
 
 pub(super) fn titled_choice(
@@ -137,7 +149,7 @@ pub(super) fn multi_choice(
         string_list(items, "enum", &items_path)?
             .into_iter()
             .map(|value| Choice {
-                label: value.clone(),
+                label: set_apart(value.clone()),
                 value: Value::String(value),
             })
             .collect()
@@ -241,7 +253,10 @@ fn const_options(
             };
             let label =
                 optional_string(entry, "title", &entry_path)?.unwrap_or_else(|| value_text(&value));
-            Ok(Choice { value, label })
+            Ok(Choice {
+                value,
+                label: set_apart(label),
+            })
         })
         .collect()
 }

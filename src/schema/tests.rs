@@ -341,3 +341,30 @@ fn generator_constructs_refused() {
         }
     }
 }
+
+/// Issue 43, item 1: a right-to-left override in a field's title or an option's ran on into
+/// the marks we put beside it (`*`, `( ) 3.`); it ends with the title now. A title without one
+/// stays as written.
+#[test]
+fn a_bidi_control_in_a_title_ends_with_it() {
+    let schema = json!({"properties": {
+        "a": {"type": "string", "title": "Name\u{202e}"},
+        "b": {"type": "string", "title": "Plain עברית"},
+        "c": {"type": "string", "oneOf": [{"const": "x", "title": "\u{202e}yes"}, {"const": "y", "title": "no"}]},
+        "d": {"type": "string", "enum": ["\u{202e}on", "off"]}}});
+    let form = Form::from_schema("m".into(), &schema).expect("valid schema");
+    assert_eq!(form.fields[0].label, "\u{2068}Name\u{202e}\u{202c}\u{2069}");
+    assert_eq!(form.fields[1].label, "Plain עברית");
+    let labels = |field: &crate::form::Field| match &field.kind {
+        FieldKind::Choice(spec) => spec.options.iter().map(|o| o.label.clone()).collect(),
+        _ => Vec::new(),
+    };
+    assert_eq!(
+        labels(&form.fields[2]),
+        ["\u{2068}\u{202e}yes\u{202c}\u{2069}", "no"]
+    );
+    assert_eq!(
+        labels(&form.fields[3]),
+        ["\u{2068}\u{202e}on\u{202c}\u{2069}", "off"]
+    );
+}

@@ -227,11 +227,15 @@ impl TerminalDialog<'_> {
             .into_iter()
             .flatten()
         {
-            lines.push(Line::styled(title.clone(), Style::Strong));
+            // One line, set apart: a title cannot draw a heading of ours, nor reorder one.
+            lines.push(Line::styled(crate::untrusted::name(title), Style::Strong));
         }
         match self.options.markdown {
             Markdown::On => lines.extend(text::markdown_lines(&self.form.message)),
-            Markdown::Off => lines.push(Line::styled(self.form.message.clone(), Style::Plain)),
+            Markdown::Off => lines.push(Line::styled(
+                crate::untrusted::contained(&self.form.message).into_owned(),
+                Style::Plain,
+            )),
         }
         if let Some(description) = &self.form.description {
             lines.push(Line::styled(description.clone(), Style::Weak));

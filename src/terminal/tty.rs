@@ -377,7 +377,7 @@ impl Tty {
             if let Some(end) = self.typed.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.typed.drain(..=end).collect();
                 let line = String::from_utf8_lossy(&line[..end]);
-                return Ok(line.trim_end_matches('\r').to_owned());
+                return Ok(without_escape_sequences(line.trim_end_matches('\r')));
             }
             match self.deadline.expired_at(Instant::now()) {
                 Some(Expired::Cancelled) => return Err(Stop::Signal),
@@ -671,8 +671,55 @@ pub fn restore() {
     let _ = terminal::disable_raw_mode();
 }
 
+/// `line` without the escape sequences a terminal's keys send (Up is `ESC [ A`, F1 `ESC O P`):
+/// a dumb terminal has no keys of that kind for us, so the line discipline hands their bytes
+/// on as typed text, and `^[[A` landed in the field's value (issue 43, item 10).
+fn without_escape_sequences(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            // CSI: parameters and intermediates, then one final byte.
+            Some('[') => {
+                while chars
+                    .next_if(|c| ('\u{20}'..='\u{3f}').contains(c))
+                    .is_some()
+                {}
+                chars.next_if(|c| ('\u{40}'..='\u{7e}').contains(c));
+            }
+            // SS3: one character.
+            Some('O') => {
+                chars.next();
+            }
+            // Any other escape: ESC and the character after it.
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_dumb_terminal_s_line_loses_the_keys_escape_sequences() {
+        let cases = [
+            ("Ada", "Ada"),
+            ("\u{1b}[A2026-12-03", "2026-12-03"),
+            ("Ad\u{1b}[Da\u{1b}[1;5C", "Ada"),
+            ("\u{1b}OPx\u{1b}[15~", "x"),
+            ("\u{1b}xy", "y"),
+            ("trailing\u{1b}", "trailing"),
+            ("[A ok", "[A ok"),
+        ];
+        for (typed, line) in cases {
+            assert_eq!(super::without_escape_sequences(typed), line, "{typed:?}");
+        }
+    }
+
     use super::*;
 
     /// Regression (issue 30, item 19): `TERM=dumb` and `TERM=vt100` were ignored, and got

@@ -275,7 +275,9 @@ impl FormApp {
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
         if let Some(title) = &self.form.title {
-            super::mirror::paragraph(ui, title, |ui| ui.heading(title));
+            // One line, set apart: a title cannot draw a heading of ours, nor reorder one.
+            let title = crate::untrusted::name(title);
+            super::mirror::paragraph(ui, &title, |ui| ui.heading(&title));
         }
         let links = self.message_box.show(ui, &self.form.message);
         self.link_ids = links.ids;
@@ -579,6 +581,98 @@ struct MessageBox {
     scroll_to: Option<f32>,
     /// Whether the message is read as Markdown.
     markdown: Markdown,
+    /// A message longer than [`HUGE`]: its rows, read once, and their heights.
+    huge: Option<HugeMessage>,
+}
+
+/// A message longer than this is drawn a screenful at a time ([`HugeMessage`]).
+const HUGE: usize = 64 * 1024;
+
+/// A huge message, drawn only where the message box shows it: laying out every row of a
+/// 950 KB table took 199 MB (a galley of some 90 bytes a character, issue 43, item 10); a row
+/// out of view takes only its height, measured when it was last in view, else estimated.
+#[derive(Debug)]
+struct HugeMessage {
+    /// The message's lines, one per row of its text ([`markdown::split_at_line_breaks`]).
+    rows: Vec<markdown::MdLine>,
+    /// Each row's height when last drawn, at [`Self::width`].
+    heights: Vec<Option<f32>>,
+    /// The width the heights were measured at.
+    width: f32,
+}
+
+impl HugeMessage {
+    fn new(message: &str, markdown: Markdown) -> Self {
+        let lines = match markdown {
+            Markdown::On => markdown::parse(message),
+            Markdown::Off => message.lines().map(markdown::MdLine::plain_text).collect(),
+        };
+        let rows = markdown::split_at_line_breaks(lines);
+        Self {
+            heights: vec![None; rows.len()],
+            rows,
+            width: 0.0,
+        }
+    }
+
+    /// Draws the rows that `viewport` (in the content's coordinates) shows, and takes the
+    /// height of them all.
+    fn show(&mut self, ui: &mut Ui, viewport: egui::Rect) -> Links {
+        let width = ui.available_width();
+        if (width - self.width).abs() > 0.5 {
+            self.heights.iter_mut().for_each(|height| *height = None);
+            self.width = width;
+        }
+        let row_height = ui.fonts_mut(|fonts| fonts.row_height(&egui::FontId::proportional(15.0)));
+        // As rich::markdown_ui spaces the message's lines.
+        let gap = 4.0 + ui.spacing().item_spacing.y;
+        let origin = ui.max_rect().min;
+        let mut links = Links::default();
+        let mut y = 0.0;
+        for (index, row) in self.rows.iter().enumerate() {
+            let mut height = self.heights[index].unwrap_or_else(|| {
+                // Proportional text wraps at about two characters a row height; code does not.
+                let per_row = (width / (row_height * 0.5)).max(1.0);
+                let rows: f32 = row
+                    .plain()
+                    .split('\n')
+                    .map(|text| match row.kind {
+                        markdown::LineKind::Code => 1.0,
+                        _ => (text.chars().count() as f32 / per_row).ceil().max(1.0),
+                    })
+                    .sum();
+                rows * row_height
+            });
+            if y + height >= viewport.min.y && y <= viewport.max.y {
+                let rect = egui::Rect::from_min_size(
+                    origin + egui::vec2(0.0, y),
+                    egui::vec2(width, f32::INFINITY),
+                );
+                let mut child = ui.new_child(
+                    egui::UiBuilder::new()
+                        .id_salt(("message-row", index))
+                        .max_rect(rect)
+                        .layout(egui::Layout::top_down(egui::Align::Min)),
+                );
+                let drawn = rich::markdown_ui(
+                    &mut child,
+                    std::slice::from_ref(row),
+                    Tone::Message,
+                    "message",
+                );
+                links.ids.extend(drawn.ids);
+                links.followed = links.followed.or(drawn.followed);
+                height = child.min_rect().height();
+                self.heights[index] = Some(height);
+            }
+            y += height + gap;
+        }
+        ui.allocate_rect(
+            egui::Rect::from_min_size(origin, egui::vec2(width, y)),
+            egui::Sense::hover(),
+        );
+        links
+    }
 }
 
 impl MessageBox {
@@ -656,7 +750,15 @@ impl MessageBox {
         if let Some(offset) = self.scroll_to.take() {
             area = area.vertical_scroll_offset(offset);
         }
-        let output = area.show(ui, draw);
+        let output = if message.len() > HUGE {
+            let markdown = self.markdown;
+            let huge = self
+                .huge
+                .get_or_insert_with(|| HugeMessage::new(message, markdown));
+            area.show_viewport(ui, |ui, viewport| huge.show(ui, viewport))
+        } else {
+            area.show(ui, draw)
+        };
         self.offset = output.state.clamped_offset().y;
         self.visible = output.inner_rect.height();
         self.content = output.content_size.y;

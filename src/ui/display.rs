@@ -1,9 +1,14 @@
-//! Riding out a display that refuses a connection for a moment.
+//! Riding out a display that refuses a connection for a moment, or resets.
 //!
 //! winit connects to the display once per process and keeps a failure for good, so a window
 //! whose connection was refused or reset (an X server flooded by many clients at once) gave
 //! up at once. Before winit connects, we connect ourselves, a few times within a second, until
 //! one succeeds; winit's own connection follows it at once.
+//!
+//! An X server started without `-noreset` (`xvfb-run`'s default, so many a CI's) resets when
+//! its last client leaves: had our connection ended there, winit's would have landed in the
+//! reset and failed ("Failed to open connection to X server", 2 forms in 20 in a row). So the
+//! connection that succeeded is kept ([`Reached`]) until the window is up.
 
 use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
@@ -18,28 +23,42 @@ const PAUSES: [Duration; 5] = [
     Duration::from_millis(400),
 ];
 
+/// The connection that reached the display, held so that the display does not reset before
+/// winit's own connection is up; dropping it closes it.
+pub(super) struct Reached {
+    _x11: Option<x11rb::rust_connection::RustConnection>,
+}
+
 /// Returns once the display winit will use takes a connection, or after about a second of
-/// refusals (winit then fails and says why). "No display at all" is not ours to wait for:
-/// the caller has checked that one is named.
-pub(super) fn wait_until_reachable() {
+/// refusals (winit then fails and says why), with that connection held (see [`Reached`]).
+/// "No display at all" is not ours to wait for: the caller has checked that one is named.
+pub(super) fn wait_until_reachable() -> Reached {
     for pause in PAUSES {
-        if reachable() {
-            return;
+        if let Some(reached) = reach() {
+            return reached;
         }
         std::thread::sleep(pause);
     }
+    Reached { _x11: None }
 }
 
-/// Whether a connection to the display winit picks (Wayland first, as winit does) succeeds.
-fn reachable() -> bool {
+/// A connection to the display winit picks (Wayland first, as winit does), when one succeeds.
+/// A Wayland compositor does not reset when its last client leaves: that test connection
+/// closes at once.
+fn reach() -> Option<Reached> {
     if let Some(wayland) = non_empty("WAYLAND_DISPLAY") {
-        return UnixStream::connect(wayland_socket(&wayland)).is_ok();
+        return UnixStream::connect(wayland_socket(&wayland))
+            .ok()
+            .map(|_| Reached { _x11: None });
     }
     if non_empty("WAYLAND_SOCKET").is_some() {
         // An inherited connection: nothing to try.
-        return true;
+        return Some(Reached { _x11: None });
     }
-    x11rb::connect(None).is_ok()
+    let (connection, _screen) = x11rb::connect(None).ok()?;
+    Some(Reached {
+        _x11: Some(connection),
+    })
 }
 
 /// Where a Wayland compositor named `display` listens: a relative name lives in

@@ -195,7 +195,9 @@ fn run_dialog(
     if !has_display() {
         return Err(WindowError::NoDisplay(crate::session::HOW_TO_FIX.into()));
     }
-    display::wait_until_reachable();
+    // Held until the window is up: an X server that resets when its last client leaves
+    // must not reset between this connection and winit's (issue 43, item 5).
+    let reached = display::wait_until_reachable();
     let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();
     let viewport = egui::ViewportBuilder::default()
         .with_title(&options.title)
@@ -243,7 +245,10 @@ fn run_dialog(
                 ctx,
                 viewport,
                 move |ui| shell.frame(ui),
-                move || tell_shown(&title),
+                move || {
+                    drop(reached);
+                    tell_shown(&title);
+                },
             )
             .map_err(|error| shown(WindowError::from_display(error)))?;
         }
@@ -265,6 +270,7 @@ fn run_dialog(
                 }),
             )
             .map_err(|error| shown(WindowError::from_display(error)))?;
+            drop(reached);
         }
     }
     let answer = outcome

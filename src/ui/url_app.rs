@@ -197,7 +197,10 @@ pub(super) fn url_details_ui(ui: &mut Ui, request: &UrlRequest) {
         });
     }
     // The whole URL as the browser will load it, never shortened, selectable so it can be
-    // copied; links are not clickable: only the Open button opens it.
+    // copied; links are not clickable: only the Open button opens it. What it is is said
+    // above it, not in a tooltip: one drawn below the address covered the first warning while
+    // the pointer rested there (issue 43, item 10).
+    ui.label(RichText::new(t!("url-full-tip")).weak());
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         // An address reads left to right, also in a mirrored window.
@@ -207,8 +210,7 @@ pub(super) fn url_details_ui(ui: &mut Ui, request: &UrlRequest) {
                     .selectable(true)
                     .wrap(),
             )
-        })
-        .on_hover_text(t!("url-full-tip"));
+        });
     });
     if request.is_normalised() {
         ui.label(RichText::new(t!("url-normalised")).weak());

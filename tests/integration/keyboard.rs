@@ -359,6 +359,35 @@ fn a_long_message_says_more_below_and_pages_with_the_keyboard() {
     assert!(h.state().outcome().is_none());
 }
 
+/// Issue 43, item 10: a huge message (here 96 KB of table rows) is drawn only where its box
+/// shows it, and still reads from its first row, pages with the keyboard, and reaches its end.
+#[test]
+fn a_huge_message_draws_the_rows_in_view_and_pages_to_its_end() {
+    let rows: Vec<String> = (0..4000)
+        .map(|i| format!("| row {i} | value {i} |"))
+        .collect();
+    let message = rows.join("\n");
+    assert!(message.len() > 64 * 1024);
+    let mut h = message_harness(&message);
+    h.get_by_label("| row 0 | value 0 |");
+    assert!(
+        h.query_by_label("| row 3999 | value 3999 |").is_none(),
+        "a row far out of view was drawn"
+    );
+    h.get_by_label_contains("More below");
+    press(&mut h, Key::PageDown);
+    assert!(h.query_by_label("| row 0 | value 0 |").is_none());
+    assert!(h.query_all_by_label_contains("| row 1").next().is_some());
+    let mut presses = 0;
+    while h.query_by_label_contains("More below").is_some() {
+        presses += 1;
+        assert!(presses <= 1000, "Page Down never reached the end");
+        press(&mut h, Key::PageDown);
+    }
+    h.get_by_label("| row 3999 | value 3999 |");
+    assert!(h.state().outcome().is_none());
+}
+
 /// A form with one optional date field and a text field after it, in a window of `height`.
 fn date_harness(height: f32) -> Harness<'static, FormApp> {
     let form = Form::from_schema(

@@ -905,3 +905,100 @@ fn the_calendar_starts_its_weeks_on_the_locales_first_day() {
     }
     form_elicitation::datetime::start_weeks_on_in_this_thread(Weekday::Monday);
 }
+
+/// The characters of the first text run in `h` whose text contains `part`, in the order their
+/// glyphs are drawn from the left, without the bidi controls (drawn as nothing); and the
+/// widths of the controls' glyphs (none should be a box).
+fn drawn_order<S>(h: &Harness<'_, S>, part: &str) -> (String, Vec<f32>) {
+    let run = h
+        .root()
+        .query_all(egui_kittest::kittest::by())
+        .find(|n| {
+            n.accesskit_node().role() == Role::TextRun
+                && n.accesskit_node()
+                    .value()
+                    .is_some_and(|value| value.contains(part))
+        })
+        .unwrap_or_else(|| panic!("a text run with {part:?}"));
+    let node = run.accesskit_node();
+    let text = node.value().expect("the run's text");
+    let positions = node.data().character_positions().expect("positions");
+    let widths = node.data().character_widths().expect("widths");
+    let chars: Vec<char> = text.chars().collect();
+    assert_eq!(positions.len(), chars.len(), "{text:?}");
+    let control = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let mut by_x: Vec<(f32, char)> = positions
+        .iter()
+        .copied()
+        .zip(chars.iter().copied())
+        .collect();
+    by_x.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let visual = by_x
+        .iter()
+        .map(|&(_, c)| c)
+        .filter(|&c| !control(c))
+        .collect();
+    let control_widths = chars
+        .iter()
+        .zip(widths)
+        .filter(|(c, _)| control(**c))
+        .map(|(_, w)| *w)
+        .collect();
+    (visual, control_widths)
+}
+
+/// Issue 43, item 1: a right-to-left override in a link's words ran on into the URL we show
+/// after them: `[\u202emoc.elgoog//:sptth](https://evil.example/x)` read as
+/// `https://google.com`, with the real URL printed backwards. The words are isolated now: the
+/// URL is drawn left to right, and the isolation marks are drawn as nothing (no boxes).
+#[test]
+fn a_link_s_words_cannot_turn_its_url_around() {
+    let (h, _) = window(
+        "Sign in: [\u{202e}moc.elgoog//:sptth](https://evil.example/x) now",
+        json!({"properties": {}}),
+        Markdown::On,
+    );
+    let (visual, control_widths) = drawn_order(&h, "evil.example");
+    assert!(
+        visual.contains("<https://evil.example/x>"),
+        "the URL as drawn: {visual:?}"
+    );
+    assert!(visual.ends_with(" now"), "{visual:?}");
+    assert!(
+        control_widths.iter().all(|&w| w == 0.0),
+        "{control_widths:?}"
+    );
+}
+
+/// Issue 43, item 1: a server named `trusted\u202e` mirrored our own `asks:`, and one named
+/// with line breaks drew a complete heading of its own above ours. A name is one line, its
+/// controls shown as escapes; a right-to-left name is isolated, its marks drawn as nothing.
+#[test]
+fn a_server_s_name_cannot_rewrite_or_forge_who_asks() {
+    let heading = |server: &str| {
+        let form = Form::from_schema("Please answer.".into(), &json!({"properties": {}}))
+            .expect("valid schema");
+        let app = FormApp::new(form, Some(server.into()), None).via(Some("build-box".into()));
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(520.0, 400.0))
+            .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+        h.run();
+        h
+    };
+    let h = heading("trusted\u{202e}");
+    let (visual, _) = drawn_order(&h, "trusted");
+    assert_eq!(visual, "trusted<U+202E> asks, via build-box:");
+
+    let forged = "GitHub (https://api.github.com/mcp) asks:\n\n\n\n";
+    let h = heading(forged);
+    h.get_by_label("GitHub (https://api.github.com/mcp) asks:\\n\\n\\n\\n asks, via build-box:");
+    assert!(
+        h.query_by_label_contains("asks:\n").is_none(),
+        "a line break of the name reached the window"
+    );
+
+    let h = heading("שלום\u{202e}");
+    let (visual, control_widths) = drawn_order(&h, "שלום");
+    assert!(visual.ends_with(" asks, via build-box:"), "{visual:?}");
+    assert!(!control_widths.is_empty() && control_widths.iter().all(|&w| w == 0.0));
+}

@@ -78,7 +78,8 @@ impl Served {
     }
 
     /// Asks with `--connect` to our socket (no display, no terminal) and a unique title,
-    /// waits for the window on the desktop and focuses it.
+    /// waits for the window on the desktop and focuses it: the window's title as an
+    /// `xdotool search` pattern, and its id.
     fn ask_and_wait(&self, name: &str, args: &[&str]) -> (Shown, String, String) {
         let title = unique_title(name);
         let mut command = asker();
@@ -88,14 +89,15 @@ impl Served {
             .args(["--title", &title])
             .args(args);
         let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
-        let mut shown = asking(app, &self.windows, &title);
-        let id = self.x.wait_for_window(&mut shown, &title);
-        (shown, title, id)
+        let mut shown = asking(app, &self.windows, &served_title(&title, &this_host()));
+        let pattern = served_pattern(&title, &this_host());
+        let id = self.x.wait_for_window(&mut shown, &pattern);
+        (shown, pattern, id)
     }
 }
 
 /// `app`, an asker whose form the serve that `windows` was given shows in a window titled
-/// `title`.
+/// `title` (see [`served_title`]).
 fn asking(app: Running, windows: &ShownWindows, title: &str) -> Shown {
     Shown {
         app,
@@ -103,6 +105,22 @@ fn asking(app: Running, windows: &ShownWindows, title: &str) -> Shown {
         started: Instant::now(),
         shown_signal: windows.of(title),
     }
+}
+
+/// The window title of a served request with `--title TITLE` from an asker that names itself
+/// `host`: a served window always says where the request came from (issue 43, item 2).
+pub(crate) fn served_title(title: &str, host: &str) -> String {
+    format!("{title}, via {host} (as it says)")
+}
+
+/// [`served_title`] as a pattern for `xdotool search --name`.
+pub(crate) fn served_pattern(title: &str, host: &str) -> String {
+    format!("{title}, via {host} \\(as it says\\)")
+}
+
+/// This machine's name, as an asker on it sends it.
+pub(crate) fn this_host() -> String {
+    form_elicitation::remote::serve::host_name()
 }
 
 /// `command` with the display and the test's environment, and none of the caller's options.
@@ -188,8 +206,10 @@ fn text_typed_on_the_desktop_arrives_at_an_asker_without_display_or_terminal() {
         r#"{{"jsonrpc":"2.0","id":"x-1","method":"elicitation/create","params":{NAME_REQUEST}}}"#
     );
     let app = Running::spawn("asker", command, Some(request.as_bytes()));
-    let mut shown = asking(app, &served.windows, &title);
-    served.x.wait_for_window(&mut shown, &title);
+    let mut shown = asking(app, &served.windows, &served_title(&title, &this_host()));
+    served
+        .x
+        .wait_for_window(&mut shown, &served_pattern(&title, &this_host()));
     served.x.type_text("rpc");
     served.x.key("Return");
     expect_line(
@@ -318,6 +338,45 @@ fn garbage_on_the_socket_is_refused_with_exit_2_and_serve_keeps_serving() {
     let (shown, _, _) = served.ask_and_wait("after-garbage", &[]);
     served.x.key("Escape");
     expect_line(shown, r#"{"action":"cancel"}"#);
+}
+
+/// Issue 43, item 2: an asker that named no host, or this machine's own name, got a window
+/// that looked local. Both windows say they came through the socket, in their title too.
+#[test]
+fn a_served_window_says_so_whatever_host_the_asker_names() {
+    let Some(served) = Served::start("claims") else {
+        return;
+    };
+    let title = unique_title("claims");
+    for (host, shown) in [
+        (String::new(), format!("{title}, via another machine")),
+        (this_host(), served_pattern(&title, &this_host())),
+    ] {
+        let options = form_elicitation::cli::DisplayOptions {
+            title: Some(title.clone()),
+            ..form_elicitation::cli::DisplayOptions::default()
+        };
+        let header = protocol::Header::new(&host, &options, NAME_REQUEST.len());
+        let mut stream = UnixStream::connect(&served.socket).expect("connects");
+        protocol::write_request(&mut stream, &header, NAME_REQUEST.as_bytes()).expect("writes");
+        let started = Instant::now();
+        while served.x.find_windows(&shown).is_empty() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{host:?}: no window titled {shown:?}"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+        // The asker goes away: its window closes.
+        drop(stream);
+        while !served.x.find_windows(&shown).is_empty() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{host:?}: still open"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
 }
 
 /// The asker prints the answer, with its message and exit code, the moment the reply line
@@ -825,8 +884,8 @@ fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
         .arg(&socket)
         .args(["--title", &title]);
     let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
-    let mut shown = asking(app, &windows, &title);
-    x.wait_for_window(&mut shown, &title);
+    let mut shown = asking(app, &windows, &served_title(&title, &this_host()));
+    x.wait_for_window(&mut shown, &served_pattern(&title, &this_host()));
     x.type_text("activated");
     x.key("Return");
     expect_line(
@@ -941,8 +1000,10 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
     clear_options(&mut command);
     without_terminal(&mut command);
     let app = Running::spawn("asker in bwrap", command, Some(NAME_REQUEST.as_bytes()));
-    let mut shown = asking(app, &served.windows, &title);
-    served.x.wait_for_window(&mut shown, &title);
+    let mut shown = asking(app, &served.windows, &served_title(&title, "build-box"));
+    served
+        .x
+        .wait_for_window(&mut shown, &served_pattern(&title, "build-box"));
     let dialogs = children_of(served.serve.pid());
     assert!(
         dialogs
@@ -1090,8 +1151,10 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
         r#"{{"jsonrpc":"2.0","id":42,"method":"elicitation/create","params":{NAME_REQUEST}}}"#
     );
     let app = Running::spawn("ssh asker", ssh, Some(request.as_bytes()));
-    let mut shown = asking(app, &served.windows, &title);
-    served.x.wait_for_window(&mut shown, &title);
+    let mut shown = asking(app, &served.windows, &served_title(&title, &this_host()));
+    served
+        .x
+        .wait_for_window(&mut shown, &served_pattern(&title, &this_host()));
     // Characters of the keymap only: typing others races xdotool's remapping under load (see
     // window.rs), which is no part of what this test proves.
     served.x.type_text("over SSH \"quoted\"");

@@ -511,6 +511,37 @@ fn auto_picks_the_terminal_without_a_display() {
         .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
 }
 
+/// Issue 43, item 1: a server named `GitHub (https://api.github.com/mcp) asks:` and four line
+/// breaks drew a complete heading of its own above ours, and a right-to-left override in a name
+/// ran on into our words. Who asks is one line, its line breaks and controls shown as escapes.
+#[test]
+fn a_server_s_name_cannot_forge_who_asks_in_the_terminal() {
+    let forged = "GitHub (https://api.github.com/mcp) asks:\n\n\n\n";
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &["--server", forged], Setup::default()) else {
+        return;
+    };
+    let screen = d.expect_screen("who asks", |s| s.shows("Who are you?"));
+    let rows = screen.lines();
+    assert_eq!(
+        rows[0], "GitHub (https://api.github.com/mcp) asks:\\n\\n\\n\\n asks:",
+        "{screen}"
+    );
+    assert_eq!(rows[1], "Who are you?", "{screen}");
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+
+    let Some(mut d) = Dialog::start(
+        NAME_REQUEST,
+        &["--server", "trusted\u{202e}"],
+        Setup::default(),
+    ) else {
+        return;
+    };
+    d.expect("trusted<U+202E> asks:");
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
 /// Claude Code's own interface owns the terminal while its hook runs: a hook request with no
 /// display prints nothing and exits 0 (Claude Code then asks in its own dialog), whatever
 /// `--ui` says, and never draws on the terminal; a schema we refuse does the same, with one
@@ -1367,6 +1398,25 @@ fn a_dumb_terminal_is_asked_line_by_line_without_escape_sequences() {
     d.send(CTRL_C);
     d.expect("Stopped by a signal: cancelled.");
     d.finish().answered(r#"{"action":"cancel"}"#);
+}
+
+/// Issue 43, item 10: on a dumb terminal Up in a date-time field put `^[[A` (its escape
+/// sequence, handed on by the line discipline) into the value, which was then refused.
+#[test]
+fn a_dumb_terminal_s_arrow_keys_are_not_typed_text() {
+    let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{
+        "at":{"type":"string","format":"date-time","title":"At"}},"required":["at"]}}"#;
+    let Some(mut d) = Dialog::start(request, &[], setup_dumb()) else {
+        return;
+    };
+    d.expect("> ");
+    d.send(UP);
+    d.send("2026-12-03T10:00:00Z");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"at":"2026-12-03T10:00:00Z"}}"#);
 }
 
 fn setup_dumb() -> Setup {

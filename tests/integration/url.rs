@@ -11,7 +11,7 @@ use std::rc::Rc;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use form_elicitation::answer::Answer;
 use form_elicitation::ui::{UrlApp, WindowDialog};
 use form_elicitation::url::UrlRequest;
@@ -84,6 +84,42 @@ fn each_suspicious_url_gets_its_warning() {
         assert!(
             h.query_by_label_contains(needle).is_some(),
             "{url}: no warning containing {needle:?}"
+        );
+    }
+}
+
+/// Issue 43, item 10: while the pointer rested on the address, its tooltip covered the first
+/// warning (that the site is not encrypted), the one to read before pressing Open.
+#[test]
+fn nothing_covers_the_warnings_while_the_pointer_rests_on_the_address() {
+    let url = "http://example.com/login";
+    let (mut h, _) = harness(url, false);
+    h.get_by_label(url).hover();
+    for _ in 0..40 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    h.run();
+    let warning = h
+        .get_by_label_contains("Not encrypted")
+        .accesskit_node()
+        .bounding_box()
+        .expect("the warning is on screen");
+    for node in h.root().query_all(egui_kittest::kittest::by()) {
+        let node = node.accesskit_node();
+        let (Some(rect), Some(text)) = (node.bounding_box(), node.value()) else {
+            continue;
+        };
+        if "Warning: Not encrypted (http, not https): others on the network could read or \
+            change the page."
+            .contains(&*text)
+        {
+            continue;
+        }
+        let over = rect.intersect(warning);
+        assert!(
+            over.width() <= 0.0 || over.height() <= 0.0,
+            "{text:?} covers the warning: {rect:?} over {warning:?}"
         );
     }
 }

@@ -37,6 +37,20 @@ pub fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
     Some(x)
 }
 
+/// [`display_or_skip`] on an X server that resets when its last client leaves
+/// ([`Xvfb::start_resetting`]).
+pub fn resetting_display_or_skip() -> Option<Xvfb> {
+    if !tools_available(&[]) {
+        return None;
+    }
+    let turn = TURNS
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut x = Xvfb::start_resetting();
+    x._shared = Some(turn);
+    Some(x)
+}
+
 /// [`display_or_skip`] for a test that types through remapped keys: it runs while no other
 /// window test does.
 ///
@@ -55,6 +69,15 @@ pub fn display_alone_or_skip(extra: &[&str]) -> Option<Xvfb> {
     let mut x = Xvfb::start();
     x._alone = Some(turn);
     Some(x)
+}
+
+/// Whether the X server resets when its last client leaves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reset {
+    /// `-noreset`: our tests' default, the server keeps its state between clients.
+    Never,
+    /// Xvfb's and `xvfb-run`'s default.
+    WhenLastClientLeaves,
 }
 
 /// Taken shared by every window test and alone by [`display_alone_or_skip`].
@@ -92,6 +115,16 @@ impl Xvfb {
 
     /// [`Xvfb::start`] with a screen of `screen` (`WIDTHxHEIGHTxDEPTH`).
     pub fn start_sized(screen: &str) -> Xvfb {
+        Self::start_server(screen, Reset::Never)
+    }
+
+    /// [`Xvfb::start`] as `xvfb-run` starts it (so many a CI): without `-noreset`, the server
+    /// resets whenever its last client leaves.
+    pub fn start_resetting() -> Xvfb {
+        Self::start_server("1280x800x24", Reset::WhenLastClientLeaves)
+    }
+
+    fn start_server(screen: &str, reset: Reset) -> Xvfb {
         let base = 50 + std::process::id() % 400;
         let mut failures = Vec::new();
         for _ in 0..40 {
@@ -103,15 +136,11 @@ impl Xvfb {
             }
             let display = format!(":{number}");
             let mut command = Command::new("Xvfb");
-            command.args([
-                display.as_str(),
-                "-screen",
-                "0",
-                screen,
-                "-noreset",
-                "-nolisten",
-                "tcp",
-            ]);
+            command.args([display.as_str(), "-screen", "0", screen]);
+            if reset == Reset::Never {
+                command.arg("-noreset");
+            }
+            command.args(["-nolisten", "tcp"]);
             let mut server = Running::spawn(&format!("Xvfb {display}"), command, None);
             let deadline = Instant::now() + Duration::from_secs(5);
             while !Path::new(&socket).exists() && server.running() && Instant::now() < deadline {

@@ -795,8 +795,12 @@ fn read_json(
 }
 
 /// The host a person recognises, with the port when it is not the scheme's.
+/// A URL's host and port, as the consent and the messages name a site; a URL without a host
+/// (`file:`, `urn:`) is named whole: "cannot show the sign-in to  for ..." named nothing.
 fn host(url: &Url) -> String {
-    let host = url.host_str().unwrap_or("");
+    let Some(host) = url.host_str().filter(|host| !host.is_empty()) else {
+        return url.as_str().to_owned();
+    };
     match url.port() {
         Some(port) => format!("{host}:{port}"),
         None => host.to_owned(),
@@ -821,6 +825,20 @@ mod tests {
     use std::net::TcpListener;
 
     use super::*;
+
+    /// Issue 43, item 10: an authorization URL without a host was named as an empty host.
+    #[test]
+    fn a_site_without_a_host_is_named_whole() {
+        let cases = [
+            ("https://auth.example/authorize?x=1", "auth.example"),
+            ("http://127.0.0.1:8080/a", "127.0.0.1:8080"),
+            ("file:///authorize", "file:///authorize"),
+            ("urn:sign-in", "urn:sign-in"),
+        ];
+        for (url, named) in cases {
+            assert_eq!(host(&Url::parse(url).expect("a URL")), named, "{url}");
+        }
+    }
 
     /// A token endpoint on a free port that answers `count` requests, each with a new access
     /// and refresh token; what each request said comes back through the handle.

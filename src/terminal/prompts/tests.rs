@@ -229,7 +229,7 @@ fn a_description_is_markdown() {
     let lines = prompt.lines(78, 10);
     let shown = text_of(&lines);
     assert!(
-        shown.contains("\n  Your badge code:\n  • on the card (at most 8 characters)\n"),
+        shown.contains("\n  Your badge code:\n  • on the card\n  (at most 8 characters)\n"),
         "{shown}"
     );
     assert!(

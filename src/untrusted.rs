@@ -1,0 +1,284 @@
+//! Text we do not control (server names, hosts, titles, a message's text and its links'
+//! words), made unable to rewrite the words we put around it.
+//!
+//! Unicode's bidirectional controls act beyond the text that holds them: a right-to-left
+//! override (U+202E) in a server's name runs on into our own `asks:`, mirroring it, and in a
+//! link's words it prints the real URL after them backwards. A line break in a name draws a
+//! heading of its own. So a name is shown on one line with its line breaks and controls as
+//! visible escapes (`\n`, `<U+202E>`), and every piece of untrusted text is set in a
+//! first-strong isolate (FSI ... PDI) with whatever it opened closed inside: nothing in it
+//! reaches past its end. Both front ends and the window title use these functions; the
+//! isolation marks are default-ignorable, drawn as nothing by our epaint and by terminals
+//! (zero columns wide).
+
+use std::borrow::Cow;
+
+/// FIRST STRONG ISOLATE: opens an isolate whose direction its own first letter decides.
+const FSI: char = '\u{2068}';
+/// POP DIRECTIONAL ISOLATE: closes the innermost isolate.
+const PDI: char = '\u{2069}';
+/// POP DIRECTIONAL FORMATTING: closes the innermost embedding or override.
+const PDF: char = '\u{202C}';
+
+/// What a bidi control does, for balancing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Control {
+    /// LRE, RLE, LRO, RLO: closed by PDF.
+    Embedding,
+    /// LRI, RLI, FSI: closed by PDI.
+    Isolate,
+    /// PDF.
+    PopEmbedding,
+    /// PDI.
+    PopIsolate,
+    /// LRM, RLM, ALM: a mark, opening nothing.
+    Mark,
+}
+
+fn control(c: char) -> Option<Control> {
+    Some(match c {
+        '\u{202A}' | '\u{202B}' | '\u{202D}' | '\u{202E}' => Control::Embedding,
+        '\u{2066}' | '\u{2067}' | FSI => Control::Isolate,
+        PDF => Control::PopEmbedding,
+        PDI => Control::PopIsolate,
+        '\u{200E}' | '\u{200F}' | '\u{061C}' => Control::Mark,
+        _ => return None,
+    })
+}
+
+/// Whether `c` ends a paragraph for the bidi algorithm (class B), where every embedding and
+/// isolate ends.
+fn ends_paragraph(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{1C}' | '\u{1D}' | '\u{1E}' | '\u{85}' | '\u{2029}'
+    )
+}
+
+/// A name (a server's, a host's, a title) as one line: line breaks, control characters and
+/// bidi controls as visible escapes (`\n`, `\t`, `<U+202E>`), isolates kept only when they
+/// are closed within the name (harmless then). Not yet isolated: see [`name`].
+pub fn escaped(text: &str) -> String {
+    // Which isolate initiators and PDIs pair up (the bidi algorithm's own rule, BD9).
+    let chars: Vec<char> = text.chars().collect();
+    let mut paired = vec![false; chars.len()];
+    let mut open = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        match control(c) {
+            Some(Control::Isolate) => open.push(i),
+            Some(Control::PopIsolate) => {
+                if let Some(start) = open.pop() {
+                    paired[start] = true;
+                    paired[i] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    for (&c, paired) in chars.iter().zip(paired) {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            _ if paired => out.push(c),
+            _ if c.is_control()
+                || control(c).is_some()
+                || ends_paragraph(c)
+                || matches!(c, '\u{2028}' | '\u{FEFF}') =>
+            {
+                out.push_str(&format!("<U+{:04X}>", u32::from(c)));
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A name set apart from our words: [`escaped`], then [`isolated`] when the name holds
+/// anything that runs right to left (a right-to-left letter, an Arabic digit, an isolate).
+/// A name of left-to-right letters, digits and punctuation cannot move a word of ours, and
+/// stays as it is (as a screen reader reads it, and as tests find it).
+pub fn name(text: &str) -> String {
+    let shown = escaped(text);
+    if left_to_right_only(&shown) {
+        shown
+    } else {
+        isolated(&shown)
+    }
+}
+
+/// Whether nothing in `text` runs right to left or opens an isolate.
+fn left_to_right_only(text: &str) -> bool {
+    use unicode_bidi::BidiClass::{AL, AN, FSI, LRI, PDI, R, RLI};
+    text.is_ascii()
+        || !text.chars().any(|c| {
+            matches!(
+                unicode_bidi::bidi_class(c),
+                R | AL | AN | LRI | RLI | FSI | PDI
+            )
+        })
+}
+
+/// `text` in a first-strong isolate (FSI ... PDI), each of its lines in its own (an isolate
+/// ends with its paragraph), with what it opens closed and what it closes but did not open
+/// left out: nothing in it reaches the text around it.
+pub fn isolated(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut stack: Vec<Control> = Vec::new();
+    out.push(FSI);
+    for c in text.chars() {
+        if ends_paragraph(c) {
+            close(&mut out, &mut stack);
+            out.push(PDI);
+            out.push(c);
+            out.push(FSI);
+            continue;
+        }
+        match control(c) {
+            Some(opens @ (Control::Embedding | Control::Isolate)) => stack.push(opens),
+            // A PDF closes an embedding opened within the innermost isolate, or nothing.
+            Some(Control::PopEmbedding) => {
+                if stack.last() != Some(&Control::Embedding) {
+                    continue;
+                }
+                stack.pop();
+            }
+            // A PDI closes the innermost isolate opened here, and the embeddings within it;
+            // one that opened nothing here would close ours.
+            Some(Control::PopIsolate) => {
+                let Some(at) = stack.iter().rposition(|&c| c == Control::Isolate) else {
+                    continue;
+                };
+                stack.truncate(at);
+            }
+            Some(Control::Mark) | None => {}
+        }
+        out.push(c);
+    }
+    close(&mut out, &mut stack);
+    out.push(PDI);
+    out
+}
+
+/// Closes what `stack` holds open, innermost first.
+fn close(out: &mut String, stack: &mut Vec<Control>) {
+    while let Some(open) = stack.pop() {
+        out.push(if open == Control::Isolate { PDI } else { PDF });
+    }
+}
+
+/// A message's text as it is, unless it holds a bidi control: then [`isolated`], so that the
+/// control ends with it (a link's words before the URL we show after them).
+pub fn contained(text: &str) -> Cow<'_, str> {
+    if text.chars().any(|c| control(c).is_some()) {
+        Cow::Owned(isolated(text))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` without the isolation marks [`isolated`] adds.
+    fn without_isolation(text: &str) -> String {
+        text.chars().filter(|&c| c != FSI && c != PDI).collect()
+    }
+
+    #[test]
+    fn names_show_line_breaks_and_controls_as_escapes() {
+        let cases = [
+            ("weather", "weather"),
+            ("", ""),
+            ("trusted\u{202e}", "trusted<U+202E>"),
+            (
+                "GitHub (https://api.github.com/mcp) asks:\n\n",
+                "GitHub (https://api.github.com/mcp) asks:\\n\\n",
+            ),
+            ("a\r\tb\u{7}\u{1b}[31m", "a\\r\\tb<U+0007><U+001B>[31m"),
+            ("\u{2028}\u{2029}\u{85}", "<U+2028><U+2029><U+0085>"),
+            ("\u{200f}x\u{202a}\u{202c}", "<U+200F>x<U+202A><U+202C>"),
+            // A closed isolate is harmless and kept; an unclosed one, or a stray PDI, not.
+            ("\u{2067}שלום\u{2069} (x)", "\u{2067}שלום\u{2069} (x)"),
+            ("\u{2067}שלום", "<U+2067>שלום"),
+            ("a\u{2069}b", "a<U+2069>b"),
+            ("\u{2068}\u{2068}a\u{2069}", "<U+2068>\u{2068}a\u{2069}"),
+            ("שלום", "שלום"),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(escaped(text), shown, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn isolated_text_closes_what_it_opens_and_nothing_of_ours() {
+        let cases = [
+            ("abc", "\u{2068}abc\u{2069}"),
+            ("\u{202e}moc", "\u{2068}\u{202e}moc\u{202c}\u{2069}"),
+            ("\u{202e}a\u{202c}", "\u{2068}\u{202e}a\u{202c}\u{2069}"),
+            // A stray PDI or PDF would close our isolate: left out.
+            ("a\u{2069}b\u{202c}", "\u{2068}ab\u{2069}"),
+            (
+                "\u{2067}\u{202b}x\u{2069}",
+                "\u{2068}\u{2067}\u{202b}x\u{2069}\u{2069}",
+            ),
+            (
+                "\u{202e}a\nb",
+                "\u{2068}\u{202e}a\u{202c}\u{2069}\n\u{2068}b\u{2069}",
+            ),
+            // A PDF inside an isolate cannot close an embedding outside it.
+            (
+                "\u{202b}\u{2066}\u{202c}",
+                "\u{2068}\u{202b}\u{2066}\u{2069}\u{202c}\u{2069}",
+            ),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(isolated(text), shown, "{text:?}");
+        }
+    }
+
+    /// Issue 43, item 1: whatever a name holds, the words after it keep their order. The
+    /// bidi algorithm itself (the crate our epaint lays text out with) decides.
+    #[test]
+    fn nothing_in_a_name_or_a_message_reorders_the_words_after_it() {
+        let hostile = [
+            "trusted\u{202e}",
+            "\u{202e}moc.elgoog//:sptth",
+            "\u{2067}",
+            "\u{2069}\u{202e}",
+            "\u{202b}\u{2066}\u{202c}\u{202e}",
+            "a\u{2069}\u{2069}\u{202e}",
+            "שלום\u{202d}",
+            "GitHub asks:\n\n\u{202e}",
+        ];
+        let ours = " asks: abc https://evil.example/x";
+        for text in hostile {
+            for set_apart in [name(text), isolated(text)] {
+                let line = format!("{set_apart}{ours}");
+                let bidi = unicode_bidi::BidiInfo::new(&line, Some(unicode_bidi::Level::ltr()));
+                let paragraph = bidi.paragraphs.last().expect("a paragraph");
+                let start = line.len() - ours.len();
+                assert!(
+                    bidi.levels[start..].iter().all(|level| level.number() == 0),
+                    "{text:?}: our words are not left to right at level 0"
+                );
+                let shown = bidi.reorder_line(paragraph, paragraph.range.clone());
+                assert!(shown.ends_with(ours), "{text:?}: {shown:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_text_is_contained_as_it_is() {
+        assert!(matches!(contained("plain עברית"), Cow::Borrowed(_)));
+        assert_eq!(
+            contained("a\u{202e}b"),
+            "\u{2068}a\u{202e}b\u{202c}\u{2069}"
+        );
+        assert_eq!(name("x\u{202e}\n"), "x<U+202E>\\n");
+        assert_eq!(name("שלום"), "\u{2068}שלום\u{2069}");
+        assert_eq!(without_isolation(&name("שלום\u{202e}")), "שלום<U+202E>");
+    }
+}
