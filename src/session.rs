@@ -25,7 +25,9 @@ use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::remote::ask::SOCKET_ENV;
+/// The environment variable that names `serve`'s socket (the asker reads it; what is found
+/// here is set in it).
+pub const SOCKET_ENV: &str = "FORM_ELICITATION_SOCKET";
 
 /// The variables the session's environment may give us, besides the display: the ones that
 /// keep the keyring, AT-SPI and input methods working, and the person's language (which the

@@ -249,7 +249,7 @@ fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &F
 
 impl Remote {
     fn note(&self, note: &str) {
-        super::note_line(note);
+        super::event::note_line(note);
     }
 
     fn session(&self) -> std::sync::MutexGuard<'_, Session> {

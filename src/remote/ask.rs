@@ -23,7 +23,7 @@ use crate::output::diag;
 use crate::request::Envelope;
 
 /// The environment variable that names `serve`'s socket.
-pub const SOCKET_ENV: &str = "FORM_ELICITATION_SOCKET";
+pub use crate::session::SOCKET_ENV;
 
 /// Where a request is sent, and what happens when nothing answers there.
 #[derive(Debug, Clone, PartialEq, Eq)]

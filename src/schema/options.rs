@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use super::{COMMON, check_keys, count, optional_string, ordered, wrong_default};
+use super::keys::{COMMON, check_keys, count, optional_string, ordered, wrong_default};
 use crate::error::RequestError;
 use crate::form::{Choice, ChoiceSpec, FieldKind, MultiChoiceSpec, value_text, visible_text};
 use crate::request::kind_of;

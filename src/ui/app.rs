@@ -23,7 +23,7 @@ use super::fonts::{self as font_fallback, FontFallback};
 use super::queue::QueueBar;
 use super::rich::{self, Links, Tone};
 use super::url_app::{Opener, url_details_ui};
-use super::{DialogState, WindowDialog};
+use super::dialog::{DialogState, WindowDialog};
 
 /// The window's width before it fits itself to its content.
 const WIDTH: f32 = 520.0;
@@ -165,7 +165,7 @@ impl FormApp {
             layout: Layout::default(),
             link_ids: Vec::new(),
             link: None,
-            opener: super::system_opener(),
+            opener: super::url_app::system_opener(),
         }
     }
 

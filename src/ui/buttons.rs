@@ -5,6 +5,9 @@
 
 use egui::{Id, Response, RichText, Ui};
 
+/// The fill of the primary button: white text on it has a contrast ratio above 4.5.
+pub(crate) const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc9);
+
 use super::deadline::{Deadline, DeadlineUi as _};
 
 /// Which button was pressed.
@@ -53,7 +56,7 @@ pub fn button_row(ui: &mut Ui, labels: &Labels, deadline: &Deadline) -> ButtonRo
                         .strong()
                         .color(egui::Color32::WHITE),
                 )
-                .fill(super::ACCENT)
+                .fill(ACCENT)
                 .min_size(size),
             )
             .on_hover_text(&labels.primary_tip);

@@ -5,6 +5,7 @@ mod app;
 mod buttons;
 mod calendar;
 mod deadline;
+mod dialog;
 mod display;
 mod fields;
 mod fit;
@@ -23,6 +24,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::answer::Answer;
+pub use dialog::{DialogState, WindowDialog};
 use crate::cancel::Cancel;
 use crate::cli::{Markdown, Notify, Renderer, Theme};
 use crate::form::Form;
@@ -108,51 +110,6 @@ pub fn has_display() -> bool {
         .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
 }
 
-/// The fill of the primary button: white text on it has a contrast ratio above 4.5.
-pub(crate) const ACCENT: egui::Color32 = egui::Color32::from_rgb(0x1a, 0x62, 0xc9);
-
-/// What the window shell runs: the form, or the URL consent.
-pub trait WindowDialog {
-    /// Draws one frame and reacts to its input.
-    fn show(&mut self, ui: &mut egui::Ui);
-    /// What the dialog keeps for the window.
-    fn dialog(&self) -> &DialogState;
-    /// The same, to change.
-    fn dialog_mut(&mut self) -> &mut DialogState;
-
-    /// The answer, once the person (or a timeout or signal) has decided.
-    fn outcome(&self) -> Option<&Answer> {
-        self.dialog().outcome.as_ref()
-    }
-
-    /// Ends the dialog with `answer`, unless it already has one.
-    fn finish(&mut self, answer: Answer) {
-        let dialog = self.dialog_mut();
-        if dialog.outcome.is_none() {
-            dialog.outcome = Some(answer);
-        }
-    }
-
-    /// How large the whole window wants to be, known after the first frame.
-    fn content_size(&self) -> Option<egui::Vec2> {
-        self.dialog().content_size
-    }
-
-    /// Whether a date picker's calendar is open (the window zooms out for it where it is
-    /// narrow: see [`fit`]).
-    fn calendar_open(&self) -> bool {
-        false
-    }
-}
-
-/// What every dialog keeps for the window: its answer and the size it measured.
-#[derive(Debug, Default)]
-pub struct DialogState {
-    /// The answer, once decided.
-    outcome: Option<Answer>,
-    /// How large the whole window wants to be, once the first frame has measured it.
-    content_size: Option<egui::Vec2>,
-}
 
 /// Shows the form in a window until the person answers; returns the answer.
 pub fn run_window(

@@ -11,7 +11,7 @@ use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::{Deadline, DeadlineUi as _};
 use super::fonts::FontFallback;
 use super::queue::QueueBar;
-use super::{DialogState, WindowDialog};
+use super::dialog::{DialogState, WindowDialog};
 
 /// Opens a URL in the browser, or says why it could not.
 pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
