@@ -18,12 +18,12 @@ use crate::validate::{FieldState, field_value};
 
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::{Deadline, DeadlineUi as _};
+use super::dialog::{DialogState, WindowDialog};
 use super::fields::{self, FieldUi};
 use super::fonts::{self as font_fallback, FontFallback};
 use super::queue::QueueBar;
 use super::rich::{self, Links, Tone};
 use super::url_app::{Opener, url_details_ui};
-use super::dialog::{DialogState, WindowDialog};
 
 /// The window's width before it fits itself to its content.
 const WIDTH: f32 = 520.0;

@@ -24,12 +24,12 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::answer::Answer;
-pub use dialog::{DialogState, WindowDialog};
 use crate::cancel::Cancel;
 use crate::cli::{Markdown, Notify, Renderer, Theme};
 use crate::form::Form;
 use crate::queue::LivePlace;
 use crate::url::UrlRequest;
+pub use dialog::{DialogState, WindowDialog};
 
 pub use app::FormApp;
 pub use url_app::{Opener, UrlApp, system_opener};
@@ -109,7 +109,6 @@ pub fn has_display() -> bool {
         .iter()
         .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
 }
-
 
 /// Shows the form in a window until the person answers; returns the answer.
 pub fn run_window(

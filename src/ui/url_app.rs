@@ -9,9 +9,9 @@ use crate::url::UrlRequest;
 
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::{Deadline, DeadlineUi as _};
+use super::dialog::{DialogState, WindowDialog};
 use super::fonts::FontFallback;
 use super::queue::QueueBar;
-use super::dialog::{DialogState, WindowDialog};
 
 /// Opens a URL in the browser, or says why it could not.
 pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;

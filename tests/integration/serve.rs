@@ -436,8 +436,10 @@ fn values_that_start_with_a_dash_reach_the_desktop_s_window() {
         .arg(format!("--title={title}"))
         .arg("--lang=-x");
     let app = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
-    let mut shown = asking(app, &served.windows, &title);
-    served.x.wait_for_window(&mut shown, &title);
+    let mut shown = asking(app, &served.windows, &served_title(&title, &this_host()));
+    served
+        .x
+        .wait_for_window(&mut shown, &served_pattern(&title, &this_host()));
     served.x.key("Escape");
     expect_line(shown, r#"{"action":"cancel"}"#);
 }
