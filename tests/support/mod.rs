@@ -6,6 +6,7 @@
 pub mod desktop;
 pub mod kittest;
 pub mod process;
+pub mod pty;
 pub mod sway;
 pub mod xvfb;
 

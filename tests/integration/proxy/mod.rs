@@ -765,7 +765,7 @@ fn the_terminal_dialog_answers_through_dev_tty() {
     let Some(python) = python_or_skip() else {
         return;
     };
-    let (master, slave) = super::terminal::open_pty().expect("a pseudo-terminal");
+    let (master, slave) = super::support::pty::open_pty().expect("a pseudo-terminal");
     let mut command = Command::new(BIN);
     command
         .args(["proxy", "--ui", "terminal", "--"])
@@ -821,7 +821,7 @@ fn the_terminal_dialog_answers_through_dev_tty() {
     let wait_shown = |needle: &str| {
         let deadline = Instant::now() + SESSION_TIMEOUT;
         loop {
-            let text = super::terminal::shown_text(&shown.lock().expect("lock"));
+            let text = super::support::pty::shown_text(&shown.lock().expect("lock"));
             if text.contains(needle) {
                 return;
             }
