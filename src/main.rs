@@ -13,8 +13,8 @@ use form_elicitation::exit::Exit;
 use form_elicitation::load::{self, Loaded, Shown};
 use form_elicitation::output::diag;
 use form_elicitation::queue::LivePlace;
-use form_elicitation::remote::{self, ask::Unreached};
 use form_elicitation::request::{MAX_REQUEST_BYTES, ValueEnd};
+use form_elicitation::serve::{self, ask::Unreached};
 use form_elicitation::show::{self, NotShown, Showing};
 use form_elicitation::{claude_code, generate, output, session, signals, summary};
 
@@ -38,7 +38,7 @@ fn main() -> ExitCode {
     }));
     let args = Args::parse();
     if let Some(Command::Serve(serve)) = &args.command {
-        return match form_elicitation::remote::serve::run(serve) {
+        return match form_elicitation::serve::listen::run(serve) {
             Ok(exit) => exit.into(),
             Err(error) => {
                 diag(format_args!("serve: {error:#}"));
@@ -111,14 +111,14 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
             .context("cannot write to stdout")?;
         return Ok(Exit::Answered);
     }
-    if let Some(target) = remote::ask::Target::from(args.connect.as_deref()) {
-        let asked = remote::ask::Asked {
+    if let Some(target) = serve::ask::Target::from(args.connect.as_deref()) {
+        let asked = serve::ask::Asked {
             envelope: &envelope,
             shown: &shown,
         };
-        match remote::ask::ask(&target, &bytes, asked, &options, &cancel, &delivery) {
+        match serve::ask::ask(&target, &bytes, asked, &options, &cancel, &delivery) {
             Ok(exit) => return Ok(exit),
-            Err(Unreached(why)) if matches!(target, remote::ask::Target::Only(_)) => {
+            Err(Unreached(why)) if matches!(target, serve::ask::Target::Only(_)) => {
                 return Ok(delivery.not_shown(Exit::NoDisplay, &why));
             }
             Err(Unreached(why)) => diag(format_args!("{why}; showing the form here")),

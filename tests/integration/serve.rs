@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use form_elicitation::remote::protocol::{self, Reply};
+use form_elicitation::serve::protocol::{self, Reply};
 
 use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
 use super::support::process::{Running, ShownWindows, threads_woken_over, without_terminal};
@@ -120,7 +120,7 @@ pub(crate) fn served_pattern(title: &str, host: &str) -> String {
 
 /// This machine's name, as an asker on it sends it.
 pub(crate) fn this_host() -> String {
-    form_elicitation::remote::serve::host_name()
+    form_elicitation::serve::listen::host_name()
 }
 
 /// `command` with the display and the test's environment, and none of the caller's options.
@@ -700,7 +700,7 @@ fn a_header_sent_a_byte_at_a_time_is_cut_off_after_ten_seconds() {
 #[test]
 fn serve_past_its_cap_says_it_is_busy_and_serves_again_later() {
     let (_dir, socket, mut serve) = serve_without_display("cap", ":");
-    let idle: Vec<UnixStream> = (0..form_elicitation::remote::serve::MAX_CONNECTIONS)
+    let idle: Vec<UnixStream> = (0..form_elicitation::serve::listen::MAX_CONNECTIONS)
         .map(|_| UnixStream::connect(&socket).expect("connects"))
         .collect();
     let refused = UnixStream::connect(&socket).expect("connects");

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
-use form_elicitation::remote::protocol::{self, Reply};
+use form_elicitation::serve::protocol::{self, Reply};
 use serde_json::Value;
 
 use super::harness::*;

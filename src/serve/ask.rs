@@ -116,7 +116,7 @@ pub fn ask(
     if cancel.is_cancelled() {
         return Ok(delivery.answer(&Answer::Cancel));
     }
-    let header = Header::new(&super::serve::host_name(), options, request.len());
+    let header = Header::new(&super::listen::host_name(), options, request.len());
     let sent = protocol::write_request(&mut &stream, &header, request);
     // Read the reply even when sending failed: serve refuses a peer it does not let in
     // without reading its request, and closing then may break our write.
