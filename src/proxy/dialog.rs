@@ -12,8 +12,8 @@ use crate::child::{Child, StartError};
 use crate::cli::{ProxyArgs, QueuePlace};
 use crate::exit::Exit;
 
+use super::action::{DialogEnd, Ticket};
 use super::event::Event;
-use super::state::{DialogEnd, Ticket};
 
 /// A running dialog, and the feed of its stdin that tells it its place in the run.
 pub struct Dialog(Child, Sender<Vec<u8>>);

@@ -7,7 +7,7 @@ use std::process::ExitStatus;
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
-use super::state::{DialogEnd, Ticket};
+use super::action::{DialogEnd, Ticket};
 
 /// How many bytes may be on their way in one direction (read, not yet written) before the
 /// reader stops reading. A line is always read whole, so a direction holds at most this, plus

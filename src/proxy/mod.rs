@@ -8,8 +8,11 @@
 //! is open. Each direction is a [`Flow`] of bounded size: a reader stops reading while the
 //! writer on the other side is that far behind, as a plain pipe would block.
 
+mod action;
+mod call;
 mod closing;
 mod dialog;
+mod dialogs;
 mod event;
 mod http;
 pub mod oauth;

@@ -3,13 +3,16 @@
 //! The threads in [`super`] read both pipes and the dialogs and carry out the actions; all
 //! the protocol lives here, where the unit tests drive it line by line.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use serde_json::value::RawValue;
 
+pub use super::action::{Action, DialogEnd, Ticket};
+use super::call::{Call, UrlRequired};
+use super::dialogs::{Asker, Dialogs, decline_line, server_reply};
 use super::wire::{self, Fields, Message, Splice};
-use crate::cli::{Intercept, QueuePlace};
+use crate::cli::Intercept;
 use crate::request::MAX_REQUEST_BYTES;
 
 /// At most this many `input_required` rounds per call, as the SDKs allow.
@@ -29,68 +32,6 @@ pub const URL_ELICITATION_REQUIRED: i64 = -32042;
 /// id is one of ours in flight under a fresh one.
 pub const PROXY_ID_PREFIX: &str = "form-elicitation-proxy-";
 
-/// A dialog to run: one elicitation request, answered by our own binary in a child process.
-pub type Ticket = u64;
-
-/// What the proxy does next.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
-    /// Write this line to the server.
-    ToServer(Vec<u8>),
-    /// Write this line to the client.
-    ToClient(Vec<u8>),
-    /// Start a dialog for `request` (a JSON-RPC request line, or an input-request entry).
-    StartDialog {
-        /// Names the dialog in [`State::dialog_done`] and [`Action::StopDialog`].
-        ticket: Ticket,
-        /// Its stdin.
-        request: Vec<u8>,
-        /// Who asks, as the window shows it.
-        server: String,
-        /// Where it stands in the present run of forms (see [`State::place_changes`]).
-        place: QueuePlace,
-    },
-    /// Tell a running dialog its new place in the run.
-    Place(Ticket, QueuePlace),
-    /// Stop a running dialog (it answers cancel, which is then ignored).
-    StopDialog(Ticket),
-    /// Call [`State::retry`] with this call after `delay`.
-    RetryAfter {
-        /// The call's client id.
-        call: String,
-        /// How long to wait.
-        delay: Duration,
-    },
-    /// Call [`State::completion_waited`] with this call after `delay`.
-    CompletionWaitAfter {
-        /// The call's client id.
-        call: String,
-        /// How long to wait.
-        delay: Duration,
-    },
-    /// Say this on stderr.
-    Note(String),
-}
-
-/// How a dialog ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DialogEnd {
-    /// It printed an answer line (exit 0).
-    Answered(String),
-    /// It printed its answer line (a decline), and the person declined every form waiting
-    /// behind it too.
-    DeclinedAll(String),
-    /// It refused the request (exit 2): its JSON-RPC error line, if it wrote one, and why.
-    Refused {
-        /// The error line for a JSON-RPC request.
-        line: Option<String>,
-        /// The first line of its diagnostic.
-        why: String,
-    },
-    /// It could not show the form (exit 1, 3, a signal).
-    Failed(String),
-}
-
 /// Which of the server's `elicitation/create` requests the proxy answers (the initialize era).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Answering {
@@ -100,78 +41,6 @@ enum Answering {
     FormsOnly,
     /// None: the client answers them itself (`--intercept auto`).
     Nothing,
-}
-
-/// Who the dialog answers.
-#[derive(Debug, Clone)]
-enum Asker {
-    /// A server's `elicitation/create` request (initialize era), by its raw id.
-    Server(String),
-    /// An input of a multi-round-trip call: the call's client id and the input's key.
-    Input { call: String, key: String },
-    /// One of the URLs a call's `-32042` error asked the person to visit: the call's client id.
-    Required { call: String },
-}
-
-impl Asker {
-    /// The client id of the call this dialog belongs to, if it belongs to one.
-    fn call(&self) -> Option<&str> {
-        match self {
-            Self::Server(_) => None,
-            Self::Input { call, .. } | Self::Required { call } => Some(call),
-        }
-    }
-}
-
-#[derive(Debug)]
-struct Job {
-    ticket: Ticket,
-    asker: Asker,
-    request: Vec<u8>,
-}
-
-/// A `tools/call`, `prompts/get` or `resources/read` the proxy may have to finish.
-#[derive(Debug)]
-struct Call {
-    method: String,
-    /// The params as sent to the server (with our capabilities).
-    params: String,
-    rounds: u32,
-    /// The id of the round in flight: `None` while the client's own id is (round one), or
-    /// between rounds.
-    proxy_id: Option<String>,
-    in_flight: bool,
-    /// Answers collected this round, in the server's order.
-    answers: Vec<(String, String)>,
-    /// Inputs of this round still to answer.
-    waiting: usize,
-    state: Option<String>,
-    backoff: Duration,
-    /// The client declared URL elicitation alone: a round that asks only for URLs is its own.
-    /// So is a `-32042` error.
-    urls_to_client: bool,
-    /// Where the call stands with a `-32042` error.
-    url_required: UrlRequired,
-}
-
-/// A call's course through a `-32042` error (URL elicitation required): the URLs are shown
-/// here, then the call is retried once.
-#[derive(Debug, Default)]
-enum UrlRequired {
-    /// No such error yet.
-    #[default]
-    Never,
-    /// Its URLs are being shown; `error` is the server's error line, for the client should the
-    /// person decline one.
-    Asking {
-        error: String,
-        consents_left: usize,
-        incomplete: HashSet<String>,
-    },
-    /// Every URL was agreed to: waiting for the completion notices still missing.
-    Waiting { incomplete: HashSet<String> },
-    /// Retried once: another such error goes to the client.
-    Retried,
 }
 
 /// Everything the proxy remembers.
@@ -195,14 +64,8 @@ pub struct State {
     next_proxy_id: u64,
     /// The client's request ids that begin with [`PROXY_ID_PREFIX`], decoded: never ours.
     client_ids_like_ours: HashSet<String>,
-    next_ticket: Ticket,
-    queue: VecDeque<Job>,
-    running: Option<(Ticket, Asker)>,
-    /// How many dialogs were started since the proxy was last without any: the position of
-    /// the one running in the present run of forms.
-    shown_in_run: usize,
-    /// The place the running dialog was last told.
-    told_place: Option<(Ticket, QueuePlace)>,
+    /// The dialogs, one at a time.
+    dialogs: Dialogs,
     /// `elicitationId`s of URL requests answered here, whose completion notice is ours.
     url_ids: Vec<String>,
     /// Ids of the server's `elicitation/create` requests taken here: the client never saw
@@ -224,11 +87,7 @@ impl State {
             proxy_ids: HashMap::new(),
             next_proxy_id: 1,
             client_ids_like_ours: HashSet::new(),
-            next_ticket: 1,
-            queue: VecDeque::new(),
-            running: None,
-            shown_in_run: 0,
-            told_place: None,
+            dialogs: Dialogs::default(),
             url_ids: Vec::new(),
             taken: HashSet::new(),
         }
@@ -246,12 +105,12 @@ impl State {
 
     /// Whether a dialog is running or waiting.
     pub fn dialogs_open(&self) -> bool {
-        self.running.is_some() || !self.queue.is_empty()
+        self.dialogs.open()
     }
 
     /// A line from the client.
     pub fn from_client(&mut self, line: &[u8]) -> Vec<Action> {
-        let Some((text, message)) = parse(line) else {
+        let Some((text, message)) = wire::message_of(line) else {
             return vec![
                 Action::Note("a line from the client is not a JSON-RPC message; passed on".into()),
                 Action::ToServer(line.to_vec()),
@@ -285,7 +144,7 @@ impl State {
         // A call of the initialize era is followed for its `-32042` error, which is ours when
         // we answer the server's URL requests too.
         let urls_to_client = urls_to_client.or_else(|| {
-            (!is_2026(&message) && self.answering == Answering::Everything).then_some(false)
+            (!wire::is_2026(&message) && self.answering == Answering::Everything).then_some(false)
         });
         if let Some(urls_to_client) = urls_to_client.filter(|_| tracked) {
             let params = Message::parse(std::str::from_utf8(&out).unwrap_or_default())
@@ -462,7 +321,7 @@ impl State {
 
     /// A line from the server.
     pub fn from_server(&mut self, line: &[u8]) -> Vec<Action> {
-        let Some((text, message)) = parse(line) else {
+        let Some((text, message)) = wire::message_of(line) else {
             return vec![
                 Action::Note("a line from the server is not a JSON-RPC message; passed on".into()),
                 Action::ToClient(line.to_vec()),
@@ -484,7 +343,7 @@ impl State {
         let named = client_id.as_deref().unwrap_or(&id);
         if let Some(index) = self.naming.iter().position(|n| n == named) {
             self.naming.remove(index);
-            if let Some(name) = message.result.and_then(server_name) {
+            if let Some(name) = message.result.and_then(wire::server_name) {
                 self.server_name = Some(name);
             }
         }
@@ -547,7 +406,7 @@ impl State {
                     .and_then(|p| p.get("requestId"))
                     .map(|id| id.get().trim().to_owned());
                 match id.filter(|id| self.taken.contains(id)) {
-                    Some(id) => match self.ticket_of_server_request(&id) {
+                    Some(id) => match self.dialogs.of_server_request(&id) {
                         Some(ticket) => self.stop_ticket(ticket),
                         None => Vec::new(),
                     },
@@ -727,15 +586,14 @@ impl State {
         if !accepted {
             let error = std::mem::take(error);
             // The other URLs no longer matter: the call has failed.
-            self.queue
-                .retain(|job| !matches!(&job.asker, Asker::Required { call } if call == call_id));
+            self.dialogs.drop_required(call_id);
             let mut actions = match end {
                 DialogEnd::Refused { why, .. } | DialogEnd::Failed(why) => {
                     vec![Action::Note(format!("a required URL was not shown: {why}"))]
                 }
                 _ => Vec::new(),
             };
-            if let Some((text, message)) = parse(error.as_bytes()) {
+            if let Some((text, message)) = wire::message_of(error.as_bytes()) {
                 actions.extend(self.finish(call_id, text, &message));
             }
             return actions;
@@ -848,21 +706,13 @@ impl State {
 
     /// A dialog ended.
     pub fn dialog_done(&mut self, ticket: Ticket, end: DialogEnd) -> Vec<Action> {
-        let asker = match self.running.take() {
-            Some((running, asker)) if running == ticket => asker,
-            other => {
-                // A dialog we stopped: its cancel is nobody's answer.
-                self.running = other;
-                return Vec::new();
-            }
+        let Some((asker, waiting)) = self.dialogs.ended(ticket, &end) else {
+            return Vec::new();
         };
         // "Decline all": the shown form is answered first, then each waiting one, in order.
-        let (end, waiting) = match end {
-            DialogEnd::DeclinedAll(line) => (
-                DialogEnd::Answered(line),
-                self.queue.drain(..).collect::<Vec<_>>(),
-            ),
-            end => (end, Vec::new()),
+        let end = match end {
+            DialogEnd::DeclinedAll(line) => DialogEnd::Answered(line),
+            end => end,
         };
         let mut actions = self.answer(asker, end);
         if !waiting.is_empty() {
@@ -875,7 +725,8 @@ impl State {
             let decline = DialogEnd::Answered(decline_line(&job.asker));
             actions.extend(self.answer(job.asker, decline));
         }
-        actions.extend(self.start_next());
+        let server = self.asker();
+        actions.extend(self.dialogs.start_next(&server));
         actions
     }
 
@@ -913,163 +764,32 @@ impl State {
     /// Forgets a call: its queued dialogs go, a running one is stopped.
     fn drop_call(&mut self, call_id: &str) -> Vec<Action> {
         self.calls.remove(call_id);
-        self.queue.retain(|job| job.asker.call() != Some(call_id));
-        match &self.running {
-            Some((ticket, asker)) if asker.call() == Some(call_id) => {
-                let ticket = *ticket;
-                self.stop_ticket(ticket)
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn ticket_of_server_request(&self, id: &str) -> Option<Ticket> {
-        let matches = |asker: &Asker| matches!(asker, Asker::Server(s) if s == id);
-        match &self.running {
-            Some((ticket, asker)) if matches(asker) => Some(*ticket),
-            _ => self
-                .queue
-                .iter()
-                .find(|job| matches(&job.asker))
-                .map(|job| job.ticket),
-        }
+        let server = self.asker();
+        self.dialogs.drop_call(call_id, &server)
     }
 
     /// Stops a dialog, running or queued; nothing answers it.
     fn stop_ticket(&mut self, ticket: Ticket) -> Vec<Action> {
-        self.queue.retain(|job| job.ticket != ticket);
-        if self.running.as_ref().is_some_and(|(t, _)| *t == ticket) {
-            self.running = None;
-            let mut actions = vec![Action::StopDialog(ticket)];
-            actions.extend(self.start_next());
-            return actions;
-        }
-        Vec::new()
+        let server = self.asker();
+        self.dialogs.stop(ticket, &server)
     }
 
     /// Stops every dialog (shutdown).
     pub fn stop_all(&mut self) -> Vec<Action> {
-        self.queue.clear();
-        self.shown_in_run = 0;
-        match self.running.take() {
-            Some((ticket, _)) => vec![Action::StopDialog(ticket)],
-            None => Vec::new(),
-        }
+        self.dialogs.stop_all()
     }
 
     /// The running dialog's place in the run, when it moved since the dialog was last told:
     /// a form arrived behind it, or a waiting one was withdrawn or dropped. The loop asks
     /// after every event.
     pub fn place_changes(&mut self) -> Vec<Action> {
-        let Some((ticket, _)) = &self.running else {
-            return Vec::new();
-        };
-        let place = QueuePlace {
-            position: self.shown_in_run,
-            total: self.shown_in_run + self.queue.len(),
-        };
-        let now = Some((*ticket, place));
-        if self.told_place == now {
-            return Vec::new();
-        }
-        self.told_place = now;
-        vec![Action::Place(*ticket, place)]
+        self.dialogs.place_changes()
     }
 
+    /// Queues a dialog for `asker`.
     fn enqueue(&mut self, asker: Asker, request: Vec<u8>) -> Vec<Action> {
-        let ticket = self.next_ticket;
-        self.next_ticket += 1;
-        self.queue.push_back(Job {
-            ticket,
-            asker,
-            request,
-        });
-        self.start_next()
-    }
-
-    /// One dialog at a time: two windows at once would compete for the person, two terminal
-    /// dialogs for the same terminal.
-    fn start_next(&mut self) -> Vec<Action> {
-        if self.running.is_some() {
-            return Vec::new();
-        }
-        let Some(job) = self.queue.pop_front() else {
-            // The run of forms is over: the next form is the first of a new one.
-            self.shown_in_run = 0;
-            return Vec::new();
-        };
-        self.running = Some((job.ticket, job.asker));
-        self.shown_in_run += 1;
-        let place = QueuePlace {
-            position: self.shown_in_run,
-            total: self.shown_in_run + self.queue.len(),
-        };
-        self.told_place = Some((job.ticket, place));
-        vec![Action::StartDialog {
-            ticket: job.ticket,
-            request: job.request,
-            server: self.asker(),
-            place,
-        }]
-    }
-}
-
-/// The line as text and its message, or `None` for anything that is not a JSON-RPC object.
-fn parse(line: &[u8]) -> Option<(&str, Message<'_>)> {
-    let text = std::str::from_utf8(line).ok()?;
-    Message::parse(text).map(|message| (text, message))
-}
-
-/// Whether a request is of the 2026-07-28 era: its `_meta` names the protocol version.
-fn is_2026(message: &Message) -> bool {
-    message
-        .params
-        .and_then(Fields::of)
-        .and_then(|p| p.get("_meta"))
-        .and_then(Fields::of)
-        .is_some_and(|meta| meta.get(wire::PROTOCOL_VERSION).is_some())
-}
-
-/// The server's own name in an `initialize` or `server/discover` result.
-fn server_name(result: &serde_json::value::RawValue) -> Option<String> {
-    let fields = Fields::of(result)?;
-    let from_info = |info: &serde_json::value::RawValue| Fields::of(info)?.str("name");
-    fields.get("serverInfo").and_then(from_info).or_else(|| {
-        Fields::of(fields.get("_meta")?)?
-            .get(wire::SERVER_INFO)
-            .and_then(from_info)
-    })
-}
-
-/// A decline, as the dialog for `asker` would have written it: a JSON-RPC response to a
-/// server's request, the bare answer for an input of a call.
-fn decline_line(asker: &Asker) -> String {
-    match asker {
-        Asker::Server(id) => {
-            format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"action":"decline"}}}}"#)
-        }
-        Asker::Input { .. } | Asker::Required { .. } => r#"{"action":"decline"}"#.to_owned(),
-    }
-}
-
-/// The reply to a server's `elicitation/create`: the dialog's JSON-RPC response, its error
-/// line, or an error of ours when it could not show the form.
-fn server_reply(id: &str, end: DialogEnd) -> Vec<u8> {
-    match end {
-        DialogEnd::Answered(line)
-        | DialogEnd::DeclinedAll(line)
-        | DialogEnd::Refused {
-            line: Some(line), ..
-        } => {
-            let mut line = line.into_bytes();
-            if !line.ends_with(b"\n") {
-                line.push(b'\n');
-            }
-            line
-        }
-        // A request the dialog refused is a bad request (exit 2), like the dialog's own reply.
-        DialogEnd::Refused { line: None, why } => wire::error_line(id, -32602, &why),
-        DialogEnd::Failed(why) => wire::error_line(id, -32603, &why),
+        let server = self.asker();
+        self.dialogs.enqueue(asker, request, &server)
     }
 }
 

@@ -2,6 +2,7 @@
 //! multi-round-trip loop, ids and cancellation.
 
 use super::*;
+use crate::cli::QueuePlace;
 
 fn state() -> State {
     State::new(Intercept::Auto, None, "python3 server.py".into())
@@ -615,10 +616,10 @@ fn a_run_of_forms_counts_what_arrives_and_what_is_withdrawn() {
     assert_eq!(at, place(2, 4), "form 2, then 4 and 5 behind it");
     assert_eq!(s.place_changes(), Vec::new());
     for _ in 0..2 {
-        let (ticket, _) = s.running.clone().expect("a dialog runs");
+        let ticket = s.dialogs.running().expect("a dialog runs");
         s.dialog_done(ticket, DialogEnd::Answered(reply.into()));
     }
-    let (last, _) = s.running.clone().expect("the last runs");
+    let last = s.dialogs.running().expect("the last runs");
     assert_ne!(last, second);
     assert_eq!(
         s.dialog_done(last, DialogEnd::Answered(reply.into())).len(),

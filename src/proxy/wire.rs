@@ -327,6 +327,33 @@ pub fn error_line(id: &str, code: i64, message: &str) -> Vec<u8> {
     .into_bytes()
 }
 
+/// The line as text and its message, or `None` for anything that is not a JSON-RPC object.
+pub fn message_of(line: &[u8]) -> Option<(&str, Message<'_>)> {
+    let text = std::str::from_utf8(line).ok()?;
+    Message::parse(text).map(|message| (text, message))
+}
+
+/// Whether a request is of the 2026-07-28 era: its `_meta` names the protocol version.
+pub fn is_2026(message: &Message) -> bool {
+    message
+        .params
+        .and_then(Fields::of)
+        .and_then(|p| p.get("_meta"))
+        .and_then(Fields::of)
+        .is_some_and(|meta| meta.get(PROTOCOL_VERSION).is_some())
+}
+
+/// The server's own name in an `initialize` or `server/discover` result.
+pub fn server_name(result: &serde_json::value::RawValue) -> Option<String> {
+    let fields = Fields::of(result)?;
+    let from_info = |info: &serde_json::value::RawValue| Fields::of(info)?.str("name");
+    fields.get("serverInfo").and_then(from_info).or_else(|| {
+        Fields::of(fields.get("_meta")?)?
+            .get(SERVER_INFO)
+            .and_then(from_info)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
