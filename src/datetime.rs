@@ -28,7 +28,7 @@ use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{ToSpan as _, Unit, Zoned, ZonedRound};
 
-use crate::formats::{parse_date, parse_date_time_parts};
+use crate::formats::{ascii_digits, parse_date, parse_date_time_parts};
 
 /// Which of the two kinds of field is edited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +66,8 @@ pub fn next_whole_hour(now: &Zoned) -> Zoned {
 /// The date and time (on the clock) a picker shows for a field holding `text`: the value it
 /// holds, else where an empty field starts (today at midnight for a date).
 pub fn shown(kind: DateKind, text: &str, now: &Zoned) -> DateTime {
-    let text = text.trim();
+    let text = ascii_digits(text.trim());
+    let text = text.as_ref();
     match kind {
         DateKind::Date => parse_date(text)
             .unwrap_or_else(|| now.date())
@@ -88,10 +89,11 @@ pub fn text(kind: DateKind, held: &str, chosen: DateTime, zone: &TimeZone) -> Op
     match kind {
         DateKind::Date => Some(chosen.date().to_string()),
         DateKind::DateTime => {
-            let kept = parse_date_time_parts(held.trim()).and_then(|(at, offset)| {
-                let instant = offset.to_timestamp(at).ok()?;
-                (zone.to_offset(instant) != offset).then_some(offset)
-            });
+            let kept =
+                parse_date_time_parts(&ascii_digits(held.trim())).and_then(|(at, offset)| {
+                    let instant = offset.to_timestamp(at).ok()?;
+                    (zone.to_offset(instant) != offset).then_some(offset)
+                });
             let (at, offset) = match kept {
                 Some(offset) => (chosen, offset),
                 // A time the clock skips (02:30 on the night summer time starts) is read as
@@ -113,7 +115,8 @@ pub fn text(kind: DateKind, held: &str, chosen: DateTime, zone: &TimeZone) -> Op
 /// valid value of the field, which a step leaves as typed.
 pub fn step(kind: DateKind, text: &str, later: bool, now: &Zoned) -> Option<String> {
     let zone = now.time_zone();
-    let trimmed = text.trim();
+    let trimmed = ascii_digits(text.trim());
+    let trimmed = trimmed.as_ref();
     if trimmed.is_empty() {
         return self::text(kind, "", shown(kind, "", now), zone);
     }
@@ -271,6 +274,34 @@ mod tests {
         let summer = at("America/New_York", "2026-07-15T08:00");
         assert_eq!(winter.offset().seconds(), -5 * 3600);
         assert_eq!(summer.offset().seconds(), -4 * 3600);
+    }
+
+    /// Regression test for issue 48 item 2: the picker opened on today for a date typed in
+    /// Arabic-Indic digits, and Up left it as typed; both read it, and write ASCII.
+    #[test]
+    fn a_date_in_other_digits_is_read_by_the_picker_and_the_step() {
+        let now = at("Asia/Tokyo", "2026-07-01T14:20:31");
+        for (kind, typed, shown_at, later) in [
+            (
+                DateKind::Date,
+                "٢٠٢٦-١٢-٢٠",
+                "2026-12-20T00:00:00",
+                "2026-12-21",
+            ),
+            (
+                DateKind::DateTime,
+                "۲۰۲۶-۱۲-۲۰T۱۴:۳۰:۰۰+۰۹:۰۰",
+                "2026-12-20T14:30:00",
+                "2026-12-21T14:30:00+09:00",
+            ),
+        ] {
+            assert_eq!(shown(kind, typed, &now).to_string(), shown_at, "{typed}");
+            assert_eq!(
+                step(kind, typed, true, &now).as_deref(),
+                Some(later),
+                "{typed}"
+            );
+        }
     }
 
     #[test]
