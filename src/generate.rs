@@ -28,10 +28,66 @@ pub fn generate(what: Generated) -> io::Result<Vec<u8>> {
         Generated::Fish => clap_complete::Shell::Fish,
     };
     clap_complete::generate(shell, &mut without_hidden(&command), NAME, &mut out);
-    if what == Generated::Fish {
-        out = fish_completes_option_values(&out).into_bytes();
+    match what {
+        Generated::Fish => out = fish_completes_option_values(&out).into_bytes(),
+        Generated::Bash => out = bash_finds_subcommands(&out).into_bytes(),
+        Generated::Zsh => out = zsh_finds_subcommands(&out).into_bytes(),
+        _ => {}
     }
     Ok(out)
+}
+
+/// The top level's optional request file, as clap_complete's zsh script (4.6) lists it.
+const ZSH_REQUEST: &str = "'::request -- ";
+
+/// clap_complete's zsh script (4.6) with its subcommands found.
+///
+/// The script lists the optional request file as the first word and the subcommand as the
+/// second, so `proxy` was taken for a request file: `form-elicitation proxy --si<Tab>` offered
+/// the top level's options. clap reads a subcommand's name first, so the mended script offers
+/// subcommands and files as the one first word, and looks for the subcommand there.
+fn zsh_finds_subcommands(script: &[u8]) -> String {
+    let script = String::from_utf8_lossy(script);
+    let script: String = script
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with(ZSH_REQUEST))
+        .collect();
+    let commands = "_form-elicitation_commands";
+    script
+        .replacen(
+            &format!("\":: :{commands}\" \\"),
+            &format!("\":: :{{{commands}; _files}}\" \\"),
+            1,
+        )
+        .replacen(
+            "words=($line[2] \"${words[@]}\")",
+            "words=($line[1] \"${words[@]}\")",
+            1,
+        )
+        .replacen(
+            "form-elicitation-command-$line[2]:\"",
+            "form-elicitation-command-$line[1]:\"",
+            1,
+        )
+        .replacen(
+            "        case $line[2] in\n",
+            "        case $line[1] in\n",
+            1,
+        )
+}
+
+/// clap_complete's bash script (4.6) with its subcommands' case labels mended.
+///
+/// The script walks the words typed and sets `cmd="form__elicitation__subcmd__proxy"`, but
+/// writes the label of that case with the dash of our name turned into `__subcmd__`
+/// (`form__subcmd__elicitation__subcmd__proxy)`): no label matched, and `form-elicitation
+/// proxy --si<Tab>` offered file names. The labels are written as `cmd` is.
+fn bash_finds_subcommands(script: &[u8]) -> String {
+    let script = String::from_utf8_lossy(script);
+    script.replace(
+        &format!("        {}__subcmd__", NAME.replace('-', "__subcmd__")),
+        &format!("        {}__subcmd__", NAME.replace('-', "__")),
+    )
 }
 
 /// The line of clap_complete's fish script that gives up when the command line does not parse.
@@ -382,6 +438,30 @@ mod tests {
             "{fish}"
         );
         assert!(!fish.contains(FISH_GUARD), "{fish}");
+    }
+
+    /// The mend of the bash script applies to the script clap_complete makes today (see
+    /// [`bash_finds_subcommands`]): when a new clap_complete changes it, this fails.
+    #[test]
+    fn the_bash_case_labels_are_mended() {
+        let script = generate(Generated::Bash).expect("bash");
+        let script = String::from_utf8(script).expect("UTF-8");
+        assert!(!script.contains("form__subcmd__elicitation"), "{script}");
+        assert!(script.contains("cmd=\"form__elicitation__subcmd__proxy\""));
+        assert!(script.contains("        form__elicitation__subcmd__proxy)\n"));
+        assert!(script.contains("        form__elicitation__subcmd__serve)\n"));
+    }
+
+    /// The mend of the zsh script applies to the script clap_complete makes today (see
+    /// [`zsh_finds_subcommands`]): when a new clap_complete changes it, this fails.
+    #[test]
+    fn the_zsh_subcommand_is_the_first_word() {
+        let script = generate(Generated::Zsh).expect("zsh");
+        let script = String::from_utf8(script).expect("UTF-8");
+        assert!(!script.contains(ZSH_REQUEST), "{script}");
+        assert!(script.contains("\":: :{_form-elicitation_commands; _files}\" \\"));
+        assert!(!script.contains("$line[2]"), "{script}");
+        assert!(script.contains("        case $line[1] in\n"));
     }
 
     #[test]
