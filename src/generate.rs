@@ -23,6 +23,23 @@ pub fn generate(what: Generated) -> io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let shell = match what {
         Generated::Man => return man_page(command),
+        Generated::ManProxy => {
+            return subcommand_page(
+                &command,
+                "proxy",
+                "form-elicitation-proxy",
+                "run an MCP server and answer its elicitation requests, for a client that \
+                 cannot show forms",
+            );
+        }
+        Generated::ManServe => {
+            return subcommand_page(
+                &command,
+                "serve",
+                "form-elicitation-serve",
+                "show the forms that arrive on a Unix socket",
+            );
+        }
         Generated::Bash => clap_complete::Shell::Bash,
         Generated::Zsh => clap_complete::Shell::Zsh,
         Generated::Fish => clap_complete::Shell::Fish,
@@ -130,13 +147,14 @@ fn without_hidden(command: &clap::Command) -> clap::Command {
 /// The man page: clap_mangen's sections from the clap definition, with ours between them.
 fn man_page(command: clap::Command) -> io::Result<Vec<u8>> {
     let environment = option_environment(&command);
+    let command_for_synopsis = command.clone();
     let man = clap_mangen::Man::new(command)
         .title("FORM-ELICITATION")
         .manual("User Commands");
     let mut out = Vec::new();
     man.render_title(&mut out)?;
     man.render_name_section(&mut out)?;
-    man.render_synopsis_section(&mut out)?;
+    synopsis(&command_for_synopsis, NAME, true).to_writer(&mut out)?;
     // clap's description would repeat the NAME line (the package's description) word for word.
     description().to_writer(&mut out)?;
     man.render_options_section(&mut out)?;
@@ -146,6 +164,98 @@ fn man_page(command: clap::Command) -> io::Result<Vec<u8>> {
     see_also().to_writer(&mut out)?;
     man.render_version_section(&mut out)?;
     Ok(one_preamble(out))
+}
+
+/// The page of subcommand `name` (`form-elicitation-proxy(1)`): its synopsis, what it does
+/// (its `--help` text) and its options, from the same clap definition as `--help`.
+/// `page` is the page's name (clap takes a name that lives as long as the program), `what` the
+/// NAME line's few words.
+fn subcommand_page(
+    command: &clap::Command,
+    name: &str,
+    page: &'static str,
+    what: &str,
+) -> io::Result<Vec<u8>> {
+    let sub = command
+        .find_subcommand(name)
+        .ok_or_else(|| io::Error::other(format!("no subcommand {name}")))?;
+    let man = clap_mangen::Man::new(sub.clone().name(page).display_name(page))
+        .title(page.to_uppercase())
+        .manual("User Commands")
+        .source(format!("{NAME} {}", env!("CARGO_PKG_VERSION")));
+    let mut out = Vec::new();
+    man.render_title(&mut out)?;
+    // clap_mangen's NAME line would be the whole `--help` paragraph.
+    let mut name_section = Roff::new();
+    section(&mut name_section, "NAME");
+    name_section.text([roman(format!("{page} - {what}"))]);
+    name_section.to_writer(&mut out)?;
+    synopsis(sub, &format!("{NAME} {name}"), false).to_writer(&mut out)?;
+    man.render_description_section(&mut out)?;
+    man.render_options_section(&mut out)?;
+    let mut see_also = Roff::new();
+    section(&mut see_also, "SEE ALSO");
+    let other = if name == "proxy" { "serve" } else { "proxy" };
+    see_also.text([
+        bold(NAME),
+        roman("(1), "),
+        bold(format!("{NAME}-{other}")),
+        roman(
+            "(1); the README and docs/, in /usr/share/doc/form-elicitation/ in the Debian package.",
+        ),
+    ]);
+    see_also.to_writer(&mut out)?;
+    Ok(one_preamble(out))
+}
+
+/// A SYNOPSIS that names each option with its value (`[--server NAME]`), which clap_mangen's
+/// does not, then the positionals; the main page (`subcommands`) adds a line per subcommand.
+fn synopsis(command: &clap::Command, name: &str, subcommands: bool) -> Roff {
+    let mut roff = Roff::new();
+    section(&mut roff, "SYNOPSIS");
+    let mut line = vec![bold(name)];
+    for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+        let Some(long) = arg.get_long() else {
+            continue;
+        };
+        if matches!(long, "help" | "version") {
+            continue;
+        }
+        line.push(roman(" ["));
+        line.push(bold(format!("--{long}")));
+        if arg.get_action().takes_values() {
+            let value = arg
+                .get_value_names()
+                .map(|names| names.join(" "))
+                .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+            line.push(roman(" "));
+            line.push(italic(value));
+        }
+        line.push(roman("]"));
+    }
+    for arg in command.get_positionals().filter(|a| !a.is_hide_set()) {
+        let value = arg
+            .get_value_names()
+            .map(|names| names.join(" "))
+            .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+        let many = matches!(arg.get_num_args(), Some(range) if range.max_values() > 1);
+        line.push(roman(if arg.is_last_set() { " [-- " } else { " [" }));
+        line.push(italic(value));
+        line.push(roman(if many { "...]" } else { "]" }));
+    }
+    roff.text(line);
+    if subcommands {
+        for sub in command.get_subcommands() {
+            roff.control("br", []);
+            roff.text([
+                bold(format!("{NAME} {}", sub.get_name())),
+                roman(" [options] (see "),
+                bold(format!("{NAME}-{}", sub.get_name())),
+                roman("(1))"),
+            ]);
+        }
+    }
+    roff
 }
 
 /// Each rendered piece starts with roff's apostrophe preamble (two lines defining `\*(Aq`);
@@ -405,6 +515,10 @@ fn see_also() -> Roff {
     let mut roff = Roff::new();
     section(&mut roff, "SEE ALSO");
     roff.text([
+        bold(format!("{NAME}-proxy")),
+        roman("(1), "),
+        bold(format!("{NAME}-serve")),
+        roman("(1), "),
         bold("yad"),
         roman("(1), "),
         bold("xdg-open"),

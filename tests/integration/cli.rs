@@ -541,6 +541,85 @@ fn the_man_page_and_completions_carry_every_option() {
     assert_eq!(bad.code, Some(2), "{bad:?}");
 }
 
+/// Regression test for issue 48 item 3: `man form-elicitation` said nothing of `proxy` or
+/// `serve`, and its SYNOPSIS listed options without their values. Each subcommand has its page
+/// (`--generate man-proxy`, `man-serve`), naming every option of its `--help` with its value
+/// in the SYNOPSIS, and the main page points to both.
+#[test]
+fn each_subcommand_has_its_man_page() {
+    let escaped = |option: &str| option.replace('-', "\\-");
+    let synopsis = |page: &str| -> String {
+        let start = page.find(".SH SYNOPSIS").expect("a SYNOPSIS");
+        let end = page[start..]
+            .find("\n.SH ")
+            .map_or(page.len(), |i| start + i);
+        page[start..end].to_owned()
+    };
+    let main = run_binary(&["--generate", "man"], b"");
+    assert_eq!(main.code, Some(0), "{main:?}");
+    for name in ["form\\-elicitation\\-proxy", "form\\-elicitation\\-serve"] {
+        assert!(
+            main.stdout.contains(name),
+            "{name} missing:\n{}",
+            main.stdout
+        );
+    }
+    assert!(
+        synopsis(&main.stdout).contains("\\-\\-server\\fR \\fINAME\\fR"),
+        "{}",
+        synopsis(&main.stdout)
+    );
+    for (sub, title, options, with_value) in [
+        (
+            "proxy",
+            ".TH FORM-ELICITATION-PROXY 1",
+            &[
+                "--url",
+                "--sign-out",
+                "--intercept",
+                "--client-id",
+                "--server",
+            ][..],
+            "\\-\\-sign\\-out\\fR \\fIURL\\fR",
+        ),
+        (
+            "serve",
+            ".TH FORM-ELICITATION-SERVE 1",
+            &["--socket", "--idle-exit", "--server"][..],
+            "\\-\\-idle\\-exit\\fR \\fISECONDS\\fR",
+        ),
+    ] {
+        let page = run_binary(&["--generate", &format!("man-{sub}")], b"");
+        assert_eq!(page.code, Some(0), "{page:?}");
+        assert!(page.stdout.contains(title), "{}", page.stdout);
+        let help = run_binary(&[sub, "--help"], b"");
+        let mut every: Vec<String> = help
+            .stdout
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+            .map(str::to_owned)
+            .collect();
+        every.extend(options.iter().map(|o| (*o).to_owned()));
+        for option in &every {
+            assert!(
+                page.stdout.contains(&escaped(option)),
+                "{option} missing from form-elicitation-{sub}(1)"
+            );
+        }
+        assert!(
+            synopsis(&page.stdout).contains(with_value),
+            "{sub}: {}",
+            synopsis(&page.stdout)
+        );
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "\"SEE ALSO\""] {
+            assert!(
+                page.stdout.contains(&format!("\n.SH {section}\n")),
+                "{sub}: {section}"
+            );
+        }
+    }
+}
+
 /// Regression (issue 43): hook input over 1 MiB was refused as a bare request with exit 2,
 /// which Claude Code reads as the person's decline. A hook request that cannot be shown ends
 /// with nothing on stdout, exit 0 and one line on stderr, so that Claude Code asks itself.
