@@ -20,6 +20,8 @@
 //!   `LANG`, as the C library reads it: Sunday in `en_US`, Monday in `de_DE`, Saturday in
 //!   `ar_EG`), as GTK's calendar does; on Monday (ISO 8601) when the locale is C or POSIX,
 //!   unset, or not installed.
+//! - Its weekend days (drawn apart) are the region's, from CLDR (see [`weekend_of`]): Friday and
+//!   Saturday in `ar_EG` and `he_IL`, Saturday and Sunday in `de_DE` and where no region is set.
 
 use std::cell::Cell;
 use std::sync::OnceLock;
@@ -219,6 +221,53 @@ fn locale_week_start() -> Option<Weekday> {
     }
 }
 
+/// Whether `day` is a weekend day where the person lives: the region of the locale the
+/// environment names for dates and times (see [`weekend_of`]); Saturday and Sunday when the
+/// locale names no region (C, POSIX, unset).
+pub fn is_weekend(day: Weekday) -> bool {
+    static FROM_LOCALE: OnceLock<&'static [Weekday]> = OnceLock::new();
+    let weekend = WEEKEND_IN_THIS_THREAD.get().unwrap_or_else(|| {
+        *FROM_LOCALE.get_or_init(|| {
+            let name = crate::i18n::locale_of("LC_TIME", |var| std::env::var(var).ok());
+            weekend_of(name.as_deref().and_then(territory).unwrap_or_default())
+        })
+    });
+    weekend.contains(&day)
+}
+
+/// Takes the weekend of `territory` on this thread only, whatever the locale: for the UI tests.
+pub fn weekend_of_territory_in_this_thread(territory: &str) {
+    WEEKEND_IN_THIS_THREAD.set(Some(weekend_of(territory)));
+}
+
+thread_local! {
+    static WEEKEND_IN_THIS_THREAD: Cell<Option<&'static [Weekday]>> = const { Cell::new(None) };
+}
+
+/// The region of a locale name, `EG` in `ar_EG.UTF-8@latin`.
+fn territory(name: &str) -> Option<&str> {
+    let (_, rest) = name.split_once('_')?;
+    let end = rest.find(['.', '@']).unwrap_or(rest.len());
+    Some(&rest[..end]).filter(|t| !t.is_empty())
+}
+
+/// The weekend days of a region (ISO 3166 code). The C library's locale data has no weekend
+/// (`nl_langinfo` has the week's first day only), so this is CLDR's `weekData` (the
+/// `weekendStart` and `weekendEnd` of its supplemental data, CLDR 44): Friday and Saturday in
+/// most of the Arab world and in Israel, Thursday and Friday in Afghanistan, Friday alone in
+/// Iran, Sunday alone in India and Uganda, Saturday and Sunday everywhere else.
+pub fn weekend_of(territory: &str) -> &'static [Weekday] {
+    use Weekday::{Friday, Saturday, Sunday, Thursday};
+    match territory {
+        "BH" | "DZ" | "EG" | "IL" | "IQ" | "JO" | "KW" | "LY" | "MV" | "OM" | "QA" | "SA"
+        | "SD" | "SY" | "YE" => &[Friday, Saturday],
+        "AF" => &[Thursday, Friday],
+        "IR" => &[Friday],
+        "IN" | "UG" => &[Sunday],
+        _ => &[Saturday, Sunday],
+    }
+}
+
 /// glibc's `_NL_ITEM(LC_TIME, n)` for the week's first day and the locale's first weekday
 /// (`langinfo.h`; the libc crate does not name them).
 const NL_TIME_WEEK_1STDAY: libc::nl_item = (libc::LC_TIME << 16) | 0x66;
@@ -252,6 +301,32 @@ mod tests {
         assert_eq!(week_start_from(19971130, 0), None);
         assert_eq!(week_start_from(19971130, 8), None);
         assert_eq!(week_start_from(20000101, 1), None);
+    }
+
+    /// Regression test for issue 48 item 6: the calendar's weekend was Saturday and Sunday in
+    /// every locale; it is the region's, as CLDR has it.
+    #[test]
+    fn the_weekend_is_the_regions() {
+        use Weekday::{Friday, Saturday, Sunday, Thursday};
+        for (locale, weekend) in [
+            ("ar_EG.UTF-8", &[Friday, Saturday][..]),
+            ("he_IL.UTF-8", &[Friday, Saturday][..]),
+            ("ar_SA", &[Friday, Saturday][..]),
+            ("fa_IR.UTF-8", &[Friday][..]),
+            ("ps_AF.UTF-8", &[Thursday, Friday][..]),
+            ("hi_IN.UTF-8", &[Sunday][..]),
+            ("de_DE.UTF-8@euro", &[Saturday, Sunday][..]),
+            ("en_US.UTF-8", &[Saturday, Sunday][..]),
+            ("ar_AE.UTF-8", &[Saturday, Sunday][..]),
+            ("C.UTF-8", &[Saturday, Sunday][..]),
+        ] {
+            let got = weekend_of(territory(locale).unwrap_or_default());
+            assert_eq!(got, weekend, "{locale}");
+        }
+        assert_eq!(territory("sr_RS@latin"), Some("RS"));
+        assert_eq!(territory("POSIX"), None);
+        weekend_of_territory_in_this_thread("EG");
+        assert!(is_weekend(Friday) && is_weekend(Saturday) && !is_weekend(Sunday));
     }
 
     /// A zone from the system's zoneinfo, as `TZ=Asia/Tokyo` names it.
