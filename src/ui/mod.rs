@@ -645,7 +645,10 @@ mod tests {
         for raw in ["Exit Failure: 1", "Broken pipe (os error 32)"] {
             let text = WindowError::NoDisplay(raw.into()).after_shown().to_string();
             assert!(!text.contains(raw), "{text}");
-            assert!(text.starts_with("the window's display went away ("), "{text}");
+            assert!(
+                text.starts_with("the window's display went away ("),
+                "{text}"
+            );
             assert!(text.contains("Wayland compositor ended"), "{text}");
         }
     }
