@@ -103,6 +103,10 @@ pub enum Generated {
     Zsh,
     /// The fish completion script.
     Fish,
+    /// The man page of `proxy`, `form-elicitation-proxy(1)`.
+    ManProxy,
+    /// The man page of `serve`, `form-elicitation-serve(1)`.
+    ManServe,
 }
 
 /// The subcommands; without one, the program answers one request.

@@ -20,6 +20,8 @@
 //!   `LANG`, as the C library reads it: Sunday in `en_US`, Monday in `de_DE`, Saturday in
 //!   `ar_EG`), as GTK's calendar does; on Monday (ISO 8601) when the locale is C or POSIX,
 //!   unset, or not installed.
+//! - Its weekend days (drawn apart) are the region's, from CLDR (see [`weekend_of`]): Friday and
+//!   Saturday in `ar_EG` and `he_IL`, Saturday and Sunday in `de_DE` and where no region is set.
 
 use std::cell::Cell;
 use std::sync::OnceLock;
@@ -28,7 +30,7 @@ use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{ToSpan as _, Unit, Zoned, ZonedRound};
 
-use crate::formats::{parse_date, parse_date_time_parts};
+use crate::formats::{ascii_digits, parse_date, parse_date_time_parts};
 
 /// Which of the two kinds of field is edited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +68,8 @@ pub fn next_whole_hour(now: &Zoned) -> Zoned {
 /// The date and time (on the clock) a picker shows for a field holding `text`: the value it
 /// holds, else where an empty field starts (today at midnight for a date).
 pub fn shown(kind: DateKind, text: &str, now: &Zoned) -> DateTime {
-    let text = text.trim();
+    let text = ascii_digits(text.trim());
+    let text = text.as_ref();
     match kind {
         DateKind::Date => parse_date(text)
             .unwrap_or_else(|| now.date())
@@ -88,10 +91,11 @@ pub fn text(kind: DateKind, held: &str, chosen: DateTime, zone: &TimeZone) -> Op
     match kind {
         DateKind::Date => Some(chosen.date().to_string()),
         DateKind::DateTime => {
-            let kept = parse_date_time_parts(held.trim()).and_then(|(at, offset)| {
-                let instant = offset.to_timestamp(at).ok()?;
-                (zone.to_offset(instant) != offset).then_some(offset)
-            });
+            let kept =
+                parse_date_time_parts(&ascii_digits(held.trim())).and_then(|(at, offset)| {
+                    let instant = offset.to_timestamp(at).ok()?;
+                    (zone.to_offset(instant) != offset).then_some(offset)
+                });
             let (at, offset) = match kept {
                 Some(offset) => (chosen, offset),
                 // A time the clock skips (02:30 on the night summer time starts) is read as
@@ -113,7 +117,8 @@ pub fn text(kind: DateKind, held: &str, chosen: DateTime, zone: &TimeZone) -> Op
 /// valid value of the field, which a step leaves as typed.
 pub fn step(kind: DateKind, text: &str, later: bool, now: &Zoned) -> Option<String> {
     let zone = now.time_zone();
-    let trimmed = text.trim();
+    let trimmed = ascii_digits(text.trim());
+    let trimmed = trimmed.as_ref();
     if trimmed.is_empty() {
         return self::text(kind, "", shown(kind, "", now), zone);
     }
@@ -216,6 +221,53 @@ fn locale_week_start() -> Option<Weekday> {
     }
 }
 
+/// Whether `day` is a weekend day where the person lives: the region of the locale the
+/// environment names for dates and times (see [`weekend_of`]); Saturday and Sunday when the
+/// locale names no region (C, POSIX, unset).
+pub fn is_weekend(day: Weekday) -> bool {
+    static FROM_LOCALE: OnceLock<&'static [Weekday]> = OnceLock::new();
+    let weekend = WEEKEND_IN_THIS_THREAD.get().unwrap_or_else(|| {
+        *FROM_LOCALE.get_or_init(|| {
+            let name = crate::i18n::locale_of("LC_TIME", |var| std::env::var(var).ok());
+            weekend_of(name.as_deref().and_then(territory).unwrap_or_default())
+        })
+    });
+    weekend.contains(&day)
+}
+
+/// Takes the weekend of `territory` on this thread only, whatever the locale: for the UI tests.
+pub fn weekend_of_territory_in_this_thread(territory: &str) {
+    WEEKEND_IN_THIS_THREAD.set(Some(weekend_of(territory)));
+}
+
+thread_local! {
+    static WEEKEND_IN_THIS_THREAD: Cell<Option<&'static [Weekday]>> = const { Cell::new(None) };
+}
+
+/// The region of a locale name, `EG` in `ar_EG.UTF-8@latin`.
+fn territory(name: &str) -> Option<&str> {
+    let (_, rest) = name.split_once('_')?;
+    let end = rest.find(['.', '@']).unwrap_or(rest.len());
+    Some(&rest[..end]).filter(|t| !t.is_empty())
+}
+
+/// The weekend days of a region (ISO 3166 code). The C library's locale data has no weekend
+/// (`nl_langinfo` has the week's first day only), so this is CLDR's `weekData` (the
+/// `weekendStart` and `weekendEnd` of its supplemental data, CLDR 44): Friday and Saturday in
+/// most of the Arab world and in Israel, Thursday and Friday in Afghanistan, Friday alone in
+/// Iran, Sunday alone in India and Uganda, Saturday and Sunday everywhere else.
+pub fn weekend_of(territory: &str) -> &'static [Weekday] {
+    use Weekday::{Friday, Saturday, Sunday, Thursday};
+    match territory {
+        "BH" | "DZ" | "EG" | "IL" | "IQ" | "JO" | "KW" | "LY" | "MV" | "OM" | "QA" | "SA"
+        | "SD" | "SY" | "YE" => &[Friday, Saturday],
+        "AF" => &[Thursday, Friday],
+        "IR" => &[Friday],
+        "IN" | "UG" => &[Sunday],
+        _ => &[Saturday, Sunday],
+    }
+}
+
 /// glibc's `_NL_ITEM(LC_TIME, n)` for the week's first day and the locale's first weekday
 /// (`langinfo.h`; the libc crate does not name them).
 const NL_TIME_WEEK_1STDAY: libc::nl_item = (libc::LC_TIME << 16) | 0x66;
@@ -251,6 +303,32 @@ mod tests {
         assert_eq!(week_start_from(20000101, 1), None);
     }
 
+    /// Regression test for issue 48 item 6: the calendar's weekend was Saturday and Sunday in
+    /// every locale; it is the region's, as CLDR has it.
+    #[test]
+    fn the_weekend_is_the_regions() {
+        use Weekday::{Friday, Saturday, Sunday, Thursday};
+        for (locale, weekend) in [
+            ("ar_EG.UTF-8", &[Friday, Saturday][..]),
+            ("he_IL.UTF-8", &[Friday, Saturday][..]),
+            ("ar_SA", &[Friday, Saturday][..]),
+            ("fa_IR.UTF-8", &[Friday][..]),
+            ("ps_AF.UTF-8", &[Thursday, Friday][..]),
+            ("hi_IN.UTF-8", &[Sunday][..]),
+            ("de_DE.UTF-8@euro", &[Saturday, Sunday][..]),
+            ("en_US.UTF-8", &[Saturday, Sunday][..]),
+            ("ar_AE.UTF-8", &[Saturday, Sunday][..]),
+            ("C.UTF-8", &[Saturday, Sunday][..]),
+        ] {
+            let got = weekend_of(territory(locale).unwrap_or_default());
+            assert_eq!(got, weekend, "{locale}");
+        }
+        assert_eq!(territory("sr_RS@latin"), Some("RS"));
+        assert_eq!(territory("POSIX"), None);
+        weekend_of_territory_in_this_thread("EG");
+        assert!(is_weekend(Friday) && is_weekend(Saturday) && !is_weekend(Sunday));
+    }
+
     /// A zone from the system's zoneinfo, as `TZ=Asia/Tokyo` names it.
     fn zone(name: &str) -> TimeZone {
         TimeZone::get(name).unwrap_or_else(|e| panic!("{name} from /usr/share/zoneinfo: {e}"))
@@ -271,6 +349,34 @@ mod tests {
         let summer = at("America/New_York", "2026-07-15T08:00");
         assert_eq!(winter.offset().seconds(), -5 * 3600);
         assert_eq!(summer.offset().seconds(), -4 * 3600);
+    }
+
+    /// Regression test for issue 48 item 2: the picker opened on today for a date typed in
+    /// Arabic-Indic digits, and Up left it as typed; both read it, and write ASCII.
+    #[test]
+    fn a_date_in_other_digits_is_read_by_the_picker_and_the_step() {
+        let now = at("Asia/Tokyo", "2026-07-01T14:20:31");
+        for (kind, typed, shown_at, later) in [
+            (
+                DateKind::Date,
+                "٢٠٢٦-١٢-٢٠",
+                "2026-12-20T00:00:00",
+                "2026-12-21",
+            ),
+            (
+                DateKind::DateTime,
+                "۲۰۲۶-۱۲-۲۰T۱۴:۳۰:۰۰+۰۹:۰۰",
+                "2026-12-20T14:30:00",
+                "2026-12-21T14:30:00+09:00",
+            ),
+        ] {
+            assert_eq!(shown(kind, typed, &now).to_string(), shown_at, "{typed}");
+            assert_eq!(
+                step(kind, typed, true, &now).as_deref(),
+                Some(later),
+                "{typed}"
+            );
+        }
     }
 
     #[test]

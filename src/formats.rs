@@ -7,7 +7,45 @@
 //! for `ipv4` and `ipv6`); the other grammars are small enough to write out from their RFCs,
 //! and the `uuid` crate reads more than the RFC 4122 text form (no dashes, braces, `urn:`).
 
+use std::borrow::Cow;
 use std::net::{Ipv4Addr, Ipv6Addr};
+
+use icu_properties::{CodePointMapData, props::GeneralCategory};
+
+/// Typed text as a machine reads it: compatibility forms folded (NFKC: full-width `２`, `－`,
+/// `：` from a CJK input method) and the decimal digits of any script (general category Nd:
+/// Arabic-Indic `٢`, Persian `۲`, Devanagari `२`) written as ASCII digits. A date, a time or a
+/// number typed on the person's own keyboard is the value it says, and is sent in ASCII as
+/// the formats require.
+pub fn ascii_digits(text: &str) -> Cow<'_, str> {
+    let text = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(text);
+    if text.is_ascii() {
+        return text;
+    }
+    let categories = CodePointMapData::<GeneralCategory>::new();
+    let is_digit = |c: char| categories.get(c) == GeneralCategory::DecimalNumber;
+    Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_ascii() || !is_digit(c) {
+                    return c;
+                }
+                // Unicode encodes each script's digits as a run of ten, zero to nine (a
+                // stability policy), and some runs follow one another (the mathematical
+                // digits): a digit's value is its distance from the run's start, modulo ten.
+                let run = (1..)
+                    .map_while(|back| {
+                        u32::from(c)
+                            .checked_sub(back)
+                            .and_then(char::from_u32)
+                            .filter(|&before| is_digit(before))
+                    })
+                    .count();
+                char::from(b'0' + (run % 10) as u8)
+            })
+            .collect(),
+    )
+}
 
 /// RFC 4122 text form: 8-4-4-4-12 hex digits, any version and variant, either case.
 pub fn is_uuid(text: &str) -> bool {

@@ -23,15 +23,88 @@ pub fn generate(what: Generated) -> io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let shell = match what {
         Generated::Man => return man_page(command),
+        Generated::ManProxy => {
+            return subcommand_page(
+                &command,
+                "proxy",
+                "form-elicitation-proxy",
+                "run an MCP server and answer its elicitation requests, for a client that \
+                 cannot show forms",
+            );
+        }
+        Generated::ManServe => {
+            return subcommand_page(
+                &command,
+                "serve",
+                "form-elicitation-serve",
+                "show the forms that arrive on a Unix socket",
+            );
+        }
         Generated::Bash => clap_complete::Shell::Bash,
         Generated::Zsh => clap_complete::Shell::Zsh,
         Generated::Fish => clap_complete::Shell::Fish,
     };
     clap_complete::generate(shell, &mut without_hidden(&command), NAME, &mut out);
-    if what == Generated::Fish {
-        out = fish_completes_option_values(&out).into_bytes();
+    match what {
+        Generated::Fish => out = fish_completes_option_values(&out).into_bytes(),
+        Generated::Bash => out = bash_finds_subcommands(&out).into_bytes(),
+        Generated::Zsh => out = zsh_finds_subcommands(&out).into_bytes(),
+        _ => {}
     }
     Ok(out)
+}
+
+/// The top level's optional request file, as clap_complete's zsh script (4.6) lists it.
+const ZSH_REQUEST: &str = "'::request -- ";
+
+/// clap_complete's zsh script (4.6) with its subcommands found.
+///
+/// The script lists the optional request file as the first word and the subcommand as the
+/// second, so `proxy` was taken for a request file: `form-elicitation proxy --si<Tab>` offered
+/// the top level's options. clap reads a subcommand's name first, so the mended script offers
+/// subcommands and files as the one first word, and looks for the subcommand there.
+fn zsh_finds_subcommands(script: &[u8]) -> String {
+    let script = String::from_utf8_lossy(script);
+    let script: String = script
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with(ZSH_REQUEST))
+        .collect();
+    let commands = "_form-elicitation_commands";
+    script
+        .replacen(
+            &format!("\":: :{commands}\" \\"),
+            &format!("\":: :{{{commands}; _files}}\" \\"),
+            1,
+        )
+        .replacen(
+            "words=($line[2] \"${words[@]}\")",
+            "words=($line[1] \"${words[@]}\")",
+            1,
+        )
+        .replacen(
+            "form-elicitation-command-$line[2]:\"",
+            "form-elicitation-command-$line[1]:\"",
+            1,
+        )
+        .replacen(
+            "        case $line[2] in\n",
+            "        case $line[1] in\n",
+            1,
+        )
+}
+
+/// clap_complete's bash script (4.6) with its subcommands' case labels mended.
+///
+/// The script walks the words typed and sets `cmd="form__elicitation__subcmd__proxy"`, but
+/// writes the label of that case with the dash of our name turned into `__subcmd__`
+/// (`form__subcmd__elicitation__subcmd__proxy)`): no label matched, and `form-elicitation
+/// proxy --si<Tab>` offered file names. The labels are written as `cmd` is.
+fn bash_finds_subcommands(script: &[u8]) -> String {
+    let script = String::from_utf8_lossy(script);
+    script.replace(
+        &format!("        {}__subcmd__", NAME.replace('-', "__subcmd__")),
+        &format!("        {}__subcmd__", NAME.replace('-', "__")),
+    )
 }
 
 /// The line of clap_complete's fish script that gives up when the command line does not parse.
@@ -74,13 +147,14 @@ fn without_hidden(command: &clap::Command) -> clap::Command {
 /// The man page: clap_mangen's sections from the clap definition, with ours between them.
 fn man_page(command: clap::Command) -> io::Result<Vec<u8>> {
     let environment = option_environment(&command);
+    let command_for_synopsis = command.clone();
     let man = clap_mangen::Man::new(command)
         .title("FORM-ELICITATION")
         .manual("User Commands");
     let mut out = Vec::new();
     man.render_title(&mut out)?;
     man.render_name_section(&mut out)?;
-    man.render_synopsis_section(&mut out)?;
+    synopsis(&command_for_synopsis, NAME, true).to_writer(&mut out)?;
     // clap's description would repeat the NAME line (the package's description) word for word.
     description().to_writer(&mut out)?;
     man.render_options_section(&mut out)?;
@@ -90,6 +164,98 @@ fn man_page(command: clap::Command) -> io::Result<Vec<u8>> {
     see_also().to_writer(&mut out)?;
     man.render_version_section(&mut out)?;
     Ok(one_preamble(out))
+}
+
+/// The page of subcommand `name` (`form-elicitation-proxy(1)`): its synopsis, what it does
+/// (its `--help` text) and its options, from the same clap definition as `--help`.
+/// `page` is the page's name (clap takes a name that lives as long as the program), `what` the
+/// NAME line's few words.
+fn subcommand_page(
+    command: &clap::Command,
+    name: &str,
+    page: &'static str,
+    what: &str,
+) -> io::Result<Vec<u8>> {
+    let sub = command
+        .find_subcommand(name)
+        .ok_or_else(|| io::Error::other(format!("no subcommand {name}")))?;
+    let man = clap_mangen::Man::new(sub.clone().name(page).display_name(page))
+        .title(page.to_uppercase())
+        .manual("User Commands")
+        .source(format!("{NAME} {}", env!("CARGO_PKG_VERSION")));
+    let mut out = Vec::new();
+    man.render_title(&mut out)?;
+    // clap_mangen's NAME line would be the whole `--help` paragraph.
+    let mut name_section = Roff::new();
+    section(&mut name_section, "NAME");
+    name_section.text([roman(format!("{page} - {what}"))]);
+    name_section.to_writer(&mut out)?;
+    synopsis(sub, &format!("{NAME} {name}"), false).to_writer(&mut out)?;
+    man.render_description_section(&mut out)?;
+    man.render_options_section(&mut out)?;
+    let mut see_also = Roff::new();
+    section(&mut see_also, "SEE ALSO");
+    let other = if name == "proxy" { "serve" } else { "proxy" };
+    see_also.text([
+        bold(NAME),
+        roman("(1), "),
+        bold(format!("{NAME}-{other}")),
+        roman(
+            "(1); the README and docs/, in /usr/share/doc/form-elicitation/ in the Debian package.",
+        ),
+    ]);
+    see_also.to_writer(&mut out)?;
+    Ok(one_preamble(out))
+}
+
+/// A SYNOPSIS that names each option with its value (`[--server NAME]`), which clap_mangen's
+/// does not, then the positionals; the main page (`subcommands`) adds a line per subcommand.
+fn synopsis(command: &clap::Command, name: &str, subcommands: bool) -> Roff {
+    let mut roff = Roff::new();
+    section(&mut roff, "SYNOPSIS");
+    let mut line = vec![bold(name)];
+    for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+        let Some(long) = arg.get_long() else {
+            continue;
+        };
+        if matches!(long, "help" | "version") {
+            continue;
+        }
+        line.push(roman(" ["));
+        line.push(bold(format!("--{long}")));
+        if arg.get_action().takes_values() {
+            let value = arg
+                .get_value_names()
+                .map(|names| names.join(" "))
+                .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+            line.push(roman(" "));
+            line.push(italic(value));
+        }
+        line.push(roman("]"));
+    }
+    for arg in command.get_positionals().filter(|a| !a.is_hide_set()) {
+        let value = arg
+            .get_value_names()
+            .map(|names| names.join(" "))
+            .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+        let many = matches!(arg.get_num_args(), Some(range) if range.max_values() > 1);
+        line.push(roman(if arg.is_last_set() { " [-- " } else { " [" }));
+        line.push(italic(value));
+        line.push(roman(if many { "...]" } else { "]" }));
+    }
+    roff.text(line);
+    if subcommands {
+        for sub in command.get_subcommands() {
+            roff.control("br", []);
+            roff.text([
+                bold(format!("{NAME} {}", sub.get_name())),
+                roman(" [options] (see "),
+                bold(format!("{NAME}-{}", sub.get_name())),
+                roman("(1))"),
+            ]);
+        }
+    }
+    roff
 }
 
 /// Each rendered piece starts with roff's apostrophe preamble (two lines defining `\*(Aq`);
@@ -349,6 +515,10 @@ fn see_also() -> Roff {
     let mut roff = Roff::new();
     section(&mut roff, "SEE ALSO");
     roff.text([
+        bold(format!("{NAME}-proxy")),
+        roman("(1), "),
+        bold(format!("{NAME}-serve")),
+        roman("(1), "),
         bold("yad"),
         roman("(1), "),
         bold("xdg-open"),
@@ -382,6 +552,30 @@ mod tests {
             "{fish}"
         );
         assert!(!fish.contains(FISH_GUARD), "{fish}");
+    }
+
+    /// The mend of the bash script applies to the script clap_complete makes today (see
+    /// [`bash_finds_subcommands`]): when a new clap_complete changes it, this fails.
+    #[test]
+    fn the_bash_case_labels_are_mended() {
+        let script = generate(Generated::Bash).expect("bash");
+        let script = String::from_utf8(script).expect("UTF-8");
+        assert!(!script.contains("form__subcmd__elicitation"), "{script}");
+        assert!(script.contains("cmd=\"form__elicitation__subcmd__proxy\""));
+        assert!(script.contains("        form__elicitation__subcmd__proxy)\n"));
+        assert!(script.contains("        form__elicitation__subcmd__serve)\n"));
+    }
+
+    /// The mend of the zsh script applies to the script clap_complete makes today (see
+    /// [`zsh_finds_subcommands`]): when a new clap_complete changes it, this fails.
+    #[test]
+    fn the_zsh_subcommand_is_the_first_word() {
+        let script = generate(Generated::Zsh).expect("zsh");
+        let script = String::from_utf8(script).expect("UTF-8");
+        assert!(!script.contains(ZSH_REQUEST), "{script}");
+        assert!(script.contains("\":: :{_form-elicitation_commands; _files}\" \\"));
+        assert!(!script.contains("$line[2]"), "{script}");
+        assert!(script.contains("        case $line[1] in\n"));
     }
 
     #[test]

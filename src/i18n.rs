@@ -11,6 +11,7 @@
 //! does before it shows the form (reading and refusing the request), speak English.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -171,14 +172,62 @@ pub fn language() -> String {
 
 /// Message `id` with `args`, in the chosen language, else English, else the id itself.
 pub fn message(id: &str, args: Option<&Args<'_>>) -> String {
-    format(catalog(), id, args)
+    let catalog = catalog();
+    let text = format(catalog, id, args);
+    // Only a right-to-left line reorders a left-to-right example: elsewhere the isolates
+    // would be invisible characters for nothing (in a copied text, a screen reader's label).
+    if catalog.right_to_left && ISOLATES_SHOWN.load(Ordering::Relaxed) {
+        text
+    } else {
+        without_isolates(&text)
+    }
+}
+
+/// Whether the messages keep the catalogs' directional isolates (see [`drop_isolates`]).
+static ISOLATES_SHOWN: AtomicBool = AtomicBool::new(true);
+
+/// Drops, from every message from now on, the isolates (LRI U+2066 … PDI U+2069) the catalogs
+/// put around a machine-shaped example (`2026-11-30`, `YYYY-MM-DD`), so that an Arabic or a
+/// Hebrew line shows it in its own left-to-right order (kept only for a right-to-left
+/// language, see [`message`]). The window's renderer applies them;
+/// the terminal calls this because it shows every directional control as `�` (a request's text
+/// must not reorder a row), and a terminal may know nothing of isolates.
+pub fn drop_isolates() {
+    ISOLATES_SHOWN.store(false, Ordering::Relaxed);
+}
+
+/// `text` without the catalogs' LRI … PDI pairs. Only those: the other isolates (FSI … PDI
+/// around a server's name or a host, which keep text we do not control from reordering ours)
+/// stay whole, so each PDI goes only with the LRI it closes.
+fn without_isolates(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // For each isolate open here: whether its PDI goes too.
+    let mut open: Vec<bool> = Vec::new();
+    for c in text.chars() {
+        match c {
+            '\u{2066}' => {
+                open.push(true);
+                continue;
+            }
+            '\u{2067}' | '\u{2068}' => open.push(false),
+            '\u{2069}' => {
+                if open.pop() == Some(true) {
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Message `id` with `args` in English, whatever language the person reads: for
 /// machine-facing text (stderr diagnostics, `--check`) that says what a message of the
 /// catalog says, so that it stays English by construction, not by when [`init_from_env`] runs.
 pub fn english_message(id: &str, args: Option<&Args<'_>>) -> String {
-    format(english_catalog(), id, args)
+    // Left to right throughout: no isolate is needed, and a log would show them as noise.
+    without_isolates(&format(english_catalog(), id, args))
 }
 
 fn format(catalog: &Catalog, id: &str, args: Option<&Args<'_>>) -> String {
@@ -486,6 +535,88 @@ mod tests {
                 assert!(!text.contains("{"), "{tag}: {id}: {text}");
             }
         }
+    }
+
+    /// Regression test for issue 48 item 2: the Arabic problem line "not a date (like
+    /// 2026-11-30)" was drawn `30-11-2026`, the example's digits ordered after the Arabic
+    /// letters. Every catalog isolates (LRI … PDI) each machine-shaped example.
+    /// Regression (issues 43 and 48 together): dropping the catalogs' isolates took every
+    /// PDI, also the one that closes the isolate around a server's name, which then ran on
+    /// into our own words.
+    #[test]
+    fn dropping_the_catalogs_isolates_keeps_the_others_whole() {
+        assert_eq!(
+            without_isolates("\u{2068}שלום\u{2069} asks (like \u{2066}2026-11-30\u{2069})"),
+            "\u{2068}שלום\u{2069} asks (like 2026-11-30)"
+        );
+        assert_eq!(
+            without_isolates("\u{2066}a \u{2068}b\u{2069} c\u{2069} \u{2067}d\u{2069}"),
+            "a \u{2068}b\u{2069} c \u{2067}d\u{2069}"
+        );
+    }
+
+    #[test]
+    fn every_catalog_isolates_machine_shaped_examples() {
+        let english = FluentResource::try_new(CATALOGS[0].1.to_owned()).expect("parses");
+        let with_example: Vec<String> = english
+            .entries()
+            .filter_map(|entry| match entry {
+                fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_owned()),
+                _ => None,
+            })
+            .filter(|id| CATALOGS[0].1.contains(&format!("\n{id} = ")))
+            .filter(|id| {
+                let line = CATALOGS[0]
+                    .1
+                    .lines()
+                    .find(|l| l.starts_with(&format!("{id} = ")));
+                line.is_some_and(|l| l.contains("$example"))
+            })
+            .collect();
+        assert!(with_example.len() >= 19, "{with_example:?}");
+        for (tag, source) in CATALOGS {
+            let bundle = bundle(tag, source).expect("the catalog loads");
+            let text = |id: &str| {
+                let mut args = FluentArgs::new();
+                args.set("example", FluentValue::from("2026-11-30"));
+                let pattern = bundle.get_message(id).and_then(|m| m.value());
+                let pattern = pattern.unwrap_or_else(|| panic!("{tag}: {id}"));
+                bundle
+                    .format_pattern(pattern, Some(&args), &mut Vec::new())
+                    .into_owned()
+            };
+            for id in &with_example {
+                let text = text(id);
+                assert!(
+                    text.contains("\u{2066}2026-11-30\u{2069}"),
+                    "{tag}: {id}: {text:?}"
+                );
+            }
+            let hint = text("format-help-date");
+            assert!(
+                hint.contains("\u{2066}YYYY-MM-DD\u{2069}"),
+                "{tag}: format-help-date: {hint:?}"
+            );
+        }
+        // Where they would show as `�` (the terminal) or as noise (stderr), they are dropped.
+        assert_eq!(
+            without_isolates("مثل \u{2066}2026-11-30\u{2069}"),
+            "مثل 2026-11-30"
+        );
+        let mut args = FluentArgs::new();
+        args.set("example", FluentValue::from("2026-11-30"));
+        assert_eq!(
+            english_message("problem-not-date", Some(&args)),
+            "Not a date (like 2026-11-30)"
+        );
+        assert!(use_language_in_this_thread("en"));
+        assert_eq!(
+            message("problem-not-date", Some(&args)),
+            "Not a date (like 2026-11-30)"
+        );
+        assert!(use_language_in_this_thread("ar"));
+        let arabic = message("problem-not-date", Some(&args));
+        assert!(arabic.contains("\u{2066}2026-11-30\u{2069})"), "{arabic:?}");
     }
 
     /// The message `id` of catalog `tag` with `$n` (and `$count`, `$min`, `$max`) set to `n`.

@@ -126,6 +126,15 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, P
             } else {
                 text.as_str()
             };
+            // A date or a time typed in the person's digits (Arabic-Indic, full-width) is the
+            // value it says, sent in the ASCII digits its format requires.
+            let text = match spec.format {
+                Some(Format::Date | Format::DateTime | Format::Time) => {
+                    crate::formats::ascii_digits(text)
+                }
+                _ => std::borrow::Cow::Borrowed(text),
+            };
+            let text = text.as_ref();
             if text.is_empty() {
                 if field.required {
                     Err(Problem::Required)
@@ -241,10 +250,11 @@ pub fn format_ok(format: Format, text: &str) -> bool {
 }
 
 /// Parses typed text as a JSON number: an integer stays an integer, a decimal stays as typed.
-/// Spaces around it are dropped and full-width digits (`５`, from a CJK input method) read as
-/// the digits they are (NFKC).
+/// Spaces around it are dropped, and the digits of any script (full-width `５` from a CJK input
+/// method, Arabic-Indic `٥`, Devanagari `५`) read as the digits they are, with the Arabic
+/// decimal separator `٫` as the point (see [`crate::formats::ascii_digits`]).
 pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
-    let text = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(text.trim());
+    let text = crate::formats::ascii_digits(text.trim()).replace('\u{66B}', ".");
     let text = text.trim();
     if let Ok(i) = text.parse::<i64>() {
         return Ok(Number::from(i));
@@ -495,6 +505,66 @@ mod tests {
                 Err(Problem::TooLarge)
             );
         }
+    }
+
+    /// Regression test for issue 48 item 2: a date typed on an Arabic keyboard (`٢٠٢٦-١٢-٢٠`)
+    /// was "not a date". Dates, date-times, times and numbers typed in the digits of any
+    /// script are accepted and sent in ASCII; other formats keep their text as typed.
+    #[test]
+    fn the_digits_of_any_script_are_read_and_sent_in_ascii() {
+        let form = |schema: serde_json::Value| {
+            crate::form::Form::from_schema(
+                "m".into(),
+                &serde_json::json!({"properties": {"f": schema}, "required": ["f"]}),
+            )
+            .expect("a valid schema")
+        };
+        let date = serde_json::json!({"type": "string", "format": "date"});
+        let date_time = serde_json::json!({"type": "string", "format": "date-time"});
+        let time = serde_json::json!({"type": "string", "format": "time"});
+        let plain = serde_json::json!({"type": "string"});
+        let cases: &[(&serde_json::Value, &str, Option<&str>)] = &[
+            (&date, "٢٠٢٦-١٢-٢٠", Some("2026-12-20")),
+            (&date, "۲۰۲۶-۱۲-۲۰", Some("2026-12-20")),
+            (&date, "२०२६-१२-२०", Some("2026-12-20")),
+            (&date, "২০২৬-১২-২০", Some("2026-12-20")),
+            (&date, "２０２６－１２－２０", Some("2026-12-20")),
+            (&date, " ٢٠٢٦-١٢-٢٠ ", Some("2026-12-20")),
+            (&date, "٢٠٢٦-١٣-٢٠", None),
+            (&date, "𝟐𝟎𝟐𝟔-𝟏𝟐-𝟐𝟎", Some("2026-12-20")),
+            (
+                &date_time,
+                "٢٠٢٦-١٢-٢٠T١٤:٣٠:٠٠+٠٣:٠٠",
+                Some("2026-12-20T14:30:00+03:00"),
+            ),
+            (&time, "١٤:٣٠:٠٠Z", Some("14:30:00Z")),
+            (&plain, "٢٠٢٦-١٢-٢٠", Some("٢٠٢٦-١٢-٢٠")),
+        ];
+        for (schema, typed, want) in cases {
+            let form = form((*schema).clone());
+            let got = field_value(&form.fields[0], &FieldState::Text((*typed).into()));
+            match want {
+                Some(want) => assert_eq!(got, Ok(Some(Value::String((*want).into()))), "{typed}"),
+                None => assert!(got.is_err(), "{typed}: {got:?}"),
+            }
+        }
+        for (typed, integer, want) in [
+            ("٤٢", true, "42"),
+            ("-٤٢", true, "-42"),
+            ("۱۲۳", true, "123"),
+            ("४२", true, "42"),
+            ("٣٫٥", false, "3.5"),
+            ("٣.٥", false, "3.5"),
+            ("١e٣", false, "1000.0"),
+        ] {
+            assert_eq!(
+                parse_number(typed, integer).map(|n| n.to_string()),
+                Ok(want.to_owned()),
+                "{typed}"
+            );
+        }
+        // Digits of other kinds (Nl, No: Roman numerals, superscripts) are not decimal digits.
+        assert!(parse_number("Ⅻ", true).is_err());
     }
 
     /// Regression test for issue 30 item 20: `1e-400` read as 0 and was sent as `0.0`.

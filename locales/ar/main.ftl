@@ -110,16 +110,16 @@ time-days = { $d } ي { $h } س
 
 ## What a field accepts
 
-format-help-email = عنوان بريد إلكتروني، مثل { $example }
-format-help-uri = معرّف URI كامل، مثل { $example }
-format-help-date-time = تاريخ ووقت مع فارق التوقيت، مثل { $example }
-format-help-uuid = معرّف UUID، مثل { $example }
-format-help-time = وقت مع فارق التوقيت، مثل { $example }
-format-help-duration = مدة (ISO 8601)، مثل { $example }
-format-help-ipv4 = عنوان IPv4، مثل { $example }
-format-help-ipv6 = عنوان IPv6، مثل { $example }
-format-help-hostname = اسم مضيف، مثل { $example }
-format-help-date = تاريخ، YYYY-MM-DD
+format-help-email = عنوان بريد إلكتروني، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = معرّف URI كامل، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = تاريخ ووقت مع فارق التوقيت، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = معرّف UUID، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-time = وقت مع فارق التوقيت، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = مدة (ISO 8601)، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = عنوان IPv4، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = عنوان IPv6، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = اسم مضيف، مثل {"\u2066"}{ $example }{"\u2069"}
+format-help-date = تاريخ، {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = عدد صحيح
 exactly = { $n } بالضبط
 range = من { $min } إلى { $max }
@@ -214,16 +214,16 @@ problem-choose-at-most = اختر على الأكثر { $n ->
     [many] { $n } خيارًا
    *[other] { $n } خيار
 }
-problem-not-email = ليس عنوان بريد إلكتروني (مثل { $example })
-problem-not-uri = ليس معرّف URI كاملًا (مثل { $example })
-problem-not-date = ليس تاريخًا (مثل { $example })
-problem-not-date-time = ليس تاريخًا ووقتًا مع فارق التوقيت (مثل { $example })
-problem-not-uuid = ليس معرّف UUID (مثل { $example })
-problem-not-time = ليس وقتًا مع فارق التوقيت (مثل { $example })
-problem-not-duration = ليس مدة (ISO 8601) (مثل { $example })
-problem-not-ipv4 = ليس عنوان IPv4 (مثل { $example })
-problem-not-ipv6 = ليس عنوان IPv6 (مثل { $example })
-problem-not-hostname = ليس اسم مضيف (مثل { $example })
+problem-not-email = ليس عنوان بريد إلكتروني (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = ليس معرّف URI كاملًا (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = ليس تاريخًا (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = ليس تاريخًا ووقتًا مع فارق التوقيت (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = ليس معرّف UUID (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = ليس وقتًا مع فارق التوقيت (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = ليس مدة (ISO 8601) (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = ليس عنوان IPv4 (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = ليس عنوان IPv6 (مثل {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = ليس اسم مضيف (مثل {"\u2066"}{ $example }{"\u2069"})
 problem-internal = خطأ داخلي: لا يمكن التحقق من هذا الحقل
 
 ## The terminal

@@ -105,16 +105,16 @@ time-days = { $d } Tg. { $h } Std.
 
 ## What a field accepts
 
-format-help-email = eine E-Mail-Adresse, z. B. { $example }
-format-help-uri = ein vollständiger URI, z. B. { $example }
-format-help-date-time = ein Datum mit Uhrzeit und Zeitzonenversatz, z. B. { $example }
-format-help-uuid = eine UUID, z. B. { $example }
-format-help-time = eine Uhrzeit mit Zeitzonenversatz, z. B. { $example }
-format-help-duration = eine Dauer (ISO 8601), z. B. { $example }
-format-help-ipv4 = eine IPv4-Adresse, z. B. { $example }
-format-help-ipv6 = eine IPv6-Adresse, z. B. { $example }
-format-help-hostname = ein Rechnername, z. B. { $example }
-format-help-date = ein Datum, YYYY-MM-DD
+format-help-email = eine E-Mail-Adresse, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = ein vollständiger URI, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = ein Datum mit Uhrzeit und Zeitzonenversatz, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = eine UUID, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-time = eine Uhrzeit mit Zeitzonenversatz, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = eine Dauer (ISO 8601), z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = eine IPv4-Adresse, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = eine IPv6-Adresse, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = ein Rechnername, z. B. {"\u2066"}{ $example }{"\u2069"}
+format-help-date = ein Datum, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = eine ganze Zahl
 exactly = genau { $n }
 range = { $min } bis { $max }
@@ -181,16 +181,16 @@ problem-choose-at-most = Wählen Sie höchstens { $n ->
     [one] { $n } Option
    *[other] { $n } Optionen
 }
-problem-not-email = Keine E-Mail-Adresse (z. B. { $example })
-problem-not-uri = Kein vollständiger URI (z. B. { $example })
-problem-not-date = Kein Datum (z. B. { $example })
-problem-not-date-time = Kein Datum mit Uhrzeit und Zeitzonenversatz (z. B. { $example })
-problem-not-uuid = Keine UUID (z. B. { $example })
-problem-not-time = Keine Uhrzeit mit Zeitzonenversatz (z. B. { $example })
-problem-not-duration = Keine Dauer nach ISO 8601 (z. B. { $example })
-problem-not-ipv4 = Keine IPv4-Adresse (z. B. { $example })
-problem-not-ipv6 = Keine IPv6-Adresse (z. B. { $example })
-problem-not-hostname = Kein Rechnername (z. B. { $example })
+problem-not-email = Keine E-Mail-Adresse (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = Kein vollständiger URI (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = Kein Datum (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = Kein Datum mit Uhrzeit und Zeitzonenversatz (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = Keine UUID (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = Keine Uhrzeit mit Zeitzonenversatz (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = Keine Dauer nach ISO 8601 (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = Keine IPv4-Adresse (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = Keine IPv6-Adresse (z. B. {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = Kein Rechnername (z. B. {"\u2066"}{ $example }{"\u2069"})
 problem-internal = Interner Fehler: Dieses Feld kann nicht geprüft werden
 
 ## The terminal

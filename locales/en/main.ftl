@@ -112,16 +112,16 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-help-email = an email address, like { $example }
-format-help-uri = a full URI, like { $example }
-format-help-date-time = a date and time with offset, like { $example }
-format-help-uuid = a UUID, like { $example }
-format-help-time = a time with offset, like { $example }
-format-help-duration = a duration (ISO 8601), like { $example }
-format-help-ipv4 = an IPv4 address, like { $example }
-format-help-ipv6 = an IPv6 address, like { $example }
-format-help-hostname = a host name, like { $example }
-format-help-date = a date, YYYY-MM-DD
+format-help-email = an email address, like {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = a full URI, like {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = a date and time with offset, like {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = a UUID, like {"\u2066"}{ $example }{"\u2069"}
+format-help-time = a time with offset, like {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = a duration (ISO 8601), like {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = an IPv4 address, like {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = an IPv6 address, like {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = a host name, like {"\u2066"}{ $example }{"\u2069"}
+format-help-date = a date, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = a whole number
 exactly = exactly { $n }
 range = { $min } to { $max }
@@ -188,16 +188,16 @@ problem-choose-at-most = Choose at most { $n ->
     [one] { $n } option
    *[other] { $n } options
 }
-problem-not-email = Not an email address (like { $example })
-problem-not-uri = Not a full URI (like { $example })
-problem-not-date = Not a date (like { $example })
-problem-not-date-time = Not a date and time with offset (like { $example })
-problem-not-uuid = Not a UUID (like { $example })
-problem-not-time = Not a time with offset (like { $example })
-problem-not-duration = Not a duration (ISO 8601) (like { $example })
-problem-not-ipv4 = Not an IPv4 address (like { $example })
-problem-not-ipv6 = Not an IPv6 address (like { $example })
-problem-not-hostname = Not a host name (like { $example })
+problem-not-email = Not an email address (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = Not a full URI (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = Not a date (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = Not a date and time with offset (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = Not a UUID (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = Not a time with offset (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = Not a duration (ISO 8601) (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = Not an IPv4 address (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = Not an IPv6 address (like {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = Not a host name (like {"\u2066"}{ $example }{"\u2069"})
 problem-internal = Internal error: this field cannot be checked
 
 ## The terminal

@@ -105,16 +105,16 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-help-email = una dirección de correo electrónico, por ejemplo { $example }
-format-help-uri = un URI completo, por ejemplo { $example }
-format-help-date-time = una fecha y hora con desfase horario, por ejemplo { $example }
-format-help-uuid = un UUID, por ejemplo { $example }
-format-help-time = una hora con desfase horario, por ejemplo { $example }
-format-help-duration = una duración (ISO 8601), por ejemplo { $example }
-format-help-ipv4 = una dirección IPv4, por ejemplo { $example }
-format-help-ipv6 = una dirección IPv6, por ejemplo { $example }
-format-help-hostname = un nombre de equipo, por ejemplo { $example }
-format-help-date = una fecha, YYYY-MM-DD
+format-help-email = una dirección de correo electrónico, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = un URI completo, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = una fecha y hora con desfase horario, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = un UUID, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-time = una hora con desfase horario, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = una duración (ISO 8601), por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = una dirección IPv4, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = una dirección IPv6, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = un nombre de equipo, por ejemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-date = una fecha, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = un número entero
 exactly = exactamente { $n }
 range = de { $min } a { $max }
@@ -181,16 +181,16 @@ problem-choose-at-most = Elija como máximo { $n ->
     [one] { $n } opción
    *[other] { $n } opciones
 }
-problem-not-email = No es una dirección de correo electrónico (por ejemplo, { $example })
-problem-not-uri = No es un URI completo (por ejemplo, { $example })
-problem-not-date = No es una fecha (por ejemplo, { $example })
-problem-not-date-time = No es una fecha y hora con desfase horario (por ejemplo, { $example })
-problem-not-uuid = No es un UUID (por ejemplo, { $example })
-problem-not-time = No es una hora con desfase horario (por ejemplo, { $example })
-problem-not-duration = No es una duración ISO 8601 (por ejemplo, { $example })
-problem-not-ipv4 = No es una dirección IPv4 (por ejemplo, { $example })
-problem-not-ipv6 = No es una dirección IPv6 (por ejemplo, { $example })
-problem-not-hostname = No es un nombre de equipo (por ejemplo, { $example })
+problem-not-email = No es una dirección de correo electrónico (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = No es un URI completo (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = No es una fecha (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = No es una fecha y hora con desfase horario (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = No es un UUID (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = No es una hora con desfase horario (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = No es una duración ISO 8601 (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = No es una dirección IPv4 (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = No es una dirección IPv6 (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = No es un nombre de equipo (por ejemplo, {"\u2066"}{ $example }{"\u2069"})
 problem-internal = Error interno: no se puede comprobar este campo
 
 ## The terminal

@@ -105,16 +105,16 @@ time-days = { $d } j { $h } h
 
 ## What a field accepts
 
-format-help-email = une adresse e-mail, par ex. { $example }
-format-help-uri = un URI complet, par ex. { $example }
-format-help-date-time = une date et une heure avec décalage horaire, par ex. { $example }
-format-help-uuid = un UUID, par ex. { $example }
-format-help-time = une heure avec décalage horaire, par ex. { $example }
-format-help-duration = une durée (ISO 8601), par ex. { $example }
-format-help-ipv4 = une adresse IPv4, par ex. { $example }
-format-help-ipv6 = une adresse IPv6, par ex. { $example }
-format-help-hostname = un nom d’hôte, par ex. { $example }
-format-help-date = une date, YYYY-MM-DD
+format-help-email = une adresse e-mail, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = un URI complet, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = une date et une heure avec décalage horaire, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = un UUID, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-time = une heure avec décalage horaire, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = une durée (ISO 8601), par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = une adresse IPv4, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = une adresse IPv6, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = un nom d’hôte, par ex. {"\u2066"}{ $example }{"\u2069"}
+format-help-date = une date, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = un nombre entier
 exactly = exactement { $n }
 range = de { $min } à { $max }
@@ -181,16 +181,16 @@ problem-choose-at-most = Choisissez au plus { $n ->
     [one] { $n } option
    *[other] { $n } options
 }
-problem-not-email = Ce n’est pas une adresse e-mail (par ex. { $example })
-problem-not-uri = Ce n’est pas un URI complet (par ex. { $example })
-problem-not-date = Ce n’est pas une date (par ex. { $example })
-problem-not-date-time = Ce n’est pas une date et une heure avec décalage horaire (par ex. { $example })
-problem-not-uuid = Ce n’est pas un UUID (par ex. { $example })
-problem-not-time = Ce n’est pas une heure avec décalage horaire (par ex. { $example })
-problem-not-duration = Ce n’est pas une durée ISO 8601 (par ex. { $example })
-problem-not-ipv4 = Ce n’est pas une adresse IPv4 (par ex. { $example })
-problem-not-ipv6 = Ce n’est pas une adresse IPv6 (par ex. { $example })
-problem-not-hostname = Ce n’est pas un nom d’hôte (par ex. { $example })
+problem-not-email = Ce n’est pas une adresse e-mail (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = Ce n’est pas un URI complet (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = Ce n’est pas une date (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = Ce n’est pas une date et une heure avec décalage horaire (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = Ce n’est pas un UUID (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = Ce n’est pas une heure avec décalage horaire (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = Ce n’est pas une durée ISO 8601 (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = Ce n’est pas une adresse IPv4 (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = Ce n’est pas une adresse IPv6 (par ex. {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = Ce n’est pas un nom d’hôte (par ex. {"\u2066"}{ $example }{"\u2069"})
 problem-internal = Erreur interne : ce champ ne peut pas être vérifié
 
 ## The terminal

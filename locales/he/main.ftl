@@ -110,16 +110,16 @@ time-days = { $d } ימ׳ { $h } שע׳
 
 ## What a field accepts
 
-format-help-email = כתובת דוא״ל, למשל { $example }
-format-help-uri = כתובת URI מלאה, למשל { $example }
-format-help-date-time = תאריך ושעה עם הפרש שעות, למשל { $example }
-format-help-uuid = מזהה UUID, למשל { $example }
-format-help-time = שעה עם הפרש שעות, למשל { $example }
-format-help-duration = משך זמן (ISO 8601), למשל { $example }
-format-help-ipv4 = כתובת IPv4, למשל { $example }
-format-help-ipv6 = כתובת IPv6, למשל { $example }
-format-help-hostname = שם מארח, למשל { $example }
-format-help-date = תאריך, YYYY-MM-DD
+format-help-email = כתובת דוא״ל, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = כתובת URI מלאה, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = תאריך ושעה עם הפרש שעות, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = מזהה UUID, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-time = שעה עם הפרש שעות, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = משך זמן (ISO 8601), למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = כתובת IPv4, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = כתובת IPv6, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = שם מארח, למשל {"\u2066"}{ $example }{"\u2069"}
+format-help-date = תאריך, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = מספר שלם
 exactly = בדיוק { $n }
 range = בין { $min } ל־{ $max }
@@ -193,16 +193,16 @@ problem-choose-at-most = יש לבחור לכל היותר { $n ->
     [two] שתי אפשרויות
    *[other] { $n } אפשרויות
 }
-problem-not-email = אינה כתובת דוא״ל (למשל { $example })
-problem-not-uri = אינה כתובת URI מלאה (למשל { $example })
-problem-not-date = אינו תאריך (למשל { $example })
-problem-not-date-time = אינו תאריך ושעה עם הפרש שעות (למשל { $example })
-problem-not-uuid = אינו מזהה UUID (למשל { $example })
-problem-not-time = אינה שעה עם הפרש שעות (למשל { $example })
-problem-not-duration = אינו משך זמן (ISO 8601) (למשל { $example })
-problem-not-ipv4 = אינה כתובת IPv4 (למשל { $example })
-problem-not-ipv6 = אינה כתובת IPv6 (למשל { $example })
-problem-not-hostname = אינו שם מארח (למשל { $example })
+problem-not-email = אינה כתובת דוא״ל (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = אינה כתובת URI מלאה (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = אינו תאריך (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = אינו תאריך ושעה עם הפרש שעות (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = אינו מזהה UUID (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = אינה שעה עם הפרש שעות (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = אינו משך זמן (ISO 8601) (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = אינה כתובת IPv4 (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = אינה כתובת IPv6 (למשל {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = אינו שם מארח (למשל {"\u2066"}{ $example }{"\u2069"})
 problem-internal = שגיאה פנימית: לא ניתן לבדוק את השדה הזה
 
 ## The terminal

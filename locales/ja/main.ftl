@@ -105,16 +105,16 @@ time-days = { $d }日{ $h }時間
 
 ## What a field accepts
 
-format-help-email = メールアドレス (例: { $example })
-format-help-uri = 完全な URI (例: { $example })
-format-help-date-time = オフセット付きの日時 (例: { $example })
-format-help-uuid = UUID (例: { $example })
-format-help-time = オフセット付きの時刻 (例: { $example })
-format-help-duration = 期間 (ISO 8601) (例: { $example })
-format-help-ipv4 = IPv4 アドレス (例: { $example })
-format-help-ipv6 = IPv6 アドレス (例: { $example })
-format-help-hostname = ホスト名 (例: { $example })
-format-help-date = 日付 (YYYY-MM-DD)
+format-help-email = メールアドレス (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-uri = 完全な URI (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-date-time = オフセット付きの日時 (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-uuid = UUID (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-time = オフセット付きの時刻 (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-duration = 期間 (ISO 8601) (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-ipv4 = IPv4 アドレス (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-ipv6 = IPv6 アドレス (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-hostname = ホスト名 (例: {"\u2066"}{ $example }{"\u2069"})
+format-help-date = 日付 ({"\u2066"}YYYY-MM-DD{"\u2069"})
 whole-number = 整数
 exactly = ちょうど{ $n }
 range = { $min }～{ $max }
@@ -160,16 +160,16 @@ problem-less-than = { $n }未満にしてください
 problem-multiple-of = { $n }の倍数にしてください
 problem-choose-at-least = { $n }個以上選んでください
 problem-choose-at-most = 選べるのは{ $n }個までです
-problem-not-email = メールアドレスではありません (例: { $example })
-problem-not-uri = 完全な URI ではありません (例: { $example })
-problem-not-date = 日付ではありません (例: { $example })
-problem-not-date-time = オフセット付きの日時ではありません (例: { $example })
-problem-not-uuid = UUID ではありません (例: { $example })
-problem-not-time = オフセット付きの時刻ではありません (例: { $example })
-problem-not-duration = ISO 8601 の期間ではありません (例: { $example })
-problem-not-ipv4 = IPv4 アドレスではありません (例: { $example })
-problem-not-ipv6 = IPv6 アドレスではありません (例: { $example })
-problem-not-hostname = ホスト名ではありません (例: { $example })
+problem-not-email = メールアドレスではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = 完全な URI ではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = 日付ではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = オフセット付きの日時ではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = UUID ではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = オフセット付きの時刻ではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = ISO 8601 の期間ではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = IPv4 アドレスではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = IPv6 アドレスではありません (例: {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = ホスト名ではありません (例: {"\u2066"}{ $example }{"\u2069"})
 problem-internal = 内部エラー: この項目を検査できません
 
 ## The terminal

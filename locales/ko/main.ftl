@@ -105,16 +105,16 @@ time-days = { $d }일 { $h }시간
 
 ## What a field accepts
 
-format-help-email = 이메일 주소, 예: { $example }
-format-help-uri = 전체 URI, 예: { $example }
-format-help-date-time = 오프셋이 포함된 날짜와 시간, 예: { $example }
-format-help-uuid = UUID, 예: { $example }
-format-help-time = 오프셋이 포함된 시간, 예: { $example }
-format-help-duration = 기간(ISO 8601), 예: { $example }
-format-help-ipv4 = IPv4 주소, 예: { $example }
-format-help-ipv6 = IPv6 주소, 예: { $example }
-format-help-hostname = 호스트 이름, 예: { $example }
-format-help-date = 날짜, YYYY-MM-DD
+format-help-email = 이메일 주소, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = 전체 URI, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = 오프셋이 포함된 날짜와 시간, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = UUID, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-time = 오프셋이 포함된 시간, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = 기간(ISO 8601), 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = IPv4 주소, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = IPv6 주소, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = 호스트 이름, 예: {"\u2066"}{ $example }{"\u2069"}
+format-help-date = 날짜, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = 정수
 exactly = 정확히 { $n }
 range = { $min }~{ $max }
@@ -160,16 +160,16 @@ problem-less-than = { $n }보다 작아야 합니다
 problem-multiple-of = { $n }의 배수여야 합니다
 problem-choose-at-least = { $n }개 이상 선택하세요
 problem-choose-at-most = { $n }개 이하로 선택하세요
-problem-not-email = 이메일 주소가 아닙니다(예: { $example })
-problem-not-uri = 전체 URI가 아닙니다(예: { $example })
-problem-not-date = 날짜가 아닙니다(예: { $example })
-problem-not-date-time = 오프셋이 포함된 날짜와 시간이 아닙니다(예: { $example })
-problem-not-uuid = UUID가 아닙니다(예: { $example })
-problem-not-time = 오프셋이 포함된 시간이 아닙니다(예: { $example })
-problem-not-duration = ISO 8601 기간이 아닙니다(예: { $example })
-problem-not-ipv4 = IPv4 주소가 아닙니다(예: { $example })
-problem-not-ipv6 = IPv6 주소가 아닙니다(예: { $example })
-problem-not-hostname = 호스트 이름이 아닙니다(예: { $example })
+problem-not-email = 이메일 주소가 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = 전체 URI가 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = 날짜가 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = 오프셋이 포함된 날짜와 시간이 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = UUID가 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = 오프셋이 포함된 시간이 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = ISO 8601 기간이 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = IPv4 주소가 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = IPv6 주소가 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = 호스트 이름이 아닙니다(예: {"\u2066"}{ $example }{"\u2069"})
 problem-internal = 내부 오류: 이 항목을 검사할 수 없습니다
 
 ## The terminal

@@ -105,16 +105,16 @@ time-days = { $d } d { $h } h
 
 ## What a field accepts
 
-format-help-email = um endereço de e-mail, por exemplo { $example }
-format-help-uri = um URI completo, por exemplo { $example }
-format-help-date-time = uma data e hora com fuso horário, por exemplo { $example }
-format-help-uuid = um UUID, por exemplo { $example }
-format-help-time = uma hora com fuso horário, por exemplo { $example }
-format-help-duration = uma duração (ISO 8601), por exemplo { $example }
-format-help-ipv4 = um endereço IPv4, por exemplo { $example }
-format-help-ipv6 = um endereço IPv6, por exemplo { $example }
-format-help-hostname = um nome de host, por exemplo { $example }
-format-help-date = uma data, YYYY-MM-DD
+format-help-email = um endereço de e-mail, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = um URI completo, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = uma data e hora com fuso horário, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = um UUID, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-time = uma hora com fuso horário, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = uma duração (ISO 8601), por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = um endereço IPv4, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = um endereço IPv6, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = um nome de host, por exemplo {"\u2066"}{ $example }{"\u2069"}
+format-help-date = uma data, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = um número inteiro
 exactly = exatamente { $n }
 range = de { $min } a { $max }
@@ -181,16 +181,16 @@ problem-choose-at-most = Escolha no máximo { $n ->
     [one] { $n } opção
    *[other] { $n } opções
 }
-problem-not-email = Não é um endereço de e-mail (por exemplo, { $example })
-problem-not-uri = Não é um URI completo (por exemplo, { $example })
-problem-not-date = Não é uma data (por exemplo, { $example })
-problem-not-date-time = Não é uma data e hora com fuso horário (por exemplo, { $example })
-problem-not-uuid = Não é um UUID (por exemplo, { $example })
-problem-not-time = Não é uma hora com fuso horário (por exemplo, { $example })
-problem-not-duration = Não é uma duração ISO 8601 (por exemplo, { $example })
-problem-not-ipv4 = Não é um endereço IPv4 (por exemplo, { $example })
-problem-not-ipv6 = Não é um endereço IPv6 (por exemplo, { $example })
-problem-not-hostname = Não é um nome de host (por exemplo, { $example })
+problem-not-email = Não é um endereço de e-mail (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = Não é um URI completo (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = Não é uma data (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = Não é uma data e hora com fuso horário (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = Não é um UUID (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = Não é uma hora com fuso horário (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = Não é uma duração ISO 8601 (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = Não é um endereço IPv4 (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = Não é um endereço IPv6 (por exemplo, {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = Não é um nome de host (por exemplo, {"\u2066"}{ $example }{"\u2069"})
 problem-internal = Erro interno: não é possível verificar este campo
 
 ## The terminal

@@ -105,16 +105,16 @@ time-days = { $d } дн. { $h } ч
 
 ## What a field accepts
 
-format-help-email = адрес электронной почты, например { $example }
-format-help-uri = полный URI, например { $example }
-format-help-date-time = дата и время со смещением часового пояса, например { $example }
-format-help-uuid = UUID, например { $example }
-format-help-time = время со смещением часового пояса, например { $example }
-format-help-duration = длительность (ISO 8601), например { $example }
-format-help-ipv4 = адрес IPv4, например { $example }
-format-help-ipv6 = адрес IPv6, например { $example }
-format-help-hostname = имя хоста, например { $example }
-format-help-date = дата, YYYY-MM-DD
+format-help-email = адрес электронной почты, например {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = полный URI, например {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = дата и время со смещением часового пояса, например {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = UUID, например {"\u2066"}{ $example }{"\u2069"}
+format-help-time = время со смещением часового пояса, например {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = длительность (ISO 8601), например {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = адрес IPv4, например {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = адрес IPv6, например {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = имя хоста, например {"\u2066"}{ $example }{"\u2069"}
+format-help-date = дата, {"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = целое число
 exactly = ровно { $n }
 range = от { $min } до { $max }
@@ -200,16 +200,16 @@ problem-choose-at-most = Выберите не более { $n ->
     [many] { $n } вариантов
    *[other] { $n } варианта
 }
-problem-not-email = Это не адрес электронной почты (например, { $example })
-problem-not-uri = Это не полный URI (например, { $example })
-problem-not-date = Это не дата (например, { $example })
-problem-not-date-time = Это не дата и время со смещением часового пояса (например, { $example })
-problem-not-uuid = Это не UUID (например, { $example })
-problem-not-time = Это не время со смещением часового пояса (например, { $example })
-problem-not-duration = Это не длительность в формате ISO 8601 (например, { $example })
-problem-not-ipv4 = Это не адрес IPv4 (например, { $example })
-problem-not-ipv6 = Это не адрес IPv6 (например, { $example })
-problem-not-hostname = Это не имя хоста (например, { $example })
+problem-not-email = Это не адрес электронной почты (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-uri = Это не полный URI (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-date = Это не дата (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-date-time = Это не дата и время со смещением часового пояса (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-uuid = Это не UUID (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-time = Это не время со смещением часового пояса (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-duration = Это не длительность в формате ISO 8601 (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv4 = Это не адрес IPv4 (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-ipv6 = Это не адрес IPv6 (например, {"\u2066"}{ $example }{"\u2069"})
+problem-not-hostname = Это не имя хоста (например, {"\u2066"}{ $example }{"\u2069"})
 problem-internal = Внутренняя ошибка: это поле невозможно проверить
 
 ## The terminal

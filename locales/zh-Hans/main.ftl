@@ -105,16 +105,16 @@ time-days = { $d } 天 { $h } 小时
 
 ## What a field accepts
 
-format-help-email = 电子邮件地址，例如 { $example }
-format-help-uri = 完整的 URI，例如 { $example }
-format-help-date-time = 带时区偏移的日期和时间，例如 { $example }
-format-help-uuid = UUID，例如 { $example }
-format-help-time = 带时区偏移的时间，例如 { $example }
-format-help-duration = 时长（ISO 8601），例如 { $example }
-format-help-ipv4 = IPv4 地址，例如 { $example }
-format-help-ipv6 = IPv6 地址，例如 { $example }
-format-help-hostname = 主机名，例如 { $example }
-format-help-date = 日期，YYYY-MM-DD
+format-help-email = 电子邮件地址，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = 完整的 URI，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = 带时区偏移的日期和时间，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = UUID，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-time = 带时区偏移的时间，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = 时长（ISO 8601），例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = IPv4 地址，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = IPv6 地址，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = 主机名，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-date = 日期，{"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = 整数
 exactly = 恰好 { $n }
 range = { $min } 到 { $max }
@@ -160,16 +160,16 @@ problem-less-than = 必须小于 { $n }
 problem-multiple-of = 必须是 { $n } 的倍数
 problem-choose-at-least = 请至少选择 { $n } 项
 problem-choose-at-most = 最多只能选择 { $n } 项
-problem-not-email = 不是电子邮件地址（例如 { $example }）
-problem-not-uri = 不是完整的 URI（例如 { $example }）
-problem-not-date = 不是日期（例如 { $example }）
-problem-not-date-time = 不是带时区偏移的日期和时间（例如 { $example }）
-problem-not-uuid = 不是 UUID（例如 { $example }）
-problem-not-time = 不是带时区偏移的时间（例如 { $example }）
-problem-not-duration = 不是 ISO 8601 时长（例如 { $example }）
-problem-not-ipv4 = 不是 IPv4 地址（例如 { $example }）
-problem-not-ipv6 = 不是 IPv6 地址（例如 { $example }）
-problem-not-hostname = 不是主机名（例如 { $example }）
+problem-not-email = 不是电子邮件地址（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-uri = 不是完整的 URI（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-date = 不是日期（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-date-time = 不是带时区偏移的日期和时间（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-uuid = 不是 UUID（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-time = 不是带时区偏移的时间（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-duration = 不是 ISO 8601 时长（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-ipv4 = 不是 IPv4 地址（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-ipv6 = 不是 IPv6 地址（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-hostname = 不是主机名（例如 {"\u2066"}{ $example }{"\u2069"}）
 problem-internal = 内部错误：无法检查此字段
 
 ## The terminal

@@ -105,16 +105,16 @@ time-days = { $d } 天 { $h } 小時
 
 ## What a field accepts
 
-format-help-email = 電子郵件地址，例如 { $example }
-format-help-uri = 完整的 URI，例如 { $example }
-format-help-date-time = 含時區偏移的日期與時間，例如 { $example }
-format-help-uuid = UUID，例如 { $example }
-format-help-time = 含時區偏移的時間，例如 { $example }
-format-help-duration = 時間長度（ISO 8601），例如 { $example }
-format-help-ipv4 = IPv4 位址，例如 { $example }
-format-help-ipv6 = IPv6 位址，例如 { $example }
-format-help-hostname = 主機名稱，例如 { $example }
-format-help-date = 日期，YYYY-MM-DD
+format-help-email = 電子郵件地址，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-uri = 完整的 URI，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-date-time = 含時區偏移的日期與時間，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-uuid = UUID，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-time = 含時區偏移的時間，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-duration = 時間長度（ISO 8601），例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv4 = IPv4 位址，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-ipv6 = IPv6 位址，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-hostname = 主機名稱，例如 {"\u2066"}{ $example }{"\u2069"}
+format-help-date = 日期，{"\u2066"}YYYY-MM-DD{"\u2069"}
 whole-number = 整數
 exactly = 剛好 { $n }
 range = { $min } 到 { $max }
@@ -160,16 +160,16 @@ problem-less-than = 必須小於 { $n }
 problem-multiple-of = 必須是 { $n } 的倍數
 problem-choose-at-least = 請至少選擇 { $n } 項
 problem-choose-at-most = 最多只能選擇 { $n } 項
-problem-not-email = 不是電子郵件地址（例如 { $example }）
-problem-not-uri = 不是完整的 URI（例如 { $example }）
-problem-not-date = 不是日期（例如 { $example }）
-problem-not-date-time = 不是含時區偏移的日期與時間（例如 { $example }）
-problem-not-uuid = 不是 UUID（例如 { $example }）
-problem-not-time = 不是含時區偏移的時間（例如 { $example }）
-problem-not-duration = 不是 ISO 8601 時間長度（例如 { $example }）
-problem-not-ipv4 = 不是 IPv4 位址（例如 { $example }）
-problem-not-ipv6 = 不是 IPv6 位址（例如 { $example }）
-problem-not-hostname = 不是主機名稱（例如 { $example }）
+problem-not-email = 不是電子郵件地址（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-uri = 不是完整的 URI（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-date = 不是日期（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-date-time = 不是含時區偏移的日期與時間（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-uuid = 不是 UUID（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-time = 不是含時區偏移的時間（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-duration = 不是 ISO 8601 時間長度（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-ipv4 = 不是 IPv4 位址（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-ipv6 = 不是 IPv6 位址（例如 {"\u2066"}{ $example }{"\u2069"}）
+problem-not-hostname = 不是主機名稱（例如 {"\u2066"}{ $example }{"\u2069"}）
 problem-internal = 內部錯誤：無法檢查此欄位
 
 ## The terminal

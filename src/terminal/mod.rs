@@ -68,6 +68,8 @@ pub enum TerminalError {
 /// Everything is shown on `/dev/tty`; nothing is written to stdout. The terminal is restored
 /// (raw mode off, cursor shown) before this returns, whatever the way out.
 pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, TerminalError> {
+    // The terminal shows a directional control as `�`: our own messages go without them.
+    crate::i18n::drop_isolates();
     let deadline = Deadline::after(options.timeout, options.cancel.clone());
     let tty = Tty::open(Theme::from_env(), deadline)
         .map_err(|error| TerminalError::NoTerminal(error.to_string()))?;

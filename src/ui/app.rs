@@ -317,6 +317,20 @@ impl FormApp {
         });
         let last = self.form.fields.len().saturating_sub(1);
         let view = ui.clip_rect();
+        // A key or text for the focused field in this pass (see the scroll below).
+        let typed = ui.input(|i| {
+            i.events.iter().any(|e| match e {
+                egui::Event::Text(_) | egui::Event::Paste(_) | egui::Event::Ime(_) => true,
+                egui::Event::Key { pressed, key, .. } => {
+                    *pressed
+                        && !matches!(
+                            key,
+                            egui::Key::Tab | egui::Key::PageUp | egui::Key::PageDown
+                        )
+                }
+                _ => false,
+            })
+        });
         for i in 0..self.form.fields.len() {
             ui.add_space(6.0);
             let needed = everything
@@ -360,6 +374,15 @@ impl FormApp {
                 && focused.is_some_and(|id| self.field_ui[i].control_ids.contains(&id))
             {
                 ui.scroll_to_rect(field_rect, None);
+            } else if typed
+                && focused.is_some_and(|id| self.field_ui[i].control_ids.contains(&id))
+                && !ui.clip_rect().contains_rect(field_rect)
+            {
+                // Typing goes where the person can see it: a field below the fold (the
+                // window opens at the top, a long message above the first field) comes into
+                // view with the first key, at once, so that keys coming fast cannot pile up
+                // animated scrolls that overshoot.
+                ui.scroll_to_rect_animation(field_rect, None, egui::style::ScrollAnimation::none());
             }
             // Once a problem is shown, it follows the person's edits so it clears when fixed.
             if response.changed() && self.problems[i].is_some() {
@@ -518,6 +541,12 @@ impl WindowDialog for FormApp {
             })
         });
         let body = egui::CentralPanel::default().show(ui, |ui| {
+            // egui's floating scroll bar is invisible until the pointer hovers it: a form
+            // taller than the window gave no sign of more below (issue 48). Its bar shows,
+            // faint, whenever the body scrolls.
+            let scroll = &mut ui.spacing_mut().scroll;
+            scroll.dormant_handle_opacity = scroll.dormant_handle_opacity.max(0.6);
+            scroll.dormant_background_opacity = scroll.dormant_background_opacity.max(0.2);
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
                 .show(ui, |ui| {

@@ -7,11 +7,12 @@
 //! The calendar shows a month, weeks from the locale's first day
 //! ([`crate::datetime::week_start`]: Sunday in `en_US`, Monday in `de_DE`), six rows so that
 //! its height never changes;
-//! a click picks a day, **Save** (or Enter on it) writes the day picked, **Cancel**, Esc or a
-//! click elsewhere closes it without writing.
+//! a click picks a day, and so do the keys (see [`keys`]); **Save**, or Enter on the "Pick
+//! date" button that opened it, writes the day picked; **Cancel**, Esc or a click elsewhere
+//! closes it without writing.
 
 use egui::{Align, Area, Button, Color32, Frame, Id, Key, Layout, Order, Response, RichText, Ui};
-use jiff::civil::{Date, Weekday};
+use jiff::civil::Date;
 
 /// A day's cell, in points.
 const CELL: f32 = 36.0;
@@ -59,7 +60,15 @@ pub fn picker_ui(ui: &mut Ui, id: Id, selection: &mut Date, label: &str) -> Pick
         face = face.fill(open.weak_bg_fill).stroke(open.bg_stroke);
     }
     let mut button = ui.add(face);
-    if button.clicked() {
+    // Enter on the button of an open calendar chooses the day picked with the keys (a click
+    // on it still closes the calendar, as a second click on a menu's button does).
+    let enter = ui.input(|i| i.key_pressed(Key::Enter));
+    let choose = state.open && button.clicked() && enter && button.has_focus();
+    if choose {
+        *selection = state.picked;
+        button.mark_changed();
+        state.open = false;
+    } else if button.clicked() {
         state = if state.open {
             closed(*selection)
         } else {
@@ -70,6 +79,7 @@ pub fn picker_ui(ui: &mut Ui, id: Id, selection: &mut Date, label: &str) -> Pick
         };
     }
     if state.open {
+        keys(ui, &mut state);
         let margin = ui.style().spacing.window_margin;
         let outer = WIDTH + margin.leftf() + margin.rightf();
         let clip = ui.clip_rect();
@@ -111,6 +121,60 @@ pub fn picker_ui(ui: &mut Ui, id: Id, selection: &mut Date, label: &str) -> Pick
     Picker {
         button,
         open: state.open,
+    }
+}
+
+/// The keys of an open calendar, whichever of its buttons has the focus: Left and Right a
+/// day back and on (as drawn: in a mirrored calendar Left is the next day), Up and Down a
+/// week, Page Up and Page Down a month (with Shift, a year). The arrows are kept from egui's
+/// own use of them, moving the focus to the widget on that side: Left then Enter pressed the
+/// "previous month" arrow (issue 48).
+fn keys(ui: &mut Ui, state: &mut State) {
+    if let Some(focused) = ui.memory(|m| m.focused()) {
+        let arrows = egui::EventFilter {
+            horizontal_arrows: true,
+            vertical_arrows: true,
+            ..Default::default()
+        };
+        ui.memory_mut(|m| m.set_focus_lock_filter(focused, arrows));
+    }
+    let forward = if crate::i18n::right_to_left() { -1 } else { 1 };
+    let (days, months) = ui.input(|i| {
+        let pressed = |key| i.key_pressed(key) && !i.modifiers.any();
+        let page = |key| i.key_pressed(key) && (!i.modifiers.any() || i.modifiers.shift_only());
+        let page_months = if i.modifiers.shift { 12 } else { 1 };
+        let mut days = 0;
+        let mut months = 0;
+        if pressed(Key::ArrowLeft) {
+            days -= forward;
+        }
+        if pressed(Key::ArrowRight) {
+            days += forward;
+        }
+        if pressed(Key::ArrowUp) {
+            days -= 7;
+        }
+        if pressed(Key::ArrowDown) {
+            days += 7;
+        }
+        if page(Key::PageUp) {
+            months -= page_months;
+        }
+        if page(Key::PageDown) {
+            months += page_months;
+        }
+        (days, months)
+    });
+    if days == 0 && months == 0 {
+        return;
+    }
+    let span = jiff::Span::new()
+        .days(i64::from(days))
+        .months(i64::from(months));
+    // Past the years a date can have, the day stays.
+    if let Ok(picked) = state.picked.checked_add(span) {
+        state.picked = picked;
+        state.shown = picked.first_of_month();
     }
 }
 
@@ -207,7 +271,7 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
         ui.horizontal(|ui| {
             for _ in 0..7 {
                 let picked = day == state.picked;
-                let weekend = matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday);
+                let weekend = crate::datetime::is_weekend(day.weekday());
                 let visuals = ui.visuals();
                 let fill = if picked {
                     visuals.selection.bg_fill

@@ -71,8 +71,13 @@ pub enum WindowError {
     NoDisplay(String),
     /// The window was up and its display went away: the X server or the Wayland compositor
     /// ended, or the connection to it broke. A failure while running, not a reason to fall
-    /// back to the terminal: the person was answering in the window.
-    #[error("the window's display went away ({0})")]
+    /// back to the terminal: the person was answering in the window. The display library's
+    /// own words (winit's "Exit Failure: 1", a "Broken pipe") say nothing more to a person, so
+    /// the message says what happened in plain words; they stay in the value for debugging.
+    #[error(
+        "the window's display went away (the X server or the Wayland compositor ended, or the \
+         connection to it broke)"
+    )]
     Lost(String),
 }
 
@@ -594,6 +599,21 @@ pub fn fitted_size(content: egui::Vec2, monitor: Option<egui::Vec2>) -> egui::Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression test for issue 48 item 6: the line read "the window's display went away
+    /// (Exit Failure: 1)", winit's raw words.
+    #[test]
+    fn a_lost_display_is_said_in_plain_words() {
+        for raw in ["Exit Failure: 1", "Broken pipe (os error 32)"] {
+            let text = WindowError::NoDisplay(raw.into()).after_shown().to_string();
+            assert!(!text.contains(raw), "{text}");
+            assert!(
+                text.starts_with("the window's display went away ("),
+                "{text}"
+            );
+            assert!(text.contains("Wayland compositor ended"), "{text}");
+        }
+    }
 
     /// One pass of a window holding a focused text box, or a focused checkbox when `text` is
     /// `None`, driven as [`Shell`] drives the app: the caret's blink before and after.

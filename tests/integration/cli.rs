@@ -541,6 +541,85 @@ fn the_man_page_and_completions_carry_every_option() {
     assert_eq!(bad.code, Some(2), "{bad:?}");
 }
 
+/// Regression test for issue 48 item 3: `man form-elicitation` said nothing of `proxy` or
+/// `serve`, and its SYNOPSIS listed options without their values. Each subcommand has its page
+/// (`--generate man-proxy`, `man-serve`), naming every option of its `--help` with its value
+/// in the SYNOPSIS, and the main page points to both.
+#[test]
+fn each_subcommand_has_its_man_page() {
+    let escaped = |option: &str| option.replace('-', "\\-");
+    let synopsis = |page: &str| -> String {
+        let start = page.find(".SH SYNOPSIS").expect("a SYNOPSIS");
+        let end = page[start..]
+            .find("\n.SH ")
+            .map_or(page.len(), |i| start + i);
+        page[start..end].to_owned()
+    };
+    let main = run_binary(&["--generate", "man"], b"");
+    assert_eq!(main.code, Some(0), "{main:?}");
+    for name in ["form\\-elicitation\\-proxy", "form\\-elicitation\\-serve"] {
+        assert!(
+            main.stdout.contains(name),
+            "{name} missing:\n{}",
+            main.stdout
+        );
+    }
+    assert!(
+        synopsis(&main.stdout).contains("\\-\\-server\\fR \\fINAME\\fR"),
+        "{}",
+        synopsis(&main.stdout)
+    );
+    for (sub, title, options, with_value) in [
+        (
+            "proxy",
+            ".TH FORM-ELICITATION-PROXY 1",
+            &[
+                "--url",
+                "--sign-out",
+                "--intercept",
+                "--client-id",
+                "--server",
+            ][..],
+            "\\-\\-sign\\-out\\fR \\fIURL\\fR",
+        ),
+        (
+            "serve",
+            ".TH FORM-ELICITATION-SERVE 1",
+            &["--socket", "--idle-exit", "--server"][..],
+            "\\-\\-idle\\-exit\\fR \\fISECONDS\\fR",
+        ),
+    ] {
+        let page = run_binary(&["--generate", &format!("man-{sub}")], b"");
+        assert_eq!(page.code, Some(0), "{page:?}");
+        assert!(page.stdout.contains(title), "{}", page.stdout);
+        let help = run_binary(&[sub, "--help"], b"");
+        let mut every: Vec<String> = help
+            .stdout
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+            .map(str::to_owned)
+            .collect();
+        every.extend(options.iter().map(|o| (*o).to_owned()));
+        for option in &every {
+            assert!(
+                page.stdout.contains(&escaped(option)),
+                "{option} missing from form-elicitation-{sub}(1)"
+            );
+        }
+        assert!(
+            synopsis(&page.stdout).contains(with_value),
+            "{sub}: {}",
+            synopsis(&page.stdout)
+        );
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "\"SEE ALSO\""] {
+            assert!(
+                page.stdout.contains(&format!("\n.SH {section}\n")),
+                "{sub}: {section}"
+            );
+        }
+    }
+}
+
 /// Regression (issue 43): hook input over 1 MiB was refused as a bare request with exit 2,
 /// which Claude Code reads as the person's decline. A hook request that cannot be shown ends
 /// with nothing on stdout, exit 0 and one line on stderr, so that Claude Code asks itself.
@@ -554,4 +633,153 @@ fn hook_input_over_the_size_limit_is_never_claude_code_s_decline() {
         run.code == Some(0) && run.stdout.is_empty() && run.stderr.lines().count() == 1,
         "{run:?}"
     );
+}
+
+/// The completion script for `shell`, written to a file of its own for the shell to source.
+fn completion_file(shell: &str) -> PathBuf {
+    let script = run_binary(&["--generate", shell], b"");
+    assert_eq!(script.code, Some(0), "{script:?}");
+    let dir = std::env::temp_dir().join(format!(
+        "form-elicitation-completion-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    // zsh finds a completion function by its file's name.
+    let name = if shell == "zsh" {
+        "_form-elicitation"
+    } else {
+        shell
+    };
+    let path = dir.join(name);
+    std::fs::write(&path, script.stdout).expect("the script written");
+    path
+}
+
+/// Whether `program` runs here.
+fn have(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Regression test for issue 48 item 4: clap_complete's bash script set
+/// `cmd="form__elicitation__subcmd__proxy"` under a case label spelled
+/// `form__subcmd__elicitation__subcmd__proxy)`, so no subcommand's option ever completed:
+/// `form-elicitation proxy --si<Tab>` offered file names. Asked as bash asks it.
+#[test]
+fn bash_completes_a_subcommands_options() {
+    let script = completion_file("bash");
+    let complete = |words: &[&str]| -> String {
+        let output = Command::new("bash")
+            .args(["--norc", "--noprofile", "-c"])
+            .arg(
+                r#"set -e
+                source "$1"; shift
+                function=$(complete -p form-elicitation | sed -n 's/.*-F \([^ ]*\).*/\1/p')
+                COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+                previous=${COMP_WORDS[COMP_CWORD-1]}
+                "$function" form-elicitation "${COMP_WORDS[COMP_CWORD]}" "$previous"
+                echo "${COMPREPLY[*]}""#,
+            )
+            .arg("_")
+            .arg(&script)
+            .args(words)
+            .output()
+            .expect("bash runs");
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).trim().to_owned()
+    };
+    assert_eq!(
+        complete(&["form-elicitation", "proxy", "--si"]),
+        "--sign-out"
+    );
+    assert_eq!(
+        complete(&["form-elicitation", "proxy", "--inter"]),
+        "--intercept"
+    );
+    assert_eq!(
+        complete(&["form-elicitation", "serve", "--idle"]),
+        "--idle-exit"
+    );
+    assert_eq!(
+        complete(&["form-elicitation", "proxy", "--ui", ""]),
+        "auto window terminal"
+    );
+    assert_eq!(complete(&["form-elicitation", "--ser"]), "--server");
+}
+
+/// Issue 48 item 4: fish completes a subcommand's options (and, after its guard was mended in
+/// issue 19, the values of the top level's).
+#[test]
+fn fish_completes_a_subcommands_options() {
+    if !have("fish") {
+        return super::support::skip("fish is not installed", "apt-get install fish");
+    }
+    let script = completion_file("fish");
+    let complete = |line: &str| -> String {
+        let output = Command::new("fish")
+            .args(["--no-config", "-c", "source $argv[1]; complete -C $argv[2]"])
+            .arg(&script)
+            .arg(line)
+            .output()
+            .expect("fish runs");
+        assert!(output.status.success(), "{output:?}");
+        let mut words: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|l| l.split('\t').next().unwrap_or_default().to_owned())
+            .collect();
+        words.sort();
+        words.join(" ")
+    };
+    assert_eq!(complete("form-elicitation proxy --si"), "--sign-out");
+    assert_eq!(complete("form-elicitation serve --idle"), "--idle-exit");
+    assert_eq!(complete("form-elicitation --ui "), "auto terminal window");
+}
+
+/// Issue 48 item 4: zsh completes a subcommand's options. Its script took `proxy` for the
+/// optional request file, so `form-elicitation proxy --si<Tab>` offered the top level's
+/// options. Asked as a person asks it: an interactive zsh on a pseudo-terminal (`zpty`) with
+/// the completion system loaded, `compadd` wrapped to write down what it offers, and Tab.
+#[test]
+fn zsh_completes_a_subcommands_options() {
+    if !have("zsh") {
+        return super::support::skip("zsh is not installed", "apt-get install zsh");
+    }
+    let script = completion_file("zsh");
+    let dir = script.parent().expect("a directory").to_owned();
+    let complete = |line: &str| -> String {
+        let hits = dir.join(format!("hits-{}", line.len()));
+        let output = Command::new("zsh")
+            .args(["-f", "-c"])
+            .arg(
+                r#"zmodload zsh/zpty
+                dir=$1 hits=$2 line=$3
+                : >| $hits
+                zpty z zsh -f -i
+                zpty -w z "fpath=(${(q)dir} \$fpath); autoload -U compinit; compinit -u -D"
+                zpty -w z "compadd () { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd \"\$@\"; return; fi; local -a found; builtin compadd -A found \"\$@\"; print -rl -- \$found >> ${(q)hits}; }"
+                zpty -w z "form-elicitation $line"$'\t'
+                for i in {1..100}; do [[ -s $hits ]] && break; sleep 0.05; done
+                sleep 0.2
+                zpty -d z
+                sort -u $hits"#,
+            )
+            .arg("_")
+            .arg(&dir)
+            .arg(&hits)
+            .arg(line)
+            .output()
+            .expect("zsh runs");
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(complete("proxy --si"), "--sign-out");
+    assert_eq!(complete("serve --idle"), "--idle-exit");
+    assert_eq!(complete("proxy --ui "), "auto terminal window");
+    assert_eq!(complete("--ui "), "auto terminal window");
+    assert_eq!(complete("pro"), "proxy");
 }

@@ -462,6 +462,54 @@ fn the_date_picker_takes_enter_and_esc() {
     assert!(matches!(h.state().outcome(), Some(Answer::Accept(_))));
 }
 
+/// Regression test for issue 48 item 6: Left then Enter in the open calendar moved a month (the
+/// arrow moved the focus to the "previous month" button, and Enter pressed it) instead of
+/// choosing a day. The calendar's keys, as docs/typing.md lists them: Left and Right a day,
+/// Up and Down a week, Page Up and Page Down a month (Shift: a year), Enter chooses.
+#[test]
+fn the_calendars_keys_move_the_day_and_enter_chooses_it() {
+    let mut h = date_harness(700.0);
+    press(&mut h, Key::Tab);
+    typed(&mut h, "2026-03-10");
+    press(&mut h, Key::Tab);
+    let cases: &[(&[Key], bool, &str)] = &[
+        (&[Key::ArrowLeft], false, "2026-03-09"),
+        (&[Key::ArrowRight, Key::ArrowRight], false, "2026-03-11"),
+        (
+            &[Key::ArrowDown, Key::ArrowDown, Key::ArrowUp],
+            false,
+            "2026-03-18",
+        ),
+        (&[Key::PageDown, Key::ArrowLeft], false, "2026-04-17"),
+        (&[Key::PageUp, Key::PageUp], false, "2026-02-17"),
+        (&[Key::PageDown], true, "2027-02-17"),
+    ];
+    for (keys, shift, want) in cases {
+        focused(&h, Role::Button, "Pick date for Arrival date");
+        press(&mut h, Key::Enter);
+        h.get_by_role_and_label(Role::Button, "Save");
+        for key in *keys {
+            if *shift {
+                h.key_press_modifiers(egui::Modifiers::SHIFT, *key);
+                h.run();
+            } else {
+                press(&mut h, *key);
+            }
+        }
+        focused(&h, Role::Button, "Pick date for Arrival date");
+        press(&mut h, Key::Enter);
+        assert!(h.query_by_label("Save").is_none(), "{keys:?}: still open");
+        assert!(h.state().outcome().is_none(), "{keys:?}: the form ended");
+        assert_eq!(
+            h.get_by_role_and_label(Role::TextInput, "Arrival date")
+                .value()
+                .as_deref(),
+            Some(*want),
+            "{keys:?}"
+        );
+    }
+}
+
 /// Regression: a form with a single date field opened a window 171 points tall, and the
 /// calendar's last row and its Save button fell outside it. The window is made tall enough
 /// for the calendar.

@@ -999,3 +999,51 @@ fn decline_all_is_reached_with_the_keyboard() {
     press(&mut h, Key::Space);
     assert_eq!(h.state().outcome(), Some(&Answer::DeclineAll));
 }
+
+/// Regression test for issue 48 item 1: at a 2x output a Markdown message filled the view, the
+/// focused first field was below the fold, and typing did not scroll to it: the person typed
+/// blind. The first key brings the focused field into view (and the form body scrolls).
+#[test]
+fn typing_scrolls_the_focused_field_into_view() {
+    let message: String = (1..=30)
+        .map(|n| format!("**Step {n}.** Read this paragraph of the message before answering.\n\n"))
+        .collect();
+    let form = Form::from_schema(
+        message,
+        &json!({"properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]}),
+    )
+    .expect("valid");
+    let app = FormApp::new(form, Some("shop".into()), None);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(520.0, 320.0))
+        .with_pixels_per_point(2.0)
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    let bounds = |h: &Harness<'_, FormApp>, role: Role, label: &str| {
+        h.get_by_role_and_label(role, label)
+            .accesskit_node()
+            .bounding_box()
+            .expect("bounds")
+    };
+    let submit = bounds(&h, Role::Button, "Submit");
+    let name = bounds(&h, Role::MultilineTextInput, "Name");
+    assert!(
+        h.get_by_role_and_label(Role::MultilineTextInput, "Name")
+            .is_focused(),
+        "the first field has the focus"
+    );
+    assert!(
+        name.y0 >= submit.y0,
+        "the test needs the field below the fold at first: {name:?} vs Submit {submit:?}"
+    );
+    super::support::kittest::typed(&mut h, "A");
+    h.run();
+    let name = bounds(&h, Role::MultilineTextInput, "Name");
+    assert!(
+        name.y1 <= submit.y0 && name.y0 >= 0.0,
+        "the field typed into is out of view: {name:?}, Submit at {submit:?}"
+    );
+    super::support::kittest::typed(&mut h, "da");
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"name": "Ada"}));
+}

@@ -35,6 +35,16 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(25);
 /// How long the person has to answer the keyring's own unlock prompt; after that the keyring
 /// counts as locked, as when they dismiss it.
 const PROMPT_TIMEOUT: Duration = Duration::from_secs(120);
+/// A prompt that ends "dismissed" sooner than this was never seen: no person reads and closes
+/// a dialog that fast, while a prompter that cannot open its window (gcr-prompter with no
+/// `DISPLAY` or `WAYLAND_DISPLAY` in the session bus's activation environment) ends the
+/// prompt in a few milliseconds, and GNOME Keyring reports that as dismissed too.
+const PROMPT_AT_ONCE: Duration = Duration::from_millis(700);
+/// What a prompt that ended at once says (see [`PROMPT_AT_ONCE`]).
+pub const PROMPT_NOT_SHOWN: &str = "the keyring's unlock prompt could not be shown (it closed at \
+     once: the keyring's prompter needs DISPLAY or WAYLAND_DISPLAY in the session bus's \
+     activation environment, which `dbus-update-activation-environment --systemd DISPLAY \
+     WAYLAND_DISPLAY` sets)";
 
 /// A connection to the Secret Service, with its session open.
 #[derive(Debug)]
@@ -101,7 +111,23 @@ impl Keyring {
     /// What is kept for `server`, if anything (unlocking it first, which may ask the person).
     pub fn load(&self, server: &str) -> anyhow::Result<Option<Saved>> {
         zbus::block_on(async {
-            let Some(item) = self.items(server).await?.into_iter().next() else {
+            let items = self.items(server).await.map_err(|error| {
+                // The sign-in is there, behind the lock: say that unlocking would spare the
+                // person a new sign-in in the browser.
+                if error
+                    .chain()
+                    .any(|e| e.to_string() == "the keyring stayed locked")
+                {
+                    error.context(format!(
+                        "a sign-in for {server} is kept in the keyring, which is locked: \
+                         unlocking the keyring (then starting the proxy again) would use it \
+                         instead of a new sign-in in the browser"
+                    ))
+                } else {
+                    error
+                }
+            })?;
+            let Some(item) = items.into_iter().next() else {
                 return Ok(None);
             };
             let session = Value::from(self.session.as_ref());
@@ -239,6 +265,7 @@ impl Keyring {
         let mut completed = MessageStream::for_match_rule(rule, &self.connection, Some(1))
             .await
             .context("the Secret Service: waiting for its prompt")?;
+        let asked = std::time::Instant::now();
         self.call(&path, PROMPT_IFACE, "Prompt", vec![Value::from("")])
             .await?;
         let answer = async { Some(completed.next().await) };
@@ -257,6 +284,9 @@ impl Keyring {
         let dismissed = field(fields(&message)?, 0)
             .and_then(|v| Ok(bool::try_from(v)?))
             .context("the Secret Service: its prompt's answer")?;
+        if dismissed && asked.elapsed() < PROMPT_AT_ONCE {
+            bail!(PROMPT_NOT_SHOWN);
+        }
         if dismissed {
             bail!("the keyring's prompt was dismissed");
         }

@@ -919,7 +919,7 @@ fn a_keyring_with_no_default_collection_leaves_the_sign_in_to_the_file() {
     assert_eq!(session.in_file(&server.url), None);
 }
 
-/// A locked keyring whose unlock prompt the person dismisses is not asked again in that run,
+/// A locked keyring whose unlock prompt cannot be shown (no display here) is not asked again in that run,
 /// and the new sign-in is not written to the file behind its back: it lasts as long as the
 /// proxy. `--sign-out` then fails, saying why, rather than claim it forgot.
 #[test]
@@ -933,10 +933,23 @@ fn a_keyring_left_locked_keeps_the_sign_in_in_memory_only() {
     assert_eq!(session.search(&server.url).len(), 1);
     session.lock();
     let said = initialize_through_proxy(&session, &server, &serve, &[]);
+    // Regression (issue 48 item 5): with no display for the keyring's prompter, the unlock
+    // prompt closes at once, which was reported as "the keyring's prompt was dismissed"; and
+    // nothing said that the locked keyring held a sign-in, so that unlocking it would spare
+    // the browser.
     assert_eq!(
-        said.matches("the keyring's prompt was dismissed").count(),
+        said.matches("the keyring's unlock prompt could not be shown")
+            .count(),
         1,
         "asked once: {said}"
+    );
+    assert!(!said.contains("dismissed"), "{said}");
+    assert!(
+        said.contains(&format!(
+            "a sign-in for {} is kept in the keyring, which is locked: unlocking the keyring",
+            server.url
+        )) && said.contains("instead of a new sign-in in the browser"),
+        "{said}"
     );
     assert!(
         said.contains("the sign-in lasts as long as the proxy"),
