@@ -210,11 +210,7 @@ fn without_isolates(text: &str) -> String {
                 continue;
             }
             '\u{2067}' | '\u{2068}' => open.push(false),
-            '\u{2069}' => {
-                if open.pop() == Some(true) {
-                    continue;
-                }
-            }
+            '\u{2069}' if open.pop() == Some(true) => continue,
             _ => {}
         }
         out.push(c);
