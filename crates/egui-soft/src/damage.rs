@@ -4,7 +4,8 @@
 //! Each tile gets a fingerprint of every triangle that can touch it (its vertices, texture and
 //! clip rectangle, in paint order). Equal fingerprints mean equal pixels as long as the textures
 //! and the background did not change (the caller repaints everything when they do). A caret
-//! blink or a ticking countdown then costs a few tiles, not the window.
+//! blink or a ticking countdown then costs a few tiles, not the window, and within those
+//! tiles only the pixels of the triangles that differ ([`Tiles::changed_rects`]).
 
 use egui::epaint::{ClippedPrimitive, Primitive, Vertex};
 
