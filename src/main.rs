@@ -124,6 +124,9 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
             Err(Unreached(why)) => diag(format_args!("{why}; showing the form here")),
         }
     }
+    // The request as it came is no longer needed: a 1 MB message would keep a megabyte more
+    // while the person reads (issue 46).
+    drop(bytes);
     // From here on the person reads: speak their language.
     form_elicitation::i18n::init_from_env(options.lang.as_deref());
     // The machine a served request came from, and what it came through there.

@@ -93,6 +93,13 @@ fn styled_lines(lines: Vec<MdLine>, base: Style, margin: usize) -> Vec<Line> {
                     }
                 }
             }
+            // Its spans, and their text, grew a piece at a time; a long paragraph (a Markdown
+            // table is one to the terminal) would keep up to twice their room while the
+            // message is shown.
+            for (text, _) in &mut line.spans {
+                text.shrink_to_fit();
+            }
+            line.spans.shrink_to_fit();
             line
         })
         .collect()
@@ -382,14 +389,32 @@ pub fn layout(lines: &[Line], width: usize) -> Layout {
 
 /// Wraps one line; returns its rows and the cursor within them.
 fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
-    let chars: Vec<(char, Style)> = line
+    // The characters, and their styles beside them rather than in pairs: a pair takes 8 bytes
+    // for a character's 4 and a style's 1, and a line can be a whole message (a Markdown
+    // table is one paragraph to the terminal), 2.7 MB for a third of a 1 MB one (issue 46).
+    let count: usize = line
         .spans
         .iter()
-        .flat_map(|(text, style)| text.chars().map(move |c| (c, *style)))
-        .collect();
-    let breaks = match line.wrap {
-        Wrap::Words => break_opportunities(&chars),
-        Wrap::Chars => Vec::new(),
+        .map(|(text, _)| text.chars().count())
+        .sum();
+    let mut chars: Vec<char> = Vec::with_capacity(count);
+    let mut styles: Vec<Style> = Vec::with_capacity(count);
+    for (text, style) in &line.spans {
+        chars.extend(text.chars());
+        styles.resize(chars.len(), *style);
+    }
+    // A right-to-left paragraph ends its rows at the right edge (Unicode bidi P2-P3 decide).
+    // Text being edited keeps its columns, so that its cursor stays where it is drawn. Decided
+    // now, and the text and the break opportunities dropped before the rows are made, so that
+    // they are not all held at once.
+    let (breaks, right_to_left) = match line.wrap {
+        Wrap::Words => {
+            let mut text = String::with_capacity(line.spans.iter().map(|(t, _)| t.len()).sum());
+            text.extend(&chars);
+            let right_to_left = line.cursor.is_none() && crate::bidi::is_right_to_left(&text);
+            (break_opportunities(&chars, &text), right_to_left)
+        }
+        Wrap::Chars => (Vec::new(), false),
     };
     let indent = line.indent.min(width / 2);
     // Each row is a range of `chars` plus whether it is a continuation (indented) row.
@@ -406,6 +431,7 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
         start = next;
         continued = next_continued;
     }
+    drop(breaks);
     let mut rows = Vec::with_capacity(ranges.len());
     let mut cursor = None;
     for (r, &(start, end, continued)) in ranges.iter().enumerate() {
@@ -414,7 +440,8 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
             row.spans.push((" ".repeat(indent), Style::Plain));
         }
         let mut col = if continued { indent } else { 0 };
-        for (i, &(c, style)) in chars.iter().enumerate().take(end).skip(start) {
+        for (i, (&c, &style)) in (start..end).zip(chars[start..end].iter().zip(&styles[start..end]))
+        {
             if line.cursor == Some(i) {
                 cursor = Some((r, col));
             }
@@ -430,16 +457,17 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
         {
             cursor = Some((r, col));
         }
+        // A row's text grew a character at a time, to twice what it needs at worst; the rows
+        // of a long message are kept while it is shown.
+        for (text, _) in &mut row.spans {
+            text.shrink_to_fit();
+        }
+        row.spans.shrink_to_fit();
         rows.push(row);
     }
-    // A right-to-left paragraph ends its rows at the right edge (Unicode bidi P2-P3 decide).
-    // Text being edited keeps its columns, so that its cursor stays where it is drawn.
-    if line.cursor.is_none() && line.wrap == Wrap::Words {
-        let text: String = chars.iter().map(|&(c, _)| c).collect();
-        if crate::bidi::is_right_to_left(&text) {
-            for row in &mut rows {
-                right_align(row, width);
-            }
+    if right_to_left {
+        for row in &mut rows {
+            right_align(row, width);
         }
     }
     (rows, cursor)
@@ -452,16 +480,17 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
 /// or `。`, never after an opening one. Korean is tailored as UAX #14 allows for text that
 /// puts spaces between words: it breaks at the spaces, never inside a word (`아래` stays
 /// whole), so Hangul syllables and jamo next to each other keep together.
-fn break_opportunities(chars: &[(char, Style)]) -> Vec<bool> {
-    let text: String = chars.iter().map(|&(c, _)| c).collect();
+///
+/// `text` is `chars` as a string.
+fn break_opportunities(chars: &[char], text: &str) -> Vec<bool> {
     let mut at_byte = vec![false; text.len() + 1];
-    for (byte, _) in unicode_linebreak::linebreaks(&text) {
+    for (byte, _) in unicode_linebreak::linebreaks(text) {
         at_byte[byte] = true;
     }
     let mut breaks = vec![false; chars.len() + 1];
     let mut byte = 0;
-    for (i, &(c, _)) in chars.iter().enumerate() {
-        breaks[i] = at_byte[byte] && !(i > 0 && is_hangul(chars[i - 1].0) && is_hangul(c));
+    for (i, &c) in chars.iter().enumerate() {
+        breaks[i] = at_byte[byte] && !(i > 0 && is_hangul(chars[i - 1]) && is_hangul(c));
         byte += c.len_utf8();
     }
     breaks[chars.len()] = true;
@@ -509,7 +538,7 @@ fn right_align(row: &mut Row, width: usize) {
 /// a line of words breaks. Prose breaks where `breaks` allows, and anywhere only when a word
 /// is wider than the row.
 fn row_end(
-    chars: &[(char, Style)],
+    chars: &[char],
     breaks: &[bool],
     start: usize,
     room: usize,
@@ -518,7 +547,7 @@ fn row_end(
     let mut col = 0;
     let mut last_break: Option<usize> = None;
     for i in start..chars.len() {
-        let c = chars[i].0;
+        let c = chars[i];
         if c == '\n' {
             return (i, i + 1, true);
         }
@@ -532,7 +561,7 @@ fn row_end(
                     // Spaces that would start the next row are dropped; at the very end, the
                     // line simply ends.
                     let next = (i..chars.len())
-                        .find(|&j| chars[j].0 != ' ')
+                        .find(|&j| chars[j] != ' ')
                         .unwrap_or(chars.len());
                     return if next == chars.len() {
                         (i, chars.len() + 1, false)
@@ -542,7 +571,7 @@ fn row_end(
                 }
                 if let Some(b) = last_break {
                     let mut end = b;
-                    while end > start && chars[end - 1].0 == ' ' {
+                    while end > start && chars[end - 1] == ' ' {
                         end -= 1;
                     }
                     return (end, b, true);

@@ -856,6 +856,80 @@ fn a_long_message_is_shown_in_full() {
     d.finish().answered(r#"{"action":"accept","content":{}}"#);
 }
 
+/// A Markdown message of `size` bytes: paragraphs, a table and a code block, a third each.
+fn big_markdown(size: usize) -> String {
+    let third = size / 3;
+    let mut message = String::with_capacity(size + 200);
+    let mut i = 0;
+    while message.len() < third {
+        message.push_str(&format!(
+            "Paragraph {i}: the quick brown fox jumps over the lazy dog, *again* and \
+             **again**, with `code` and [a link](https://example.com/{i}).\n\n"
+        ));
+        i += 1;
+    }
+    message.push_str("| id | name | value | note |\n|---|---|---|---|\n");
+    while message.len() < 2 * third {
+        message.push_str(&format!(
+            "| {i} | item number {i} | {} | a note about row {i} |\n",
+            i * 37 % 1000
+        ));
+        i += 1;
+    }
+    message.push_str("\n```\n");
+    while message.len() < size - 4 {
+        message.push_str(&format!(
+            "let value_{i} = compute({i}, \"text\"); // line {i:06}\n"
+        ));
+        i += 1;
+    }
+    message.truncate(size - 4);
+    message.push_str("\n```");
+    message
+}
+
+/// The dialog's peak memory (VmHWM, KiB) once it shows `message` above a text field.
+fn peak_kib_showing(message: &str, first_words: &str) -> Option<u64> {
+    let request = serde_json::json!({"message": message, "requestedSchema": {"type": "object",
+        "properties": {"name": {"type": "string", "title": "Name"}}}});
+    let mut d = Dialog::start(&request.to_string(), &[], Setup::default())?;
+    d.expect(first_words);
+    let status = std::fs::read_to_string(format!("/proc/{}/status", d.child.id()))
+        .expect("the dialog's /proc status");
+    let peak = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/PID/status");
+    d.send(ESC);
+    d.finish().answered(r#"{"action":"cancel"}"#);
+    Some(peak)
+}
+
+/// Issue 46: a 1 MB Markdown message (paragraphs, a table, a code block) takes the terminal
+/// dialog at most 13 times its size in memory beyond what a one-line message takes: 15.2-15.8
+/// MB in this debug build before, 11.3-11.6 after. A table is one paragraph to the terminal,
+/// and wrapping it held 8 bytes for each of its characters, its rows' and lines' text kept up
+/// to twice their room, and the request's bytes were kept. The release binary's whole peak is
+/// then under 20 times the message (docs/speed.md).
+#[test]
+fn a_one_megabyte_markdown_message_takes_at_most_13_times_its_size() {
+    let size = 1_000_000;
+    let message = big_markdown(size);
+    assert_eq!(message.len(), size);
+    let Some(short) = peak_kib_showing("Paragraph 0: short.", "Paragraph 0") else {
+        return;
+    };
+    let Some(big) = peak_kib_showing(&message, "Paragraph 0") else {
+        return;
+    };
+    let extra = big.saturating_sub(short) * 1024;
+    assert!(
+        extra <= 13 * size as u64,
+        "a {size}-byte message took {extra} bytes more than a short one ({big} KiB against {short} KiB)"
+    );
+}
+
 /// Regression: the message is the server's text; escape sequences in it must not reach the
 /// terminal, or a server could rewrite the screen the person reads.
 #[test]

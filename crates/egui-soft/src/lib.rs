@@ -13,8 +13,9 @@
 //!   sample per pixel centre (egui's meshes carry their own anti-aliasing), premultiplied alpha
 //!   blended in gamma space as egui's GPU renderers do.
 //! - [`Tiles`] fingerprints a frame in 64-pixel tiles: comparing two frames' tiles tells which
-//!   rectangles to paint again and hand to the display, so a caret blink repaints a tile, not
-//!   the window; it also bins the triangles by row of tiles, so that painting a tile
+//!   rectangles to paint again and hand to the display, and within a changed tile the pixels
+//!   that differ ([`Tiles::changed_rects`]), so a caret blink repaints the caret, not its tile
+//!   or the window; it also bins the triangles by row of tiles, so that painting a tile
 //!   ([`Painter::paint_tiles`]) walks only those that can touch it.
 //! - [`drop_commands_that_typed_text`] mends egui-winit's input from virtual keyboards (wtype,
 //!   on-screen keyboards, remote desktops), whose typed characters can sit on the keycodes of

@@ -399,7 +399,26 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
                 _ => None,
             };
             if changed.as_ref().is_none_or(|mask| mask.contains(&true)) {
-                if let Err(error) = present(live, &frame, &primitives, changed, None) {
+                // Within those tiles, only the pixels that differ (a caret's blink).
+                let narrowed = live
+                    .painted
+                    .as_ref()
+                    .zip(changed.as_ref())
+                    .map(|(old, mask)| {
+                        frame.tiles.changed_rects(
+                            &old.tiles,
+                            mask,
+                            size.width as usize,
+                            size.height as usize,
+                            NARROWED_TILES,
+                        )
+                    });
+                let damage = Damage {
+                    tiles: changed,
+                    narrowed,
+                    within: None,
+                };
+                if let Err(error) = present(live, &frame, &primitives, damage) {
                     self.error = Some(error);
                     event_loop.exit();
                 } else if let Some(presented) = self.presented.take() {
@@ -481,7 +500,16 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
             y1: (bounds.max.y * ppp).ceil().max(0.0) as usize,
         };
         if changed.contains(&true)
-            && let Err(error) = present(live, &frame, &frame.primitives, Some(changed), Some(area))
+            && let Err(error) = present(
+                live,
+                &frame,
+                &frame.primitives,
+                Damage {
+                    tiles: Some(changed),
+                    narrowed: None,
+                    within: Some(area),
+                },
+            )
         {
             self.error = Some(error);
             event_loop.exit();
@@ -499,17 +527,37 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
     }
 }
 
-/// Paints the frame into the window's buffer and shows it: only the tiles in `changed` (and
-/// those the buffer missed since it was last shown), or everything when `changed` is `None`.
-/// When the buffer holds the frame before, the tiles in `changed` are painted only `within`
-/// that area, if one is given: the pixels outside it did not change.
+/// At most this many changed tiles are narrowed to the pixels that differ in them
+/// ([`crate::Tiles::changed_rects`]): a blink or a typed key changes a few; a frame that
+/// changed more is painted tile by tile, as walking each tile's triangles would cost more than
+/// it saves.
+const NARROWED_TILES: usize = 8;
+
+/// What [`present`] paints of a frame.
+struct Damage {
+    /// The tiles that changed since the frame before; `None`: everything.
+    tiles: Option<Vec<bool>>,
+    /// Within `tiles`, the rectangles that differ from the frame before, if known.
+    narrowed: Option<Vec<PixelRect>>,
+    /// An area outside of which nothing changed, if known.
+    within: Option<PixelRect>,
+}
+
+/// Paints the frame into the window's buffer and shows it: only the tiles in `damage.tiles`
+/// (and those the buffer missed since it was last shown), or everything when it is `None`.
+/// When the buffer holds the frame before, only the `narrowed` rectangles of those tiles are
+/// painted, if given, and only `within` that area, if given: the pixels outside did not change.
 fn present(
     live: &mut Live,
     frame: &Painted,
     primitives: &[egui::ClippedPrimitive],
-    changed: Option<Vec<bool>>,
-    within: Option<PixelRect>,
+    damage: Damage,
 ) -> Result<(), String> {
+    let Damage {
+        tiles: changed,
+        narrowed,
+        within,
+    } = damage;
     let size = frame.size;
     let (Some(width), Some(height)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height))
     else {
@@ -523,6 +571,7 @@ fn present(
     // the presents since then changed as well.
     let age = usize::from(buffer.age());
     let within = within.filter(|_| age == 1);
+    let narrowed = narrowed.filter(|_| age == 1);
     let stale = changed.as_ref().and_then(|mask| {
         if age == 0 || age > live.history.len() + 1 {
             return None;
@@ -546,7 +595,7 @@ fn present(
     };
     match stale {
         Some(mask) => {
-            let mut rects = frame.tiles.rects(&mask, w, h);
+            let mut rects = narrowed.unwrap_or_else(|| frame.tiles.rects(&mask, w, h));
             if let Some(within) = within {
                 rects = rects
                     .iter()
