@@ -40,6 +40,10 @@ use super::wire;
 use super::workers::Workers;
 
 /// How long a connection may take to open.
+/// How long the sending thread waits for the server to answer the GET stream's request before
+/// it sends the client's next line anyway.
+const GET_STREAM_WAIT: Duration = Duration::from_secs(2);
+
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long to wait before resuming a broken stream when the server named no `retry`.
 const DEFAULT_RETRY: Duration = Duration::from_secs(1);
@@ -573,16 +577,27 @@ impl Remote {
     }
 
     /// The GET stream for messages the server sends outside any request, when it offers one.
+    ///
+    /// Returns once the server has answered the GET (or after [`GET_STREAM_WAIT`]), so that
+    /// the client's next request goes out after it: a GET that reached the server after a
+    /// call's POST was taken for that call's resumption, before the call's stream had even
+    /// closed (the conformance suite's `sse-retry` failed so on a loaded machine).
     fn open_get_stream(&self) {
         let remote = self.clone();
-        thread::spawn(move || match remote.get(None) {
-            Ok(response) if response.status().as_u16() == 200 && is_event_stream(&response) => {
-                let _ = remote.read_stream(response, None, &mut Vec::new());
+        let (opened, answered) = mpsc::channel::<()>();
+        thread::spawn(move || {
+            let response = remote.get(None);
+            let _ = opened.send(());
+            match response {
+                Ok(response) if response.status().as_u16() == 200 && is_event_stream(&response) => {
+                    let _ = remote.read_stream(response, None, &mut Vec::new());
+                }
+                // 405: the server offers no such stream; anything else: none either.
+                Ok(_) => {}
+                Err(error) => remote.note(&format!("{error:#}")),
             }
-            // 405: the server offers no such stream; anything else: none either.
-            Ok(_) => {}
-            Err(error) => remote.note(&format!("{error:#}")),
         });
+        let _ = answered.recv_timeout(GET_STREAM_WAIT);
     }
 
     /// Passes on each message of an SSE stream; resumes it with `Last-Event-ID` after the
