@@ -200,14 +200,13 @@ fn busy(stream: UnixStream, said: &mut bool) {
     let _ = stream.set_nonblocking(true);
     reply(
         &stream,
-        &Reply {
-            exit: Exit::Failure as u8,
-            line: None,
-            message: Some(format!(
+        &Reply::without_answer(
+            Exit::Failure,
+            format!(
                 "form-elicitation serve is busy: {MAX_CONNECTIONS} connections are open \
                  already; try again once a form has been answered"
-            )),
-        },
+            ),
+        ),
     );
 }
 
@@ -315,13 +314,10 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions) {
         diag(format_args!("serve: refused a connection: {why}"));
         reply(
             &stream,
-            &Reply {
-                exit: Exit::Failure as u8,
-                line: None,
-                message: Some(format!(
-                    "form-elicitation serve refused the connection: {why}"
-                )),
-            },
+            &Reply::without_answer(
+                Exit::Failure,
+                format!("form-elicitation serve refused the connection: {why}"),
+            ),
         );
         return;
     }
@@ -337,11 +333,10 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions) {
             diag(format_args!("serve: a bad request: {error}"));
             reply(
                 &stream,
-                &Reply {
-                    exit: Exit::BadRequest as u8,
-                    line: None,
-                    message: Some(format!("form-elicitation serve: {error}")),
-                },
+                &Reply::without_answer(
+                    Exit::BadRequest,
+                    format!("form-elicitation serve: {error}"),
+                ),
             );
             return;
         }
@@ -350,11 +345,10 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions) {
         Ok(program) => show(&stream, &header, request, base, &program),
         Err(StartError::NoProgram(error) | StartError::Spawn(error)) => reply(
             &stream,
-            &Reply {
-                exit: Exit::Failure as u8,
-                line: None,
-                message: Some(format!("serve cannot find its own program: {error}")),
-            },
+            &Reply::without_answer(
+                Exit::Failure,
+                format!("serve cannot find its own program: {error}"),
+            ),
         ),
     }
 }
@@ -402,11 +396,7 @@ fn show(
     base: &DisplayOptions,
     program: &Path,
 ) {
-    let failed = |message: String| Reply {
-        exit: Exit::Failure as u8,
-        line: None,
-        message: Some(message),
-    };
+    let failed = |message: String| Reply::without_answer(Exit::Failure, message);
     let mut args = header.display_options(base).to_args();
     // Every request that came through the socket says so, whatever host it names: an asker
     // can claim any name (this machine's own, or none), so the window names the claim as a

@@ -97,6 +97,17 @@ pub struct Reply {
     pub message: Option<String>,
 }
 
+impl Reply {
+    /// A reply with no answer: the asker exits `exit` and prints `message` on stderr.
+    pub fn without_answer(exit: crate::exit::Exit, message: String) -> Reply {
+        Reply {
+            exit: exit as u8,
+            line: None,
+            message: Some(message),
+        }
+    }
+}
+
 /// Why a header, request or reply could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ProtocolError {
