@@ -450,15 +450,15 @@ impl Auth {
                     .and_then(Value::as_str)
                     .map(str::to_owned)
             };
-            let methods = metadata
-                .get("token_endpoint_auth_methods_supported")
-                .and_then(Value::as_array)
-                .map(|list| {
+            let strings = |name: &str| -> Option<Vec<String>> {
+                metadata.get(name).and_then(Value::as_array).map(|list| {
                     list.iter()
                         .filter_map(Value::as_str)
                         .map(str::to_owned)
                         .collect()
-                });
+                })
+            };
+            let methods = strings("token_endpoint_auth_methods_supported");
             // RFC 8414 section 3.3: "The "issuer" value returned MUST be identical to the
             // authorization server's issuer identifier value into which the well-known URI
             // string was inserted"; otherwise another server's endpoints would get our code.
@@ -485,15 +485,7 @@ impl Auth {
                     "{url}: the authorization server {issuer_text} does not support PKCE with S256 (code_challenge_methods_supported): not signing in"
                 );
             }
-            let scopes = metadata
-                .get("scopes_supported")
-                .and_then(Value::as_array)
-                .map(|list| {
-                    list.iter()
-                        .filter_map(Value::as_str)
-                        .map(str::to_owned)
-                        .collect()
-                });
+            let scopes = strings("scopes_supported");
             return Ok(Endpoints {
                 issuer: issuer_text.to_owned(),
                 iss_supported: metadata
