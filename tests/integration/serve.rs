@@ -16,9 +16,9 @@ use form_elicitation::serve::protocol::{self, Reply};
 
 use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
 use super::support::process::{Running, ShownWindows, threads_woken_over, without_terminal};
-use super::support::sway::USER;
+use super::support::sway::{Account, USER};
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
-use super::support::{BIN, ENGLISH, USERADD, apt_install, skip, tools_or_skip};
+use super::support::{BIN, ENGLISH, apt_install, skip, test_user_or_skip, tools_or_skip};
 
 /// A request with one required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -564,18 +564,7 @@ fn a_listener_of_another_user_never_sees_the_request() {
     if !tools_or_skip("the other-user test", &["setpriv"]) {
         return;
     }
-    let id = |flag: &str| {
-        let out = Command::new("id").args([flag, USER]).output().ok()?;
-        String::from_utf8_lossy(&out.stdout)
-            .trim()
-            .parse::<u32>()
-            .ok()
-    };
-    let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-        skip(
-            &format!("the other-user test needs the user {USER:?}"),
-            USERADD,
-        );
+    let Some(Account { uid, gid }) = test_user_or_skip("the other-user test") else {
         return;
     };
     let dir = Dir::new("other-listener");
@@ -800,18 +789,7 @@ fn another_user_is_refused_even_where_the_file_mode_lets_them_in() {
     if !tools_or_skip("the other-user test", &["setpriv"]) {
         return;
     }
-    let id = |flag: &str| {
-        let out = Command::new("id").args([flag, USER]).output().ok()?;
-        String::from_utf8_lossy(&out.stdout)
-            .trim()
-            .parse::<u32>()
-            .ok()
-    };
-    let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-        skip(
-            &format!("the other-user test needs the user {USER:?}"),
-            USERADD,
-        );
+    let Some(Account { uid, gid }) = test_user_or_skip("the other-user test") else {
         return;
     };
     let Some(served) = Served::start("other") else {
@@ -1046,15 +1024,7 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
         );
         return;
     }
-    let id = |flag: &str| {
-        let out = Command::new("id").args([flag, USER]).output().ok()?;
-        String::from_utf8_lossy(&out.stdout)
-            .trim()
-            .parse::<u32>()
-            .ok()
-    };
-    let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-        skip(&format!("the SSH test needs the user {USER:?}"), USERADD);
+    let Some(Account { uid, gid }) = test_user_or_skip("the SSH test") else {
         return;
     };
     let Some(served) = Served::start("ssh") else {

@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 
 use super::support::desktop::{ANSWER_TIMEOUT, WINDOW_TIMEOUT, unique_title};
 use super::support::process::{Output, Running, ShownWindows, without_terminal};
-use super::support::sway::USER;
+use super::support::sway::{Account, USER};
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
-use super::support::{BIN, USERADD, on_path, root, skip};
+use super::support::{BIN, on_path, root, skip, test_user_or_skip};
 
 /// A request with one required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -50,20 +50,7 @@ impl Person {
             );
             return None;
         }
-        let id = |flag: &str| {
-            let out = Command::new("id").args([flag, USER]).output().ok()?;
-            String::from_utf8_lossy(&out.stdout)
-                .trim()
-                .parse::<u32>()
-                .ok()
-        };
-        let (Some(uid), Some(gid)) = (id("-u"), id("-g")) else {
-            skip(
-                &format!("the session tests need the user {USER:?}"),
-                USERADD,
-            );
-            return None;
-        };
+        let Account { uid, gid } = test_user_or_skip("each session test")?;
         let turn = TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let runtime = PathBuf::from(format!("/run/user/{uid}"));
         let _ = std::fs::remove_dir_all(&runtime);

@@ -168,6 +168,16 @@ pub fn tools_or_skip(what: &str, tools: &[&str]) -> bool {
     false
 }
 
+/// The unprivileged test user ([`sway::USER`]), or `None` after a skip that says `what`
+/// needs it and gives the `useradd` that makes it.
+pub fn test_user_or_skip(what: &str) -> Option<sway::Account> {
+    let account = sway::Account::of(sway::USER);
+    if account.is_none() {
+        skip(&format!("{what} needs the user {:?}", sway::USER), USERADD);
+    }
+    account
+}
+
 /// The fix for a missing test user [`sway::USER`]: the `useradd` `.ci/run` runs (as root).
 pub const USERADD: &str = "useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin form-elicitation-e2e";
 

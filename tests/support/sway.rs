@@ -62,8 +62,10 @@ pub fn sway_or_skip(config: &[&str]) -> Option<Sway> {
 /// The unprivileged user the tests run sway as when they run as root.
 #[derive(Clone, Copy)]
 pub struct Account {
-    uid: u32,
-    gid: u32,
+    /// Its user id.
+    pub uid: u32,
+    /// Its primary group's id.
+    pub gid: u32,
 }
 
 impl Account {
