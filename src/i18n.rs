@@ -196,26 +196,10 @@ pub fn drop_isolates() {
     ISOLATES_SHOWN.store(false, Ordering::Relaxed);
 }
 
-/// `text` without the catalogs' LRI … PDI pairs. Only those: the other isolates (FSI … PDI
-/// around a server's name or a host, which keep text we do not control from reordering ours)
-/// stay whole, so each PDI goes only with the LRI it closes.
+/// `text` without the catalogs' LRI … PDI pairs; the other isolates (FSI … PDI around a
+/// server's name or a host, which keep text we do not control from reordering ours) stay whole.
 fn without_isolates(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    // For each isolate open here: whether its PDI goes too.
-    let mut open: Vec<bool> = Vec::new();
-    for c in text.chars() {
-        match c {
-            '\u{2066}' => {
-                open.push(true);
-                continue;
-            }
-            '\u{2067}' | '\u{2068}' => open.push(false),
-            '\u{2069}' if open.pop() == Some(true) => continue,
-            _ => {}
-        }
-        out.push(c);
-    }
-    out
+    crate::untrusted::without_isolates(text, '\u{2066}')
 }
 
 /// Message `id` with `args` in English, whatever language the person reads: for

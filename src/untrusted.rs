@@ -178,6 +178,36 @@ pub fn contained(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text` without the isolates that `opener` opens (LRI for the catalogs' examples, FSI for
+/// the isolation [`isolated`] adds), each with the PDI that closes it; every other isolate, and
+/// an opener no PDI closes, stays, so a PDI goes only with the opener it closes. For where the
+/// marks would show: the terminal shows every directional control as `�`, and a left-to-right
+/// line needs none.
+pub fn without_isolates(text: &str, opener: char) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut dropped = vec![false; chars.len()];
+    // The isolates open here: where each opened, and whether it is `opener`'s.
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    for (at, &c) in chars.iter().enumerate() {
+        match c {
+            '\u{2066}'..='\u{2068}' => open.push((at, c == opener)),
+            PDI => {
+                if let Some((from, true)) = open.pop() {
+                    dropped[from] = true;
+                    dropped[at] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    chars
+        .iter()
+        .zip(dropped)
+        .filter(|&(_, gone)| !gone)
+        .map(|(&c, _)| c)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +215,21 @@ mod tests {
     /// `text` without the isolation marks [`isolated`] adds.
     fn without_isolation(text: &str) -> String {
         text.chars().filter(|&c| c != FSI && c != PDI).collect()
+    }
+
+    #[test]
+    fn only_the_isolates_one_opener_opens_are_dropped() {
+        let lri = '\u{2066}';
+        assert_eq!(
+            without_isolates("\u{2068}שלום\u{2069} (\u{2066}2026-11-30\u{2069})", lri),
+            "\u{2068}שלום\u{2069} (2026-11-30)"
+        );
+        assert_eq!(
+            without_isolates("\u{2068}Name \u{2067}x\u{2069}\u{2069}", FSI),
+            "Name \u{2067}x\u{2069}"
+        );
+        // An isolate nothing closes is the request's own: it stays, to be shown as such.
+        assert_eq!(without_isolates("pay\u{2068}cba", FSI), "pay\u{2068}cba");
     }
 
     #[test]

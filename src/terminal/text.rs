@@ -122,8 +122,18 @@ impl Line {
     }
 
     /// Appends `text` in `style`.
+    ///
+    /// The isolation the request's text was given where it was read (FSI … PDI, see
+    /// `crate::untrusted`) is dropped here: a terminal lays out no isolates, and shows every
+    /// directional control as `�` anyway (the controls inside the text stay, as `�`).
     pub fn push(mut self, text: impl Into<String>, style: Style) -> Self {
-        self.spans.push((text.into(), style));
+        let text = text.into();
+        let text = if text.contains('\u{2068}') {
+            crate::untrusted::without_isolates(&text, '\u{2068}')
+        } else {
+            text
+        };
+        self.spans.push((text, style));
         self
     }
 

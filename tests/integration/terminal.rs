@@ -957,15 +957,13 @@ fn bidi_controls_in_the_request_and_the_value_are_shown_as_replacement_character
         return;
     };
     d.expect("Pay \u{FFFD}gnp.exe\u{FFFD} now");
-    // A title that holds a bidi control is isolated where the request is read (issue 43), and
-    // the terminal shows that isolation's marks too: no control reaches the terminal.
-    d.expect("[1/2] \u{FFFD}Name \u{FFFD}x\u{FFFD}\u{FFFD} *");
+    d.expect("[1/2] Name \u{FFFD}x\u{FFFD} *");
     d.send(PASTE_START);
     d.send("ab\u{202E}cd");
     d.send(PASTE_END);
     d.expect("> ab\u{FFFD}cd");
     d.send(ENTER);
-    d.expect("( ) 2. \u{FFFD}c\u{FFFD}d\u{FFFD}");
+    d.expect("( ) 2. c\u{FFFD}d");
     d.send("2");
     d.expect("Review");
     d.send(ENTER);
