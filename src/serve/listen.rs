@@ -543,16 +543,31 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a folder for the stand-in dialog");
         let script = dir.join("dialog");
-        std::fs::write(
+        write_executable(
             &script,
-            format!(
+            &format!(
                 "#!/bin/sh\necho $$ > '{}/pid'\ncat >/dev/null\n{body}\n{then}\n",
                 dir.display()
             ),
-        )
-        .expect("writes the stand-in dialog");
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        );
         (dir, script)
+    }
+
+    /// Writes an executable script from a child process. Written from this one, the file
+    /// would be open here for a moment, and a child another test's thread forked then would
+    /// hold it open until its exec: running the script would fail with "Text file busy".
+    fn write_executable(path: &Path, text: &str) {
+        let status = std::process::Command::new("/bin/sh")
+            .args([
+                "-c",
+                "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"",
+                "sh",
+                text,
+            ])
+            .arg(path)
+            .status()
+            .expect("sh writes the stand-in dialog");
+        assert!(status.success(), "{status}");
     }
 
     /// Runs `show` for a bare request with `program` on a thread; the asker's end.
@@ -683,14 +698,13 @@ mod tests {
     fn a_dashed_host_and_options_reach_the_dialog_as_values() {
         let (dir, script) = dialog("dashes", "", "");
         let args = dir.join("args");
-        std::fs::write(
+        write_executable(
             &script,
-            format!(
+            &format!(
                 "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\ncat >/dev/null\necho '{{\"action\":\"cancel\"}}'\n",
                 args.display()
             ),
-        )
-        .expect("writes the stand-in dialog");
+        );
         let (asker, served) = UnixStream::pair().expect("a socket pair");
         let options = DisplayOptions {
             server: Some("-weather".into()),

@@ -18,7 +18,9 @@ use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
 use super::support::process::{Running, ShownWindows, threads_woken_over, without_terminal};
 use super::support::sway::{Account, USER};
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
-use super::support::{BIN, ENGLISH, apt_install, skip, test_user_or_skip, tools_or_skip};
+use super::support::{
+    BIN, ENGLISH, apt_install, place_binary, skip, test_user_or_skip, tools_or_skip,
+};
 
 /// A request with one required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -572,9 +574,7 @@ fn a_listener_of_another_user_never_sees_the_request() {
     let socket = dir.0.join("socket");
     // A copy the user can run: the checkout may be where only root can read.
     let bin = dir.0.join("form-elicitation");
-    if std::fs::hard_link(BIN, &bin).is_err() {
-        std::fs::copy(BIN, &bin).expect("copy the binary");
-    }
+    place_binary(&bin);
     let mut command = Command::new("setpriv");
     command
         .args([
@@ -799,9 +799,7 @@ fn another_user_is_refused_even_where_the_file_mode_lets_them_in() {
         .expect("open the socket's mode");
     // A copy the user can run: the checkout may be where only root can read.
     let bin = served.dir.0.join("form-elicitation");
-    if std::fs::hard_link(BIN, &bin).is_err() {
-        std::fs::copy(BIN, &bin).expect("copy the binary");
-    }
+    place_binary(&bin);
     let mut command = Command::new("setpriv");
     command
         .args([
@@ -1055,9 +1053,7 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
     std::os::unix::fs::chown(&remote, Some(uid), Some(gid)).expect("chown");
     std::fs::set_permissions(&remote, std::fs::Permissions::from_mode(0o700)).expect("chmod");
     let bin = dir.join("form-elicitation");
-    if std::fs::hard_link(BIN, &bin).is_err() {
-        std::fs::copy(BIN, &bin).expect("copy the binary");
-    }
+    place_binary(&bin);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")

@@ -21,7 +21,7 @@ use super::support::desktop::{ANSWER_TIMEOUT, WINDOW_TIMEOUT, unique_title};
 use super::support::process::{Output, Running, ShownWindows, without_terminal};
 use super::support::sway::{Account, USER};
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
-use super::support::{BIN, on_path, root, skip, test_user_or_skip};
+use super::support::{on_path, place_binary, root, skip, test_user_or_skip};
 
 /// A request with one required text field.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -64,9 +64,7 @@ impl Person {
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).expect("chmod");
         // A copy the user can run: the checkout may be where only root can read.
         let bin = dir.join("form-elicitation");
-        if std::fs::hard_link(BIN, &bin).is_err() {
-            std::fs::copy(BIN, &bin).expect("copy the binary");
-        }
+        place_binary(&bin);
         Some(Person {
             uid,
             gid,

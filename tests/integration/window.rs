@@ -23,7 +23,7 @@ use super::support::xvfb::{
     Xvfb, display_alone_or_skip, display_or_skip, resetting_display_or_skip, run_tool,
     tools_available,
 };
-use super::support::{BIN, apt_install, skip};
+use super::support::{BIN, apt_install, skip, write_executable};
 
 /// A request with one required text field and no default.
 const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
@@ -1214,17 +1214,10 @@ fn show_url_request(x: &Xvfb, name: &str, request: &str) -> (Shown, std::path::P
     std::fs::create_dir_all(&dir).expect("temp dir");
     let log = dir.join("opened.txt");
     let opener = dir.join("opener");
-    std::fs::write(
+    write_executable(
         &opener,
         "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/opened.txt\"\n",
-    )
-    .expect("write the opener");
-    let made = Command::new("chmod")
-        .args(["+x"])
-        .arg(&opener)
-        .status()
-        .expect("chmod");
-    assert!(made.success());
+    );
     let _ = std::fs::remove_file(&log);
     let title = unique_title(name);
     let opener = opener.to_string_lossy().into_owned();

@@ -52,6 +52,42 @@ pub fn requested_schema(bytes: &[u8]) -> Option<Value> {
         .cloned()
 }
 
+/// Writes `text` to `path` as an executable (mode 755), from a child process of its own.
+///
+/// Written from this process, the file would be open for writing in it for a moment, and a
+/// child that another test's thread forks in that moment inherits the open file until it
+/// execs: running the file then fails with "Text file busy" (ETXTBSY). A file another process
+/// wrote never is open here.
+pub fn write_executable(path: &Path, text: &str) {
+    in_a_child(
+        std::process::Command::new("/bin/sh")
+            .args([
+                "-c",
+                "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"",
+                "sh",
+                text,
+            ])
+            .arg(path),
+        path,
+    );
+}
+
+/// The binary under test at `to`, runnable: a hard link where the file systems allow it,
+/// otherwise a copy made by a child process, for the reason [`write_executable`] gives.
+pub fn place_binary(to: &Path) {
+    if std::fs::hard_link(BIN, to).is_err() {
+        in_a_child(std::process::Command::new("cp").arg(BIN).arg(to), to);
+    }
+}
+
+/// Runs `command`, which makes `made`, and panics unless it succeeded.
+fn in_a_child(command: &mut std::process::Command, made: &Path) {
+    let status = command
+        .status()
+        .unwrap_or_else(|e| panic!("{}: {e}", made.display()));
+    assert!(status.success(), "{}: {status}", made.display());
+}
+
 /// The repository root.
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

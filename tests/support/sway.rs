@@ -23,7 +23,7 @@ use super::desktop::{
     ANSWER_TIMEOUT, Desktop, Input, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT, Window, unique_title,
 };
 use super::process::{Output, Running, ShownSignal, without_terminal};
-use super::{BIN, ENGLISH, USERADD, skip, tools_or_skip};
+use super::{ENGLISH, USERADD, place_binary, skip, tools_or_skip};
 
 /// The user the compositor and the program run as when the tests run as root.
 pub const USER: &str = "form-elicitation-e2e";
@@ -369,9 +369,7 @@ impl Staged {
         set_mode(&dir, 0o755);
         let path = dir.join("form-elicitation");
         // A hard link costs nothing where the checkout and the temp dir share a file system.
-        if std::fs::hard_link(BIN, &path).is_err() {
-            std::fs::copy(BIN, &path).expect("copy the binary");
-        }
+        place_binary(&path);
         set_mode(&path, 0o755);
         let live = Arc::new(Staged { dir, path });
         *staged = Arc::downgrade(&live);

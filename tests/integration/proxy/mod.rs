@@ -26,7 +26,7 @@ use serde_json::json;
 use super::support::desktop::unique_title;
 use super::support::process::{ShownWindows, without_terminal};
 use super::support::xvfb::{Xvfb, run_tool};
-use super::support::{BIN, ENGLISH, root};
+use super::support::{BIN, ENGLISH, root, write_executable};
 use harness::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -403,13 +403,10 @@ fn url_mode_in_both_eras() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let opener = dir.join("opener");
     let log = dir.join("opened.txt");
-    std::fs::write(
+    write_executable(
         &opener,
         "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/opened.txt\"\n",
-    )
-    .expect("write the opener");
-    let made = Command::new("chmod").arg("+x").arg(&opener).status();
-    assert!(made.is_ok_and(|s| s.success()), "chmod");
+    );
     let opener = opener.to_string_lossy().into_owned();
     for (mode, tool, text) in [
         ("legacy", "visit", "url accept"),
@@ -477,13 +474,10 @@ pub(super) fn url_required_is_consented_and_retried(transport: Transport) {
     let opener = dir.join("opener");
     let log = dir.join("opened.txt");
     let _ = std::fs::remove_file(&log);
-    std::fs::write(
+    write_executable(
         &opener,
         "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/opened.txt\"\n",
-    )
-    .expect("write the opener");
-    let made = Command::new("chmod").arg("+x").arg(&opener).status();
-    assert!(made.is_ok_and(|s| s.success()), "chmod");
+    );
     let opener = opener.to_string_lossy().into_owned();
     let mark = log.to_string_lossy().into_owned();
     let envs = [("FORM_ELICITATION_OPENER", opener.as_str())];

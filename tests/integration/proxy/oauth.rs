@@ -330,6 +330,7 @@ fn sign_out_takes_no_server() {
 #[test]
 fn conformance_auth_signed_in_through_our_window() {
     use crate::support::desktop::unique_title;
+    use crate::support::write_executable;
     use crate::support::xvfb::display_or_skip;
     let Some(modules) = node_modules_or_skip() else {
         return;
@@ -346,16 +347,10 @@ fn conformance_auth_signed_in_through_our_window() {
     let opener = serve.dir.join("browser");
     // Detached, its output nowhere, as the `open` crate starts the real browser: a browser
     // that held the dialog's stderr would keep its process from being reaped.
-    std::fs::write(
+    write_executable(
         &opener,
         "#!/bin/sh\n(curl -sL -o /dev/null \"$1\" </dev/null >/dev/null 2>&1 &)\n",
-    )
-    .expect("write the opener");
-    let made = std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(&opener)
-        .status();
-    assert!(made.is_ok_and(|s| s.success()), "chmod");
+    );
     command
         .env("FORM_ELICITATION_OPENER", &opener)
         .env("XDG_STATE_HOME", serve.state_home())
