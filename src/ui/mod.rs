@@ -10,6 +10,7 @@ mod display;
 mod fields;
 mod fit;
 mod fonts;
+mod message;
 mod mirror;
 mod notify;
 mod pacing;
