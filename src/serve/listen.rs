@@ -20,7 +20,7 @@ use anyhow::Context as _;
 use rustix::event::{PollFd, PollFlags, poll};
 
 use super::protocol::{self, Header, Reply};
-use crate::child::{Child, Event, StartError, own_program};
+use crate::child::{Child, Ended, Event, StartError, first_line, own_program};
 use crate::cli::{DisplayOptions, ServeArgs};
 use crate::exit::Exit;
 use crate::output::diag;
@@ -439,10 +439,7 @@ fn show(
         let ended = match events.recv_timeout(PEER_POLL) {
             // Answered by the reading thread, or left for the exit code.
             Ok(Event::Line { .. }) | Err(mpsc::RecvTimeoutError::Timeout) => None,
-            Ok(Event::Ended(Ok(output))) => {
-                let _ = std::io::stderr().write_all(&output.stderr);
-                Some(from_output(&output))
-            }
+            Ok(Event::Ended(Ok(output))) => Some(from_end(Ended::passed_on(&output))),
             Ok(Event::Ended(Err(error))) => {
                 Some(failed(format!("serve cannot wait for the dialog: {error}")))
             }
@@ -492,27 +489,18 @@ fn answered(line: &[u8], stderr: &[u8]) -> Option<Reply> {
 }
 
 /// The reply for a dialog that ended: its line, its first stderr line, its exit code.
-fn from_output(output: &std::process::Output) -> Reply {
-    let line = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-    let code = output.status.code();
+fn from_end(ended: Ended) -> Reply {
+    let code = ended.code;
     Reply {
         exit: code
             .and_then(|c| u8::try_from(c).ok())
             .unwrap_or(Exit::Failure as u8),
-        line: Some(line).filter(|l| !l.is_empty()),
-        message: first_line(&output.stderr).or_else(|| {
+        line: Some(ended.line).filter(|l| !l.is_empty()),
+        message: ended.message.or_else(|| {
             code.is_none()
                 .then(|| "form-elicitation serve: the form's dialog was killed".into())
         }),
     }
-}
-
-/// The first line of `stderr` that says something.
-fn first_line(stderr: &[u8]) -> Option<String> {
-    String::from_utf8_lossy(stderr)
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .map(str::to_owned)
 }
 
 /// Whether the asker closed its end: it sends nothing after its request, so anything readable

@@ -33,6 +33,7 @@ use ureq::Agent;
 use url::Url;
 
 use super::event::note_line;
+use crate::child::{Child, Ended};
 use client::{Client, now};
 pub use config::Config;
 use discover::{AuthMethod, Challenge};
@@ -356,8 +357,8 @@ impl Auth {
         let request = json!({"mode": "url", "message": message, "url": authorize.as_str()});
         let mut options = self.config.display.clone();
         options.server = options.server.or(Some(server_host.clone()));
-        let (sender, ended) = mpsc::channel();
-        crate::child::Child::start(
+        let (sender, done) = mpsc::channel();
+        Child::start(
             &options.to_args(),
             &[],
             (request.to_string().into_bytes(), None),
@@ -366,18 +367,17 @@ impl Auth {
             },
         )
         .map_err(|error| anyhow::anyhow!("cannot show the sign-in: {error:?}"))?;
-        let output = ended
+        let output = done
             .recv()
             .context("the sign-in's dialog ended without a word")?
             .context("waiting for the sign-in's dialog")?;
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let answer: Option<Value> = serde_json::from_str(stdout.trim()).ok();
+        let ended = Ended::of(&output);
+        let answer: Option<Value> = serde_json::from_str(&ended.line).ok();
         let action = answer
             .as_ref()
             .and_then(|a| a.get("action"))
             .and_then(Value::as_str);
-        match (output.status.code(), action) {
+        match (ended.code, action) {
             (Some(0), Some("accept")) => Ok(()),
             (Some(0), Some("decline")) => {
                 bail!("the person declined to sign in to {auth_host} for {server_host}")
@@ -386,11 +386,7 @@ impl Auth {
                 bail!("the person cancelled the sign-in to {auth_host} for {server_host}")
             }
             (code, _) => {
-                let why = stderr
-                    .lines()
-                    .find(|l| !l.trim().is_empty())
-                    .map(|l| l.trim_start_matches("form-elicitation: ").to_owned())
-                    .unwrap_or_else(|| format!("exit {code:?}"));
+                let why = ended.why().unwrap_or_else(|| format!("exit {code:?}"));
                 bail!("cannot show the sign-in to {auth_host} for {server_host}: {why}")
             }
         }
