@@ -82,8 +82,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     }
     let cancel = Cancel::new();
     let delivery = Delivery::to_stdout();
-    signals::install(cancel.clone(), delivery.clone())
-        .context("cannot install the signal handler")?;
+    signals::install(&cancel, &delivery)?;
     // A proxy's dialog: the request is stdin's first line, and the later ones keep its place
     // in the run current.
     let (bytes, queue) = match args.queue {

@@ -1,11 +1,17 @@
-//! SIGTERM, SIGINT, SIGHUP and the parent's death all mean "cancel".
+//! SIGTERM, SIGINT, SIGHUP (and, for the helper, the parent's death) mean "stop", for the
+//! helper, the proxy and serve alike: one setup, [`on_signal`], which cancels a [`Cancel`]
+//! token that wakes whoever waits on it.
 //!
-//! A signal cancels the [`Cancel`] token, which wakes the front end; it closes and `main`
-//! delivers `cancel` the normal way. Should the front end not come back in time (a stuck GL
-//! driver, or the request not yet read), the watchdog delivers the cancel itself, through the
-//! same [`Delivery`], and exits, so a signal never leaves us hanging.
+//! - The helper ([`install`]): the front end wakes, closes, and `main` delivers `cancel` the
+//!   normal way. Should the front end not come back in time (a stuck GL driver, or the request
+//!   not yet read), the watchdog delivers the cancel itself, through the same [`Delivery`],
+//!   and exits, so a signal never leaves us hanging.
+//! - The proxy: its event loop wakes and ends as if the client had closed stdin.
+//! - serve: it stops accepting, has every open form answer `cancel` to its asker, and exits.
 
 use std::time::Duration;
+
+use anyhow::Context as _;
 
 use crate::answer::Answer;
 use crate::cancel::Cancel;
@@ -14,21 +20,36 @@ use crate::delivery::Delivery;
 /// How long the front end gets to close by itself after a signal.
 const GRACE: Duration = Duration::from_secs(2);
 
-/// Installs the handler for SIGTERM, SIGINT and SIGHUP, and starts watching for the parent
-/// process to die. Either cancels `cancel`; should the front end not answer within [`GRACE`],
-/// the watchdog delivers `cancel` through `delivery` itself and exits.
-pub fn install(cancel: Cancel, delivery: Delivery) -> Result<(), ctrlc::Error> {
-    let from_outside = move || cancel_from_outside(&cancel, &delivery);
-    watch_parent(from_outside.clone());
-    ctrlc::set_handler(from_outside)
+/// Takes SIGTERM, SIGINT and SIGHUP for the whole process: each cancels `stop` (waking whoever
+/// registered a waker on it), then runs `then` on the handler's own thread. The one place
+/// the program sets up signals; once per process.
+pub fn on_signal(stop: &Cancel, then: impl Fn() + Send + 'static) -> anyhow::Result<()> {
+    let stop = stop.clone();
+    ctrlc::set_handler(move || {
+        stop.cancel();
+        then();
+    })
+    .context("cannot install the signal handler")
 }
 
-/// A signal or the parent's death: wake the front end so it answers `cancel`; if it has not
-/// finished within [`GRACE`], answer `cancel` here and exit.
-fn cancel_from_outside(cancel: &Cancel, delivery: &Delivery) {
-    cancel.cancel();
-    std::thread::sleep(GRACE);
-    delivery.answer_and_exit(&Answer::Cancel);
+/// The helper's: a signal or the parent's death cancels `cancel`; should the front end not
+/// answer within [`GRACE`], the watchdog delivers `cancel` through `delivery` itself and exits.
+pub fn install(cancel: &Cancel, delivery: &Delivery) -> anyhow::Result<()> {
+    let watchdog = {
+        let delivery = delivery.clone();
+        move || {
+            std::thread::sleep(GRACE);
+            delivery.answer_and_exit(&Answer::Cancel);
+        }
+    };
+    {
+        let (cancel, watchdog) = (cancel.clone(), watchdog.clone());
+        watch_parent(move || {
+            cancel.cancel();
+            watchdog();
+        });
+    }
+    on_signal(cancel, watchdog)
 }
 
 /// How often we look whether the parent is still there, where pidfds are not available.

@@ -58,6 +58,9 @@ def parse_args():
                         "same form shown by a local helper (default 5; 0 skips)")
     p.add_argument("--serve-only", action="store_true",
                    help="measure only `serve` (served against local, and serve idle); no yad, no gl")
+    p.add_argument("--remote-calls", type=int, default=300,
+                   help="tools/calls timed through `proxy --url`, mcp-remote and a direct client in front of "
+                        "the MCP reference server (scripts/bench-proxy-remote, same run; default 300; 0 skips)")
     p.add_argument("--json", help="also write every raw probe result to this file")
     p.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, smaps)")
     return p.parse_args()
@@ -661,9 +664,30 @@ def report(args, have_yad, binary, ours, ours_gl, probe, display, tmp):
     if args.serve_runs > 0:
         serve_section(args, R, ours, display, tmp, form)
 
+    if args.remote_calls > 0:
+        remote_section(args, ours)
+
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"machine": machine, "mesa": mesa, "commit": commit, "runs": R.raw}, f, indent=1)
+
+
+def remote_section(args, ours):
+    """`proxy --url` next to mcp-remote (issue 46): scripts/bench-proxy-remote, in this run, with
+    the binary measured above. Said and skipped when mcp-remote or the reference server is not
+    installed (see that script for how)."""
+    remote = os.path.join(REPO, "target/bench-node/node_modules/mcp-remote/dist/proxy.js")
+    if not os.path.exists(remote) or shutil.which("node") is None:
+        log("proxy --url against mcp-remote: skipped (needs node and "
+            "`npm install --prefix target/bench-node mcp-remote`)")
+        return
+    log(f"proxy --url against mcp-remote, {args.remote_calls} calls each ...")
+    print("\n---- proxy --url against mcp-remote ----\n", flush=True)
+    done = subprocess.run([sys.executable, os.path.join(REPO, "scripts/bench-proxy.d/remote.py"),
+                           "--bin", ours, "--calls", str(args.remote_calls),
+                           "--large-calls", str(max(args.remote_calls // 10, 10))], cwd=REPO)
+    if done.returncode != 0:
+        log(f"proxy --url against mcp-remote failed (exit {done.returncode})")
 
 
 def proc_cpu_ns(pid):

@@ -37,6 +37,7 @@ use anyhow::Context as _;
 
 pub use state::{Action, DialogEnd, State, Ticket};
 
+use crate::cancel::Cancel;
 use crate::cli::ProxyArgs;
 use dialog::Dialog;
 pub use event::Event;
@@ -75,11 +76,11 @@ pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<
         // SIGTERM (how most clients stop a server), SIGINT and SIGHUP end the proxy as the
         // client closing its stdin does: the server's stdin closes (a server at a URL has its
         // session deleted), and the proxy ends with the server's status, not the signal's.
-        let events = events.clone();
-        ctrlc::set_handler(move || {
+        let (stop, events) = (Cancel::new(), events.clone());
+        stop.set_waker(move || {
             let _ = events.send(Event::Signal);
-        })
-        .context("cannot install the signal handler")?;
+        });
+        crate::signals::on_signal(&stop, || {})?;
     }
     // The server must be started on this thread, which lives as long as the proxy: see
     // `die_with_us`.

@@ -20,6 +20,7 @@ use anyhow::Context as _;
 use rustix::event::{PollFd, PollFlags, poll};
 
 use super::protocol::{self, Header, Reply};
+use crate::cancel::Cancel;
 use crate::child::{Child, Ended, Event, StartError, first_line, own_program};
 use crate::cli::{DisplayOptions, ServeArgs};
 use crate::exit::Exit;
@@ -45,6 +46,9 @@ const ACCEPT_BACKOFF: (Duration, Duration) = (Duration::from_millis(50), Duratio
 /// within this of the asker going away.
 const PEER_POLL: Duration = Duration::from_millis(100);
 
+/// How long the forms open when serve is stopped get to answer their askers `cancel`.
+const STOP_GRACE: Duration = Duration::from_secs(3);
+
 /// The environment variables that must not reach a dialog: it shows the form itself.
 const NOT_FOR_DIALOGS: [&str; 3] = ["FORM_ELICITATION_SOCKET", "LISTEN_FDS", "LISTEN_PID"];
 
@@ -64,8 +68,17 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     // them before the socket appears, so that once an asker (or a test counting wake-ups)
     // can see it, serve does nothing but wait.
     super::memory::let_go();
-    let (listener, activated) = match activated_listener()? {
-        Some(listener) => (listener, true),
+    // SIGTERM (systemd stopping the unit at logout), SIGINT, SIGHUP: the open forms answer
+    // `cancel` to their askers, the socket goes, serve exits. The handler's thread wakes the
+    // poll below through a socket pair, so serve still sleeps while it waits.
+    let stop = Cancel::new();
+    let (woken, wake) = UnixStream::pair().context("cannot make serve's wake-up pair")?;
+    stop.set_waker(move || {
+        let _ = (&wake).write_all(b"s");
+    });
+    crate::signals::on_signal(&stop, || {})?;
+    let (listener, bound) = match activated_listener()? {
+        Some(listener) => (listener, None),
         None => {
             let path = match &args.socket {
                 Some(path) => path.clone(),
@@ -77,9 +90,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                     path
                 }
             };
-            (bind(&path)?, false)
+            (bind(&path)?, Some(Bound::at(path)))
         }
     };
+    let activated = bound.is_none();
     let idle = match args.idle_exit {
         Some(0) => None,
         Some(seconds) => Some(Duration::from_secs(seconds)),
@@ -95,7 +109,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     // Whether the log has said that serve is full since it last had room.
     let mut busy_said = false;
     loop {
-        let mut fds = [PollFd::new(&listener, PollFlags::IN)];
+        let mut fds = [
+            PollFd::new(&listener, PollFlags::IN),
+            PollFd::new(&woken, PollFlags::IN),
+        ];
         let wait = idle.map(|idle| {
             let since = ended
                 .lock()
@@ -116,6 +133,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(error) => return Err(error).context("cannot wait for connections"),
         }
+        if stop.is_cancelled() {
+            drop(listener);
+            drop(bound);
+            return Ok(stopped(&open));
+        }
         if fds[0].revents().contains(PollFlags::IN) {
             match listener.accept() {
                 Ok((stream, _)) if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS => {
@@ -127,9 +149,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                     busy_said = false;
                     open.fetch_add(1, Ordering::SeqCst);
                     let (open, ended) = (open.clone(), ended.clone());
-                    let base = args.display.clone();
+                    let (base, stop) = (args.display.clone(), stop.clone());
                     std::thread::spawn(move || {
-                        serve_one(stream, &base);
+                        serve_one(stream, &base, &stop);
                         *ended
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
@@ -150,6 +172,47 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
             return Ok(Exit::Answered);
         }
     }
+}
+
+/// serve was asked to stop and no longer accepts: waits (at most [`STOP_GRACE`]) for the
+/// open forms, each told to answer `cancel`, to reach their askers.
+fn stopped(open: &AtomicUsize) -> Exit {
+    let deadline = Instant::now() + STOP_GRACE;
+    while open.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+        std::thread::sleep(PEER_POLL / 4);
+    }
+    diag(format_args!("serve: stopped"));
+    Exit::Answered
+}
+
+/// The socket serve made (not one systemd handed over), removed when serve stops, unless
+/// another serve has taken its place since.
+struct Bound {
+    path: PathBuf,
+    inode: Option<(u64, u64)>,
+}
+
+impl Bound {
+    fn at(path: PathBuf) -> Self {
+        let inode = identity(&path);
+        Self { path, inode }
+    }
+}
+
+impl Drop for Bound {
+    fn drop(&mut self) {
+        if self.inode.is_some() && identity(&self.path) == self.inode {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The device and inode of the file at `path`, if there is one.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt as _;
+    std::fs::symlink_metadata(path)
+        .ok()
+        .map(|m| (m.dev(), m.ino()))
 }
 
 /// `accept`'s failures in a row: each waits longer before the next try (an exhausted file
@@ -309,7 +372,7 @@ pub fn host_name() -> String {
 }
 
 /// One connection: who it is, its request, its window, its answer.
-fn serve_one(stream: UnixStream, base: &DisplayOptions) {
+fn serve_one(stream: UnixStream, base: &DisplayOptions, stop: &Cancel) {
     if let Err(why) = allowed(&stream) {
         diag(format_args!("serve: refused a connection: {why}"));
         reply(
@@ -342,7 +405,7 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions) {
         }
     };
     match own_program() {
-        Ok(program) => show(&stream, &header, request, base, &program),
+        Ok(program) => show(&stream, &header, request, base, &program, stop),
         Err(StartError::NoProgram(error) | StartError::Spawn(error)) => reply(
             &stream,
             &Reply::without_answer(
@@ -388,13 +451,15 @@ fn reply(mut stream: &UnixStream, reply: &Reply) {
 }
 
 /// Shows `request` in a dialog child (`program`: our own, but for tests) and replies with its
-/// answer the moment the dialog writes it; stops the child when the asker goes away first.
+/// answer the moment the dialog writes it; stops the child when the asker goes away first, or
+/// when serve is stopped (`stop`: the dialog then answers `cancel`, and the asker gets it).
 fn show(
     stream: &UnixStream,
     header: &Header,
     request: Vec<u8>,
     base: &DisplayOptions,
     program: &Path,
+    stop: &Cancel,
 ) {
     let failed = |message: String| Reply::without_answer(Exit::Failure, message);
     let mut args = header.display_options(base).to_args();
@@ -456,8 +521,9 @@ fn show(
             }
             return;
         }
-        if !replied && !stopped && gone(stream) {
-            // The asker is gone: close its window (the dialog answers cancel, to nobody).
+        if !replied && !stopped && (stop.is_cancelled() || gone(stream)) {
+            // serve is stopping (the dialog answers cancel, which goes to the asker), or the
+            // asker is gone: close its window (the dialog answers cancel, to nobody).
             stopped = true;
             child.stop();
         }
@@ -565,6 +631,15 @@ mod tests {
 
     /// [`serving`] for an asker that names itself `host`.
     fn serving_from(host: &str, program: PathBuf) -> (UnixStream, std::thread::JoinHandle<()>) {
+        serving_until(host, program, Cancel::new())
+    }
+
+    /// [`serving_from`] in a serve that `stop` stops.
+    fn serving_until(
+        host: &str,
+        program: PathBuf,
+        stop: Cancel,
+    ) -> (UnixStream, std::thread::JoinHandle<()>) {
         let (asker, served) = UnixStream::pair().expect("a socket pair");
         let header = Header::new(host, &DisplayOptions::default(), 2);
         let serving = std::thread::spawn(move || {
@@ -574,6 +649,7 @@ mod tests {
                 b"{}".to_vec(),
                 &DisplayOptions::default(),
                 &program,
+                &stop,
             );
         });
         asker
@@ -617,6 +693,34 @@ mod tests {
         let mut rest = Vec::new();
         (&asker).read_to_end(&mut rest).expect("the end");
         assert!(rest.is_empty(), "{rest:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Stopping serve (SIGTERM at logout) stops each open dialog, and the `cancel` the dialog
+    /// answers reaches its asker: before, serve died with the signal and the asker was left
+    /// with a closed connection and no answer.
+    #[test]
+    fn a_stopped_serve_s_forms_answer_their_askers_cancel() {
+        let (dir, script) = dialog(
+            "stopped",
+            "answer() { kill $!; echo '{\"action\":\"cancel\"}'; exit 0; }\n\
+             trap answer TERM\n\
+             touch \"$(dirname \"$0\")/ready\"",
+            "sleep 30 & wait",
+        );
+        let stop = Cancel::new();
+        let (asker, serving) = serving_until("elsewhere", script, stop.clone());
+        // The dialog is running, and answers SIGTERM, before serve is stopped.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !dir.join("ready").exists() {
+            assert!(Instant::now() < deadline, "the dialog did not start");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        stop.cancel();
+        let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+        assert_eq!(reply.exit, 0, "{reply:?}");
+        assert_eq!(reply.line.as_deref(), Some("{\"action\":\"cancel\"}"));
+        serving.join().expect("show returns");
         let _ = std::fs::remove_dir_all(dir);
     }
 
@@ -707,6 +811,7 @@ mod tests {
             b"{}".to_vec(),
             &DisplayOptions::default(),
             &script,
+            &Cancel::new(),
         );
         let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
         assert_eq!(reply.exit, 0, "{reply:?}");

@@ -8,21 +8,18 @@ use std::time::Duration;
 use egui::{Event, Id, Key, Modifiers, RichText, Ui};
 
 use crate::answer::{self, Answer};
-use crate::cancel::Cancel;
 use crate::cli::Markdown;
 use crate::describe;
 use crate::form::{FieldKind, Form};
-use crate::markdown;
 use crate::url::UrlRequest;
 use crate::validate::{FieldState, field_value};
 
 use super::buttons::{Labels, Pressed, button_row};
-use super::deadline::{Deadline, DeadlineUi as _};
+use super::deadline::DeadlineUi as _;
 use super::dialog::{DialogState, WindowDialog};
 use super::fields::{self, FieldUi};
-use super::fonts::{self as font_fallback, FontFallback};
-use super::queue::QueueBar;
-use super::rich::{self, Links, Tone};
+use super::fonts as font_fallback;
+use super::message::MessageBox;
 use super::url_app::{Opener, url_details_ui};
 
 /// The window's width before it fits itself to its content.
@@ -45,12 +42,7 @@ pub struct FormApp {
     states: Vec<FieldState>,
     field_ui: Vec<FieldUi>,
     problems: Vec<Option<String>>,
-    server: Option<String>,
-    /// What the request came through (Claude Code, another machine), named beside who asks.
-    via: Option<String>,
-    /// Where the form stands in a proxy's run of forms, and "Decline all".
-    queue: Option<QueueBar>,
-    deadline: Deadline,
+    /// Who asks, the run of forms, the deadline, the fonts, and the answer once decided.
     dialog: DialogState,
     focus: Option<Focus>,
     buttons: Vec<Id>,
@@ -59,9 +51,6 @@ pub struct FormApp {
     last_focused: Option<Id>,
     /// A long message's box: how far it is scrolled, and a new offset asked by Page Up/Down.
     message_box: MessageBox,
-    fonts: FontFallback,
-    /// The form's text, until the first frame has checked that the fonts cover it.
-    unchecked_text: Option<String>,
     /// Which fields to lay out in the next pass.
     layout: Layout,
     /// The links of the message drawn in the last frame: a focused link takes Enter.
@@ -104,12 +93,6 @@ impl FormApp {
         self
     }
 
-    /// The same dialog, naming what the request came through beside who asks.
-    pub fn via(mut self, via: Option<String>) -> Self {
-        self.via = via;
-        self
-    }
-
     /// The same dialog, opening a followed link with `opener` (after the person's consent)
     /// rather than the system's browser.
     pub fn opener(mut self, opener: Opener) -> Self {
@@ -122,19 +105,6 @@ impl FormApp {
         self.link.as_ref().map(|link| link.request.url.as_str())
     }
 
-    /// The same dialog, saying where it stands in a proxy's run of forms and offering to
-    /// decline them all.
-    pub fn queue(mut self, place: Option<crate::queue::LivePlace>) -> Self {
-        self.queue = place.map(QueueBar::new);
-        self
-    }
-
-    /// The same dialog, cancelled early by `cancel` (a signal, the parent's death).
-    pub fn cancelled_by(mut self, cancel: Cancel) -> Self {
-        self.deadline = self.deadline.with_cancel(cancel);
-        self
-    }
-
     /// A form with every field at its default, focus on the first field.
     pub fn new(form: Form, server: Option<String>, timeout: Option<Duration>) -> Self {
         let states = form.fields.iter().map(FieldState::initial).collect();
@@ -145,23 +115,17 @@ impl FormApp {
         } else {
             Focus::Field(0)
         };
-        let unchecked_text = Some(font_fallback::form_text(&form, server.as_deref()));
+        let text = font_fallback::form_text(&form, server.as_deref());
         Self {
             form,
             states,
             field_ui,
             problems,
-            server,
-            via: None,
-            queue: None,
-            deadline: Deadline::after(timeout, Cancel::new()),
-            dialog: DialogState::default(),
+            dialog: DialogState::new(server, timeout, text),
             focus: Some(focus),
             buttons: Vec::new(),
             last_focused: None,
             message_box: MessageBox::default(),
-            fonts: FontFallback::default(),
-            unchecked_text,
             layout: Layout::default(),
             link_ids: Vec::new(),
             link: None,
@@ -176,13 +140,13 @@ impl FormApp {
 
     /// Whether the system fonts were loaded for text the built-in fonts lack.
     pub fn system_fonts_loaded(&self) -> bool {
-        self.fonts.loaded()
+        self.dialog.fonts.loaded()
     }
 
     /// Whether the system fonts are being found on a thread of their own, for typed text the
     /// loaded fonts lack (the window goes on meanwhile).
     pub fn system_fonts_loading(&self) -> bool {
-        self.fonts.loading()
+        self.dialog.fonts.loading()
     }
 
     /// Validates every field: answers `accept` when all are valid, else shows the problems and
@@ -215,6 +179,7 @@ impl FormApp {
                     .iter()
                     .any(|f| f.button_ids.contains(&id) || f.help_links.contains(&id))
                 || self
+                    .dialog
                     .queue
                     .as_ref()
                     .is_some_and(|q| q.button_ids().contains(&id))
@@ -263,7 +228,7 @@ impl FormApp {
             primary_tip: t!("submit-tip"),
             decline_tip: t!("decline-tip"),
         };
-        let row = button_row(ui, &labels, &self.deadline);
+        let row = button_row(ui, &labels, &self.dialog.deadline);
         if self.focus == Some(Focus::Submit) {
             row.primary.request_focus();
             self.focus = None;
@@ -405,7 +370,7 @@ impl FormApp {
                 request.url,
                 request.host_unicode.as_deref().unwrap_or_default()
             );
-            self.fonts.cover(ctx, &text);
+            self.dialog.fonts.cover(ctx, &text);
             self.link = Some(LinkConsent {
                 request,
                 failure: None,
@@ -441,7 +406,7 @@ impl FormApp {
                 pressed
             })
             .inner;
-        let asker = describe::asker(self.server.as_deref(), self.via.as_deref());
+        let asker = describe::asker(self.dialog.server.as_deref(), self.dialog.via.as_deref());
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
@@ -482,15 +447,12 @@ impl WindowDialog for FormApp {
             return;
         }
         let ctx = ui.ctx().clone();
-        if self.deadline.expired(&ctx) {
+        if self.dialog.deadline.expired(&ctx) {
             self.finish(Answer::Cancel);
             return;
         }
-        super::pacing::pace_keys(&ctx);
-        if let Some(text) = self.unchecked_text.take() {
-            self.fonts.cover(&ctx, &text);
-        }
-        self.fonts.poll(&ctx);
+        self.dialog.begin_frame(&ctx);
+        self.dialog.fonts.poll(&ctx);
         let typed: String = ctx.input(|i| {
             i.events
                 .iter()
@@ -501,7 +463,7 @@ impl WindowDialog for FormApp {
                 })
                 .collect()
         });
-        self.fonts.cover_typed(&ctx, &typed);
+        self.dialog.fonts.cover_typed(&ctx, &typed);
         if self.link.is_some() {
             self.link_ui(ui);
             return;
@@ -525,17 +487,17 @@ impl WindowDialog for FormApp {
         let action = actions.inner;
         // Who asks is pinned above everything that scrolls: a message cannot push it out of
         // sight, nor imitate it below.
-        let asker = describe::asker(self.server.as_deref(), self.via.as_deref());
+        let asker = describe::asker(self.dialog.server.as_deref(), self.dialog.via.as_deref());
         let mut declined_all = false;
-        let asker = (asker.is_some() || self.queue.is_some()).then(|| {
+        let asker = (asker.is_some() || self.dialog.queue.is_some()).then(|| {
             egui::Panel::top("asker").show(ui, |ui| {
                 ui.add_space(4.0);
                 super::mirror::page(ui, |ui| {
                     if let Some(asker) = asker {
                         ui.add(egui::Label::new(RichText::new(asker).strong().size(15.0)).wrap());
                     }
-                    if let Some(queue) = &mut self.queue {
-                        declined_all = queue.ui(ui, self.server.as_deref());
+                    if let Some(queue) = &mut self.dialog.queue {
+                        declined_all = queue.ui(ui, self.dialog.server.as_deref());
                     }
                 });
             })
@@ -598,206 +560,6 @@ impl WindowDialog for FormApp {
     }
 }
 
-/// The message: plain text, wrapped, selectable. A long one gets its own box with a scroll bar
-/// always shown, a "more below" line while there is more, and Page Up / Page Down to read it.
-#[derive(Debug, Default)]
-struct MessageBox {
-    /// The box's scroll offset, its visible height and its content height, from the last frame.
-    offset: f32,
-    visible: f32,
-    content: f32,
-    /// An offset asked for by the keyboard, applied on the next frame.
-    scroll_to: Option<f32>,
-    /// Whether the message is read as Markdown.
-    markdown: Markdown,
-    /// A message longer than [`HUGE`]: its rows, read once, and their heights.
-    huge: Option<HugeMessage>,
-}
-
-/// A message longer than this is drawn a screenful at a time ([`HugeMessage`]).
-const HUGE: usize = 64 * 1024;
-
-/// A huge message, drawn only where the message box shows it: laying out every row of a
-/// 950 KB table took 199 MB (a galley of some 90 bytes a character, issue 43, item 10); a row
-/// out of view takes only its height, measured when it was last in view, else estimated.
-#[derive(Debug)]
-struct HugeMessage {
-    /// The message's lines, one per row of its text ([`markdown::split_at_line_breaks`]).
-    rows: Vec<markdown::MdLine>,
-    /// Each row's height when last drawn, at [`Self::width`].
-    heights: Vec<Option<f32>>,
-    /// The width the heights were measured at.
-    width: f32,
-}
-
-impl HugeMessage {
-    fn new(message: &str, markdown: Markdown) -> Self {
-        let lines = match markdown {
-            Markdown::On => markdown::parse(message),
-            Markdown::Off => message.lines().map(markdown::MdLine::plain_text).collect(),
-        };
-        let rows = markdown::split_at_line_breaks(lines);
-        Self {
-            heights: vec![None; rows.len()],
-            rows,
-            width: 0.0,
-        }
-    }
-
-    /// Draws the rows that `viewport` (in the content's coordinates) shows, and takes the
-    /// height of them all.
-    fn show(&mut self, ui: &mut Ui, viewport: egui::Rect) -> Links {
-        let width = ui.available_width();
-        if (width - self.width).abs() > 0.5 {
-            self.heights.iter_mut().for_each(|height| *height = None);
-            self.width = width;
-        }
-        let row_height = ui.fonts_mut(|fonts| fonts.row_height(&egui::FontId::proportional(15.0)));
-        // As rich::markdown_ui spaces the message's lines.
-        let gap = 4.0 + ui.spacing().item_spacing.y;
-        let origin = ui.max_rect().min;
-        let mut links = Links::default();
-        let mut y = 0.0;
-        for (index, row) in self.rows.iter().enumerate() {
-            let mut height = self.heights[index].unwrap_or_else(|| {
-                // Proportional text wraps at about two characters a row height; code does not.
-                let per_row = (width / (row_height * 0.5)).max(1.0);
-                let rows: f32 = row
-                    .plain()
-                    .split('\n')
-                    .map(|text| match row.kind {
-                        markdown::LineKind::Code => 1.0,
-                        _ => (text.chars().count() as f32 / per_row).ceil().max(1.0),
-                    })
-                    .sum();
-                rows * row_height
-            });
-            if y + height >= viewport.min.y && y <= viewport.max.y {
-                let rect = egui::Rect::from_min_size(
-                    origin + egui::vec2(0.0, y),
-                    egui::vec2(width, f32::INFINITY),
-                );
-                let mut child = ui.new_child(
-                    egui::UiBuilder::new()
-                        .id_salt(("message-row", index))
-                        .max_rect(rect)
-                        .layout(egui::Layout::top_down(egui::Align::Min)),
-                );
-                let drawn = rich::markdown_ui(
-                    &mut child,
-                    std::slice::from_ref(row),
-                    Tone::Message,
-                    "message",
-                );
-                links.ids.extend(drawn.ids);
-                links.followed = links.followed.or(drawn.followed);
-                height = child.min_rect().height();
-                self.heights[index] = Some(height);
-            }
-            y += height + gap;
-        }
-        ui.allocate_rect(
-            egui::Rect::from_min_size(origin, egui::vec2(width, y)),
-            egui::Sense::hover(),
-        );
-        links
-    }
-}
-
-impl MessageBox {
-    /// The tallest a long message's box gets.
-    const MAX_HEIGHT: f32 = 260.0;
-
-    fn is_long(message: &str) -> bool {
-        message.len() > 1500 || message.lines().count() > 14
-    }
-
-    /// Whether part of the message is below the box.
-    fn more_below(&self) -> bool {
-        self.content - self.offset - self.visible > 1.0
-    }
-
-    /// Page Up / Page Down scroll the message box while it has more to show that way; the
-    /// keys stay with the rest of the window otherwise.
-    fn paging_keys(&mut self, ctx: &egui::Context) {
-        if self.content <= self.visible {
-            return;
-        }
-        let page = (self.visible - 20.0).max(20.0);
-        let max = self.content - self.visible;
-        let (down, up) = (self.more_below(), self.offset > 0.5);
-        ctx.input_mut(|input| {
-            if down && input.consume_key(Modifiers::NONE, Key::PageDown) {
-                self.scroll_to = Some((self.offset + page).min(max));
-            } else if up && input.consume_key(Modifiers::NONE, Key::PageUp) {
-                self.scroll_to = Some((self.offset - page).max(0.0));
-            }
-        });
-    }
-
-    /// Draws the message; returns what was done with its links.
-    fn show(&mut self, ui: &mut Ui, message: &str) -> Links {
-        let markdown = self.markdown;
-        let draw = |ui: &mut Ui| match markdown {
-            Markdown::On => {
-                rich::markdown_ui(ui, &markdown::parse(message), Tone::Message, "message")
-            }
-            Markdown::Off => {
-                let label = |ui: &mut Ui, text: &str| {
-                    let text = RichText::new(text)
-                        .size(15.0)
-                        .color(ui.visuals().strong_text_color());
-                    ui.add(egui::Label::new(text).selectable(true).wrap());
-                };
-                // The text as it came, each line against the edge where it starts (the
-                // right for a right-to-left line, or in a mirrored window): one label when
-                // every line starts at the left, as a screen reader reads it best.
-                if message
-                    .lines()
-                    .any(|line| super::mirror::starts_right(ui, line))
-                {
-                    ui.scope(|ui| {
-                        ui.spacing_mut().item_spacing.y = 0.0;
-                        for line in message.lines() {
-                            super::mirror::paragraph(ui, line, |ui| label(ui, line));
-                        }
-                    });
-                } else {
-                    label(ui, message);
-                }
-                Links::default()
-            }
-        };
-        if !Self::is_long(message) {
-            return draw(ui);
-        }
-        let mut area = egui::ScrollArea::vertical()
-            .id_salt("message")
-            .max_height(Self::MAX_HEIGHT)
-            .auto_shrink([false, true])
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
-        if let Some(offset) = self.scroll_to.take() {
-            area = area.vertical_scroll_offset(offset);
-        }
-        let output = if message.len() > HUGE {
-            let markdown = self.markdown;
-            let huge = self
-                .huge
-                .get_or_insert_with(|| HugeMessage::new(message, markdown));
-            area.show_viewport(ui, |ui, viewport| huge.show(ui, viewport))
-        } else {
-            area.show(ui, draw)
-        };
-        self.offset = output.state.clamped_offset().y;
-        self.visible = output.inner_rect.height();
-        self.content = output.content_size.y;
-        if self.more_below() {
-            ui.label(RichText::new(t!("more-below")).weak());
-        }
-        output.inner
-    }
-}
-
 /// A first guess at the window size, before the first frame measures the content.
 pub fn initial_size(form: &Form) -> egui::Vec2 {
     let fields: f32 = form
@@ -830,6 +592,7 @@ pub fn initial_size(form: &Form) -> egui::Vec2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cancel::Cancel;
 
     /// A form of `count` text fields (the `required` one, if any, required), in a
     /// window-sized screen, after the pass that measures it.

@@ -4,14 +4,11 @@
 use egui::{Key, RichText, Ui};
 
 use crate::answer::Answer;
-use crate::cancel::Cancel;
 use crate::url::UrlRequest;
 
 use super::buttons::{Labels, Pressed, button_row};
-use super::deadline::{Deadline, DeadlineUi as _};
+use super::deadline::DeadlineUi as _;
 use super::dialog::{DialogState, WindowDialog};
-use super::fonts::FontFallback;
-use super::queue::QueueBar;
 
 /// Opens a URL in the browser, or says why it could not.
 pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
@@ -19,43 +16,16 @@ pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
 /// The URL request, the opener, and the answer once there is one.
 pub struct UrlApp {
     request: UrlRequest,
-    server: Option<String>,
-    /// What the request came through (Claude Code, another machine), named beside who asks.
-    via: Option<String>,
-    /// Where the request stands in a proxy's run of forms, and "Decline all".
-    queue: Option<QueueBar>,
     /// "Decline all" was confirmed this frame.
     declined_all: bool,
-    deadline: Deadline,
     opener: Opener,
+    /// Who asks, the run of forms, the deadline, the fonts, and the answer once decided.
     dialog: DialogState,
     /// Why the browser could not be opened, shown until the person tries again.
     failure: Option<String>,
-    fonts: FontFallback,
-    /// What the window shows, until the first frame has checked that the fonts cover it.
-    unchecked_text: Option<String>,
 }
 
 impl UrlApp {
-    /// The same dialog, naming what the request came through beside who asks.
-    pub fn via(mut self, via: Option<String>) -> Self {
-        self.via = via;
-        self
-    }
-
-    /// The same dialog, saying where it stands in a proxy's run of forms and offering to
-    /// decline them all.
-    pub fn queue(mut self, place: Option<crate::queue::LivePlace>) -> Self {
-        self.queue = place.map(QueueBar::new);
-        self
-    }
-
-    /// The same dialog, cancelled early by `cancel` (a signal, the parent's death).
-    pub fn cancelled_by(mut self, cancel: Cancel) -> Self {
-        self.deadline = self.deadline.with_cancel(cancel);
-        self
-    }
-
     /// A consent window for `request`; `opener` runs only when the person presses Open.
     pub fn new(
         request: UrlRequest,
@@ -63,35 +33,30 @@ impl UrlApp {
         timeout: Option<std::time::Duration>,
         opener: Opener,
     ) -> Self {
-        let unchecked_text = Some(format!(
+        let text = format!(
             "{}\n{}\n{}\n{}\n{}",
             crate::i18n::all_words(),
             request.message,
             request.url,
             request.host_unicode.as_deref().unwrap_or_default(),
             server.as_deref().unwrap_or_default()
-        ));
+        );
         Self {
             request,
-            server,
-            via: None,
-            queue: None,
             declined_all: false,
-            deadline: Deadline::after(timeout, Cancel::new()),
             opener,
-            dialog: DialogState::default(),
+            dialog: DialogState::new(server, timeout, text),
             failure: None,
-            fonts: FontFallback::default(),
-            unchecked_text,
         }
     }
 
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
-        let asker = crate::describe::asker_url(self.server.as_deref(), self.via.as_deref());
+        let asker =
+            crate::describe::asker_url(self.dialog.server.as_deref(), self.dialog.via.as_deref());
         ui.label(RichText::new(asker).strong().size(15.0));
-        if let Some(queue) = &mut self.queue {
-            self.declined_all = queue.ui(ui, self.server.as_deref());
+        if let Some(queue) = &mut self.dialog.queue {
+            self.declined_all = queue.ui(ui, self.dialog.server.as_deref());
         }
         ui.add(
             egui::Label::new(
@@ -119,7 +84,7 @@ impl UrlApp {
             primary_tip: t!("open-in-browser-tip"),
             decline_tip: t!("decline-url-tip"),
         };
-        button_row(ui, &labels, &self.deadline).pressed
+        button_row(ui, &labels, &self.dialog.deadline).pressed
     }
 }
 
@@ -130,11 +95,8 @@ impl WindowDialog for UrlApp {
             return;
         }
         let ctx = ui.ctx().clone();
-        super::pacing::pace_keys(&ctx);
-        if let Some(text) = self.unchecked_text.take() {
-            self.fonts.cover(&ctx, &text);
-        }
-        if self.deadline.expired(&ctx)
+        self.dialog.begin_frame(&ctx);
+        if self.dialog.deadline.expired(&ctx)
             || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape))
         {
             self.finish(Answer::Cancel);

@@ -264,6 +264,34 @@ fn a_signal_to_the_asker_cancels_and_closes_the_desktop_s_window() {
     }
 }
 
+/// Stopping serve (SIGTERM: systemd stopping the unit at logout) answers `cancel` to the asker
+/// of each open form, closes its window, removes the socket serve made and exits 0. Before,
+/// serve died with the signal: the asker got a closed connection and no answer, and a dead
+/// socket was left behind.
+#[test]
+fn stopping_serve_answers_cancel_to_its_askers_and_removes_its_socket() {
+    let Some(served) = Served::start("stopped") else {
+        return;
+    };
+    let (shown, title, _) = served.ask_and_wait("stopped", &[]);
+    let status = Command::new("kill")
+        .args(["-TERM", &served.serve.pid().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    expect_line(shown, r#"{"action":"cancel"}"#);
+    let deadline = Instant::now() + Duration::from_secs(1);
+    while !served.x.find_windows(&title).is_empty() {
+        assert!(Instant::now() < deadline, "the window is still open");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let Served { serve, socket, .. } = served;
+    let out = serve.wait_output(Duration::from_secs(5));
+    assert_eq!(out.code, Some(0), "{}", out.describe());
+    assert!(out.stderr.contains("serve: stopped"), "{}", out.describe());
+    assert!(!socket.exists(), "the socket is left behind");
+}
+
 /// serve waiting for askers costs nothing: no thread of it wakes while no form is open, with
 /// or without an idle exit to keep (it used to look at the clock every second). Then it still
 /// serves, and with `--idle-exit` still exits when idle.

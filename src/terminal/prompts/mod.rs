@@ -3,9 +3,14 @@
 //! A [`FieldPrompt`] holds the field's [`FieldState`] while the person edits it, checks it with
 //! [`validate::field_value`] when they press Enter (the same check the window makes), and
 //! shows the problem at the field until it is fixed. It knows nothing of the terminal: it
-//! takes keys and returns [`Line`]s, so the tests below drive it directly.
+//! takes keys and returns [`Line`]s, so the tests below drive it directly. The lines a field is
+//! drawn with are in `draw` (the summary and the review use them too); a dumb terminal's
+//! line-by-line questions in `dumb`.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+mod draw;
+mod dumb;
 
 use super::editor::{Edit, Editor, Lines};
 use super::text::{self, Line, Style};
@@ -13,6 +18,10 @@ use crate::cli::Markdown;
 use crate::datetime::{self, DateKind};
 use crate::form::{Choice, Field, FieldKind, Format};
 use crate::validate::{self, FieldState};
+
+use draw::{Item, editor_line, list_lines, radio_mark, style_if};
+pub use draw::{answer_text, command_line, label_line};
+pub use dumb::{from_line, line_hint, line_prompt};
 
 /// What a key did to the prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,8 +154,13 @@ impl<'a> FieldPrompt<'a> {
             },
             Control::Number(editor) => Step::from(editor.key(key)),
             Control::Boolean(value) => boolean_key(value, self.field.required, key),
-            Control::Choice(list) => choice_key(list, self.field, key),
-            Control::Multi(list, chosen) => multi_key(list, chosen, key),
+            Control::Choice(list) => match &self.field.kind {
+                FieldKind::Choice(spec) => {
+                    list_key(list, Options::Single(self.field, &spec.options), key)
+                }
+                _ => Step::Unchanged,
+            },
+            Control::Multi(list, chosen) => list_key(list, Options::Multi(chosen), key),
             Control::Fixed => match key.code {
                 KeyCode::Enter => Step::Submit,
                 KeyCode::Char('d') if key.modifiers.contains(KeyModifiers::CONTROL) => Step::Eof,
@@ -413,59 +427,38 @@ fn boolean_key(value: &mut Option<bool>, required: bool, key: &KeyEvent) -> Step
     }
 }
 
-fn choice_key(list: &mut ListState, field: &Field, key: &KeyEvent) -> Step {
-    let FieldKind::Choice(spec) = &field.kind else {
-        return Step::Unchanged;
-    };
-    if is_ctrl_d(key) {
-        return Step::Eof;
-    }
-    let offset = usize::from(!field.required);
-    let rows = spec.options.len() + offset;
-    if let Some(c) = plain_char(key) {
-        if let Some(digit) = c.to_digit(10) {
-            match list.type_digit(digit, spec.options.len()) {
-                Some((0, _)) if offset == 1 => {
-                    list.highlight = 0;
-                    return Step::Submit;
-                }
-                Some((0, _)) => return Step::Unchanged,
-                Some((n, last)) => {
-                    list.highlight = n - 1 + offset;
-                    list.unchosen = false;
-                    return if last { Step::Submit } else { Step::Changed };
-                }
-                None => return Step::Unchanged,
-            }
-        }
-        list.digits.clear();
-        if let Some(i) = next_starting_with(&spec.options, c, list.chosen(field)) {
-            list.highlight = i + offset;
-            list.unchosen = false;
-            return Step::Changed;
-        }
-        return Step::Unchanged;
-    }
-    list.digits.clear();
-    match key.code {
-        // With nothing chosen, Enter's check says to choose one.
-        KeyCode::Enter => Step::Submit,
-        code => {
-            list.navigate(code, rows);
-            Step::Changed
-        }
-    }
+/// The options a list's keys act on: a single choice, where the highlighted row is the
+/// answer, or a multiple choice, where the highlight only shows which row Space ticks.
+enum Options<'a> {
+    Single(&'a Field, &'a [Choice]),
+    Multi(&'a mut [bool]),
 }
 
-fn multi_key(list: &mut ListState, chosen: &mut [bool], key: &KeyEvent) -> Step {
+/// A key in a list of options. Both kinds take an option's number (typed digit by digit),
+/// the arrows, Page and Home/End keys, and Enter; a single choice also jumps to the next
+/// option starting with a letter typed, a multiple choice ticks the highlighted row on Space.
+fn list_key(list: &mut ListState, options: Options, key: &KeyEvent) -> Step {
     if is_ctrl_d(key) {
         return Step::Eof;
     }
-    let rows = chosen.len();
+    let (count, offset) = match &options {
+        // An optional single choice has a "no answer" row 0 above its options.
+        Options::Single(field, choices) => (choices.len(), usize::from(!field.required)),
+        Options::Multi(chosen) => (chosen.len(), 0),
+    };
     if let Some(c) = plain_char(key) {
         if let Some(digit) = c.to_digit(10) {
-            return match list.type_digit(digit, rows) {
-                Some((n, last)) if n > 0 => {
+            return match (list.type_digit(digit, count), options) {
+                (Some((0, _)), Options::Single(..)) if offset == 1 => {
+                    list.highlight = 0;
+                    Step::Submit
+                }
+                (Some((n, last)), Options::Single(..)) if n > 0 => {
+                    list.highlight = n - 1 + offset;
+                    list.unchosen = false;
+                    if last { Step::Submit } else { Step::Changed }
+                }
+                (Some((n, last)), Options::Multi(chosen)) if n > 0 => {
                     list.highlight = n - 1;
                     if last {
                         chosen[n - 1] = !chosen[n - 1];
@@ -476,20 +469,36 @@ fn multi_key(list: &mut ListState, chosen: &mut [bool], key: &KeyEvent) -> Step 
             };
         }
         list.digits.clear();
-        if c == ' ' {
-            if let Some(on) = chosen.get_mut(list.highlight) {
-                *on = !*on;
+        return match options {
+            Options::Single(field, choices) => {
+                match next_starting_with(choices, c, list.chosen(field)) {
+                    Some(i) => {
+                        list.highlight = i + offset;
+                        list.unchosen = false;
+                        Step::Changed
+                    }
+                    None => Step::Unchanged,
+                }
             }
-            return Step::Changed;
-        }
-        return Step::Unchanged;
+            Options::Multi(chosen) if c == ' ' => {
+                if let Some(on) = chosen.get_mut(list.highlight) {
+                    *on = !*on;
+                }
+                Step::Changed
+            }
+            Options::Multi(_) => Step::Unchanged,
+        };
     }
     list.digits.clear();
     match key.code {
+        // With nothing chosen, Enter's check says to choose one.
         KeyCode::Enter => Step::Submit,
         code => {
-            list.navigate(code, rows);
-            Step::Unchanged
+            list.navigate(code, count + offset);
+            match options {
+                Options::Single(..) => Step::Changed,
+                Options::Multi(_) => Step::Unchanged,
+            }
         }
     }
 }
@@ -564,261 +573,6 @@ fn step_date(editor: &mut Editor, field: &Field, later: bool) {
     };
     if let Some(next) = datetime::step(kind, &editor.text(), later, &datetime::now()) {
         editor.set_text(&next);
-    }
-}
-
-/// `[3/7] Label *`, or without the position for the summary and the review.
-pub fn label_line(field: &Field, position: Option<(usize, usize)>) -> Line {
-    let mut line = Line::new();
-    if let Some((n, total)) = position {
-        line = line.push(format!("[{n}/{total}] "), Style::Weak);
-    }
-    line = line.push(field.label.clone(), Style::Strong);
-    if field.required {
-        line = line.push(" *", Style::Required);
-    }
-    line.indent(2)
-}
-
-/// The editing line: a prompt sign, then the text with the cursor in it.
-fn editor_line(sign: &str, editor: &Editor) -> Line {
-    let sign_chars = sign.chars().count();
-    Line::styled(sign, Style::Accent)
-        .push(editor.text(), Style::Plain)
-        .indent(text::text_width(sign))
-        .cursor(sign_chars + editor.cursor())
-}
-
-/// The line the review asks its question on.
-pub fn command_line(editor: &Editor) -> Line {
-    editor_line("> ", editor)
-}
-
-fn style_if(on: bool) -> Style {
-    if on { Style::Accent } else { Style::Plain }
-}
-
-fn radio_mark(on: bool) -> &'static str {
-    if on { "(*)" } else { "( )" }
-}
-
-/// One row of a list of options.
-struct Item<'s> {
-    number: usize,
-    label: &'s str,
-    mark: &'static str,
-}
-
-/// Shows `items` in at most `rows` rows, scrolled so the highlighted one is in view, with
-/// notes of how many are hidden above and below ([`text::window`]). Rows other than the
-/// highlighted one are cut to one line; the highlighted one wraps in full when every option
-/// is shown and there is room for it.
-fn list_lines(lines: &mut Vec<Line>, items: &[Item], highlight: usize, width: usize, rows: usize) {
-    let digits = items.last().map_or(1, |i| i.number.to_string().len());
-    let shown = text::window(items.len(), highlight, rows);
-    if shown.above {
-        lines.push(Line::styled(
-            format!("    {}", t!("term-more-above", n = shown.start)),
-            Style::Weak,
-        ));
-    }
-    let all = shown.start == 0 && shown.end == items.len();
-    for (i, item) in items.iter().enumerate().take(shown.end).skip(shown.start) {
-        let on = i == highlight;
-        let head = format!(
-            "{} {} {:>digits$}. ",
-            if on { ">" } else { " " },
-            item.mark,
-            item.number
-        );
-        let room = width.saturating_sub(text::text_width(&head));
-        let whole = text::text_width(item.label) <= room
-            || (on && all && rows > items.len() && {
-                let wrapped = Line::styled(format!("{head}{}", item.label), Style::Plain)
-                    .indent(text::text_width(&head));
-                items.len() - 1 + text::height(&[wrapped], width) <= rows
-            });
-        let label = if whole {
-            item.label.to_owned()
-        } else {
-            text::truncate(item.label, room)
-        };
-        let style = if on { Style::Accent } else { Style::Plain };
-        lines.push(
-            Line::styled(head.clone(), style)
-                .push(label, style)
-                .indent(text::text_width(&head)),
-        );
-    }
-    if shown.below {
-        lines.push(Line::styled(
-            format!("    {}", t!("term-more-below", n = items.len() - shown.end)),
-            Style::Weak,
-        ));
-    }
-}
-
-/// A field as a dumb terminal asks it, line by line: the label, the help, every option with
-/// its number and mark, what the field holds now (which Enter alone keeps), and what to type.
-pub fn line_prompt(
-    field: &Field,
-    state: &FieldState,
-    position: (usize, usize),
-    markdown: Markdown,
-) -> Vec<Line> {
-    let mut lines = vec![label_line(field, Some(position))];
-    lines.extend(text::help_lines(
-        crate::markdown::field_help(field, markdown),
-        2,
-    ));
-    let option = |mark: &str, number: usize, label: &str| {
-        let head = format!("  {mark} {number}. ");
-        Line::styled(format!("{head}{label}"), Style::Plain).indent(text::text_width(&head))
-    };
-    match (&field.kind, state) {
-        (FieldKind::Choice(spec), FieldState::Choice(chosen)) => {
-            if !field.required {
-                lines.push(option(
-                    radio_mark(chosen.is_none()),
-                    0,
-                    &t!("term-no-answer-row"),
-                ));
-            }
-            for (i, o) in spec.options.iter().enumerate() {
-                lines.push(option(radio_mark(*chosen == Some(i)), i + 1, &o.label));
-            }
-        }
-        (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
-            for (i, (o, on)) in spec.options.iter().zip(chosen).enumerate() {
-                lines.push(option(if *on { "[x]" } else { "[ ]" }, i + 1, &o.label));
-            }
-        }
-        _ => {}
-    }
-    let (now, style) = answer_text(field, state);
-    if style != Style::Weak && !matches!(field.kind, FieldKind::Fixed(_)) {
-        lines.push(
-            Line::styled(
-                format!("  {}", t!("term-line-now", text = now)),
-                Style::Weak,
-            )
-            .indent(2),
-        );
-    }
-    let what = match &field.kind {
-        FieldKind::Fixed(spec) => format!("{}   {}", spec.shown, t!("term-fixed")),
-        _ => line_hint(field),
-    };
-    lines.push(Line::styled(format!("  {what}"), Style::Weak).indent(2));
-    lines
-}
-
-/// What to type for `field` on a dumb terminal.
-pub fn line_hint(field: &Field) -> String {
-    match &field.kind {
-        FieldKind::Choice(_) => t!("term-line-type-option"),
-        FieldKind::MultiChoice(_) => t!("term-line-type-options"),
-        FieldKind::Boolean { .. } => t!("term-line-type-yes-no"),
-        _ => t!("term-line-type-value"),
-    }
-}
-
-/// What a line typed on a dumb terminal makes of `field`, which holds `state`: an empty line
-/// keeps it; `None` when the line cannot be read as an answer to this kind of field (not an
-/// option's number, not y or n).
-///
-/// Text and numbers are the line as typed (a line holds no line break: a multi-line value
-/// cannot be typed this way); a choice takes an option's number (0: no answer, when the field
-/// is optional); a multi-select the numbers of the options to tick, separated by spaces or
-/// commas (0: none); a boolean y/yes or n/no, or the words the dialog shows for them.
-pub fn from_line(field: &Field, state: &FieldState, typed: &str) -> Option<FieldState> {
-    if typed.trim().is_empty() && !matches!(field.kind, FieldKind::Text(_)) {
-        return Some(state.clone());
-    }
-    if typed.is_empty() {
-        return Some(state.clone());
-    }
-    let numbers = |text: &str| -> Option<Vec<usize>> {
-        text.split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|part| !part.is_empty())
-            .map(|part| part.parse::<usize>().ok())
-            .collect()
-    };
-    match &field.kind {
-        FieldKind::Text(_) => Some(FieldState::Text(typed.to_owned())),
-        FieldKind::Number(_) => Some(FieldState::Number(typed.trim().to_owned())),
-        FieldKind::Fixed(_) => Some(FieldState::Fixed),
-        FieldKind::Boolean { .. } => {
-            let word = typed.trim().to_lowercase();
-            if ["y", "yes"].contains(&word.as_str()) || word == t!("term-yes").to_lowercase() {
-                Some(FieldState::Boolean(Some(true)))
-            } else if ["n", "no"].contains(&word.as_str()) || word == t!("term-no").to_lowercase() {
-                Some(FieldState::Boolean(Some(false)))
-            } else {
-                None
-            }
-        }
-        FieldKind::Choice(spec) => match numbers(typed)?.as_slice() {
-            [0] if !field.required => Some(FieldState::Choice(None)),
-            &[n] if (1..=spec.options.len()).contains(&n) => Some(FieldState::Choice(Some(n - 1))),
-            _ => None,
-        },
-        FieldKind::MultiChoice(spec) => {
-            let picked = numbers(typed)?;
-            let mut chosen = vec![false; spec.options.len()];
-            if picked != [0] {
-                for n in picked {
-                    *chosen.get_mut(n.checked_sub(1)?)? = true;
-                }
-            }
-            Some(FieldState::Multi(chosen))
-        }
-    }
-}
-
-/// How a field's state reads in the summary and the review: the text, the number, Yes/No,
-/// the option's title (not its value), and a note when nothing will be sent.
-pub fn answer_text(field: &Field, state: &FieldState) -> (String, Style) {
-    let none = || (t!("term-no-answer"), Style::Weak);
-    match (&field.kind, state) {
-        (FieldKind::Text(_), FieldState::Text(text)) if text.is_empty() => {
-            (t!("term-empty"), Style::Weak)
-        }
-        (FieldKind::Text(_), FieldState::Text(text)) => (text.clone(), Style::Accent),
-        (FieldKind::Number(_), FieldState::Number(text)) if text.trim().is_empty() => none(),
-        (FieldKind::Number(_), FieldState::Number(text)) => (text.trim().to_owned(), Style::Accent),
-        (FieldKind::Boolean { .. }, FieldState::Boolean(value)) => {
-            let value = if field.required {
-                Some(value.unwrap_or(false))
-            } else {
-                *value
-            };
-            match value {
-                Some(true) => (t!("term-yes"), Style::Accent),
-                Some(false) => (t!("term-no"), Style::Accent),
-                None => none(),
-            }
-        }
-        (FieldKind::Choice(spec), FieldState::Choice(Some(i))) => spec
-            .options
-            .get(*i)
-            .map_or_else(none, |o| (o.label.clone(), Style::Accent)),
-        (FieldKind::Fixed(spec), _) => (spec.shown.clone(), Style::Accent),
-        (FieldKind::MultiChoice(spec), FieldState::Multi(chosen)) => {
-            let labels: Vec<&str> = spec
-                .options
-                .iter()
-                .zip(chosen)
-                .filter(|(_, on)| **on)
-                .map(|(o, _)| o.label.as_str())
-                .collect();
-            if labels.is_empty() {
-                (t!("term-none"), Style::Weak)
-            } else {
-                (labels.join(", "), Style::Accent)
-            }
-        }
-        _ => none(),
     }
 }
 
