@@ -29,6 +29,7 @@ pub mod markdown;
 pub mod normalize;
 pub mod output;
 pub mod pattern;
+pub mod presentation;
 pub mod proxy;
 pub mod queue;
 pub mod request;

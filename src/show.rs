@@ -9,8 +9,9 @@ use crate::exit::Exit;
 use crate::form::Form;
 use crate::load::Shown;
 use crate::output;
+use crate::presentation::Presentation;
 use crate::queue::LivePlace;
-use crate::terminal::{self, TerminalOptions};
+use crate::terminal;
 use crate::ui::{self, WindowError, WindowOptions};
 
 /// Why no answer came from the person, and the exit code that says so.
@@ -116,7 +117,7 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
             }
         }
     };
-    terminal::run_terminal(&form, &terminal_options(showing)).map_err(|error| {
+    terminal::run_terminal(&form, &presentation(showing)).map_err(|error| {
         NotShown::no_display(match window_problem {
             Some(window) => format!("{window}; {error}"),
             None => error.to_string(),
@@ -148,23 +149,18 @@ fn fast_exit(delivery: &Delivery) -> ui::AnswerHook {
 fn window_options(showing: &Showing) -> WindowOptions {
     let options = showing.options;
     WindowOptions {
-        title: window_title(options, showing.served),
-        server: options.server.clone(),
-        via: showing.via.map(str::to_owned),
-        queue: showing.queue.clone(),
-        timeout: options.timeout,
+        shown: presentation(showing),
+        window_title: window_title(options, showing.served),
         theme: options.theme,
         renderer: options.renderer,
-        markdown: options.markdown,
         notify: options.notify,
-        cancel: showing.cancel.clone(),
     }
 }
 
-/// What the terminal dialog needs, from the display options.
-fn terminal_options(showing: &Showing) -> TerminalOptions {
+/// What both dialogs show around the form (all the terminal needs), from the display options.
+fn presentation(showing: &Showing) -> Presentation {
     let options = showing.options;
-    TerminalOptions {
+    Presentation {
         server: options.server.clone(),
         via: showing.via.map(str::to_owned),
         queue: showing.queue.clone(),

@@ -16,44 +16,21 @@ mod prompts;
 mod text;
 mod tty;
 
-use std::time::Duration;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use thiserror::Error;
 
 use crate::answer::{self, Answer};
-use crate::cancel::Cancel;
 use crate::cli::Markdown;
 use crate::deadline::Deadline;
 use crate::describe;
 use crate::form::Form;
-use crate::queue::LivePlace;
+use crate::presentation::Presentation;
 use crate::validate::FieldState;
 
 use editor::{Edit, Editor, Lines};
 use prompts::{FieldPrompt, Flow};
 use text::{Line, Style};
 use tty::{Input, Stop, Theme, Tty};
-
-/// What the terminal dialog needs besides the form.
-#[derive(Debug, Clone, Default)]
-pub struct TerminalOptions {
-    /// Who asks, shown above the message.
-    pub server: Option<String>,
-    /// What the request came through (Claude Code, another machine), named beside who asks.
-    pub via: Option<String>,
-    /// Where the form stands in a proxy's run of forms: said below who asks, and `a` at the
-    /// review declines them all.
-    pub queue: Option<LivePlace>,
-    /// A heading above the message (`--title`).
-    pub title: Option<String>,
-    /// Cancel after this long without an answer.
-    pub timeout: Option<Duration>,
-    /// Whether the message and the fields' descriptions are read as Markdown.
-    pub markdown: Markdown,
-    /// Cancels the dialog from outside (a signal, the parent's death).
-    pub cancel: Cancel,
-}
 
 /// Why the terminal dialog could not be shown.
 #[derive(Debug, Error)]
@@ -67,7 +44,7 @@ pub enum TerminalError {
 ///
 /// Everything is shown on `/dev/tty`; nothing is written to stdout. The terminal is restored
 /// (raw mode off, cursor shown) before this returns, whatever the way out.
-pub fn run_terminal(form: &Form, options: &TerminalOptions) -> Result<Answer, TerminalError> {
+pub fn run_terminal(form: &Form, options: &Presentation) -> Result<Answer, TerminalError> {
     // The terminal shows a directional control as `�`: our own messages go without them.
     crate::i18n::drop_isolates();
     let deadline = Deadline::after(options.timeout, options.cancel.clone());
@@ -108,7 +85,7 @@ enum Decision {
 /// The dialog's state: the form, what has been entered, and the terminal.
 struct TerminalDialog<'a> {
     form: &'a Form,
-    options: &'a TerminalOptions,
+    options: &'a Presentation,
     states: Vec<FieldState>,
     tty: Tty,
 }

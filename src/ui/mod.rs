@@ -26,38 +26,29 @@ use thiserror::Error;
 
 use crate::answer::Answer;
 use crate::cancel::Cancel;
-use crate::cli::{Markdown, Notify, Renderer, Theme};
+use crate::cli::{Notify, Renderer, Theme};
 use crate::form::Form;
-use crate::queue::LivePlace;
+use crate::presentation::Presentation;
 use crate::url::UrlRequest;
 pub use dialog::{DialogState, WindowDialog};
 
 pub use app::FormApp;
 pub use url_app::{Opener, UrlApp, system_opener};
 
-/// What the window needs besides the form.
+/// What the window needs besides the form: what both front ends show, and what only a window
+/// has.
 #[derive(Debug, Clone, Default)]
 pub struct WindowOptions {
-    /// The window title.
-    pub title: String,
-    /// Who asks, shown above the message.
-    pub server: Option<String>,
-    /// What the request came through (Claude Code, another machine), named beside who asks.
-    pub via: Option<String>,
-    /// Where the form stands in a proxy's run of forms, when others wait behind it.
-    pub queue: Option<LivePlace>,
-    /// Cancel after this long without an answer.
-    pub timeout: Option<Duration>,
+    /// Who asks, the deadline, Markdown, the cancel token: as the terminal has them.
+    pub shown: Presentation,
+    /// The window's title (see [`crate::show::window_title`]).
+    pub window_title: String,
     /// Light, dark, or the system's choice.
     pub theme: Theme,
     /// How the window is painted.
     pub renderer: Renderer,
-    /// Whether the message and the fields' descriptions are read as Markdown.
-    pub markdown: Markdown,
     /// When to send a desktop notification that the form is waiting.
     pub notify: Notify,
-    /// Cancels the dialog from outside (a signal, the parent's death).
-    pub cancel: Cancel,
 }
 
 /// Called with the answer the moment it is decided, before the window closes: the caller can
@@ -124,11 +115,12 @@ pub fn run_window(
 ) -> Result<Answer, WindowError> {
     let size = app::initial_size(&form);
     let message = form.message.clone();
-    let app = FormApp::new(form, options.server.clone(), options.timeout)
-        .via(options.via.clone())
-        .queue(options.queue.clone())
-        .markdown(options.markdown)
-        .cancelled_by(options.cancel.clone());
+    let shown = &options.shown;
+    let app = FormApp::new(form, shown.server.clone(), shown.timeout)
+        .via(shown.via.clone())
+        .queue(shown.queue.clone())
+        .markdown(shown.markdown)
+        .cancelled_by(shown.cancel.clone());
     run_dialog(app, size, &options, &message, on_answer)
 }
 
@@ -140,10 +132,11 @@ pub fn run_url_window(
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     let message = request.message.clone();
-    let app = UrlApp::new(request, options.server.clone(), options.timeout, opener)
-        .via(options.via.clone())
-        .queue(options.queue.clone())
-        .cancelled_by(options.cancel.clone());
+    let shown = &options.shown;
+    let app = UrlApp::new(request, shown.server.clone(), shown.timeout, opener)
+        .via(shown.via.clone())
+        .queue(shown.queue.clone())
+        .cancelled_by(shown.cancel.clone());
     run_dialog(app, egui::vec2(560.0, 320.0), &options, &message, on_answer)
 }
 
@@ -162,7 +155,7 @@ fn run_dialog(
     let reached = display::wait_until_reachable();
     let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();
     let viewport = egui::ViewportBuilder::default()
-        .with_title(&options.title)
+        .with_title(&options.window_title)
         .with_app_id("form-elicitation")
         // X11 window managers read the icon from the window (_NET_WM_ICON); Wayland compositors
         // find it through the app id and the package's form-elicitation.desktop.
@@ -175,7 +168,7 @@ fn run_dialog(
     let ran = Arc::new(AtomicBool::new(false));
     let mut shell = Shell {
         app: Box::new(app),
-        title: options.title.clone(),
+        title: options.window_title.clone(),
         on_answer,
         outcome: Arc::clone(&outcome),
         sized: false,
@@ -201,8 +194,8 @@ fn run_dialog(
     match options.renderer {
         Renderer::Cpu => {
             let ctx = egui::Context::default();
-            prepare(&ctx, options.theme, &options.cancel);
-            let title = options.title.clone();
+            prepare(&ctx, options.theme, &options.shown.cancel);
+            let title = options.window_title.clone();
             egui_soft::run_then(
                 ctx,
                 viewport,
@@ -227,7 +220,7 @@ fn run_dialog(
                 "form-elicitation",
                 native,
                 Box::new(|cc| {
-                    prepare(&cc.egui_ctx, options.theme, &options.cancel);
+                    prepare(&cc.egui_ctx, options.theme, &options.shown.cancel);
                     Ok(Box::new(shell))
                 }),
             )

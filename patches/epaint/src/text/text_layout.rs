@@ -223,9 +223,28 @@ struct ShapingContext {
     prev_cluster: Option<u32>,
     /// The embedding level of the run being shaped (0 in text without bidi).
     bidi_level: u8,
+    /// Whether each glyph is placed where its pen is, to the fraction of a pixel, rather
+    /// than on the pixel it is drawn from: in text with bidi, whose rows' runs are moved by
+    /// [`reorder_row`] (a right-to-left run's clusters by its own width, which is not a
+    /// whole number of pixels). Moving glyphs placed on whole pixels by fractional widths
+    /// drew a bracket next to a Latin word inside Arabic a pixel or two into its last letter.
+    /// The pixel each glyph is drawn from stays in its `uv_rect.offset`, and the tessellator
+    /// puts it on a whole pixel, as before.
+    exact_x: bool,
 }
 
 impl ShapingContext {
+    /// `glyph`, made by [`Self::glyph`] for the pen at `pen_px`, placed there exactly when
+    /// [`Self::exact_x`] says so.
+    fn at_pen(&self, mut glyph: Glyph, pen_px: f32) -> Glyph {
+        if self.exact_x {
+            let exact = pen_px / self.pixels_per_point;
+            glyph.uv_rect.offset.x += glyph.pos.x - exact;
+            glyph.pos.x = exact;
+        }
+        glyph
+    }
+
     fn glyph(
         &self,
         chr: char,
@@ -441,20 +460,23 @@ fn shaped_glyph(
             }
             let advance_width_px =
                 glyph_info.advance_width_unscaled.0 * fallback_metrics.px_scale_factor;
+            let pen_px = paragraph.cursor_x_px;
             let OutlineGlyph { allocation, x_px } = allocate_glyph_info(
                 fonts,
                 fallback_key,
                 &fallback_metrics,
                 glyph_info,
-                paragraph.cursor_x_px,
+                pen_px,
                 chr,
             );
 
             paragraph.cursor_x_px += advance_width_px;
 
-            ctx.glyph(chr, x_px, advance_width_px, &fallback_metrics, allocation)
+            let glyph = ctx.glyph(chr, x_px, advance_width_px, &fallback_metrics, allocation);
+            ctx.at_pen(glyph, pen_px)
         }
     } else {
+        let h_pos_px = paragraph.cursor_x_px + x_offset_px;
         let OutlineGlyph {
             allocation: mut glyph_alloc,
             x_px,
@@ -463,7 +485,7 @@ fn shaped_glyph(
             face_metrics,
             &ShapedGlyph {
                 glyph_id,
-                h_pos: paragraph.cursor_x_px + x_offset_px,
+                h_pos: h_pos_px,
                 is_cjk: is_cjk(chr),
             },
         );
@@ -474,7 +496,8 @@ fn shaped_glyph(
 
         paragraph.cursor_x_px += advance_width_px;
 
-        ctx.glyph(chr, x_px, advance_width_px, face_metrics, glyph_alloc)
+        let glyph = ctx.glyph(chr, x_px, advance_width_px, face_metrics, glyph_alloc);
+        ctx.at_pen(glyph, h_pos_px)
     };
     Some(glyph)
 }
@@ -739,6 +762,7 @@ fn layout_section(
         is_first_glyph_in_section: paragraph.glyphs.is_empty(),
         prev_cluster: None,
         bidi_level: 0,
+        exact_x: bidi.is_some(),
     };
     let mut runs = Vec::new();
 
@@ -1314,8 +1338,10 @@ fn halign_bidi_row(
         Align::RIGHT => -width,
     };
     placed_row.pos.x = point_scale.round_to_pixel(target_min_x);
+    // Not each glyph on a whole pixel: they are where their pens are (see
+    // `ShapingContext::exact_x`), and the tessellator draws each from a whole pixel.
     for glyph in &mut row.glyphs {
-        glyph.pos.x = point_scale.round_to_pixel(glyph.pos.x - min_x);
+        glyph.pos.x -= min_x;
     }
     row.size.x = width;
 }
@@ -3204,6 +3230,58 @@ mod tests {
                 "{:?}",
                 last.text()
             );
+        }
+    }
+
+    /// Brackets around Latin inside Arabic: each bracket is at the paragraph's level, so
+    /// the opening one stands on the right of the Latin word and the closing one on its left,
+    /// each drawn mirrored, and no glyph lands on another. (The closing bracket was drawn over
+    /// the Latin word's last letter, and `<URL>` after an Arabic link's words read `>URL<`.)
+    #[test]
+    fn bidi_brackets_around_latin_inside_arabic_stand_outside_it() {
+        // As the window has it: Latin and the brackets from the first font (Ubuntu Light),
+        // the Arabic letters from a fallback, so that each level's text is runs of two fonts.
+        let mut definitions = FontDefinitions::default();
+        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+        let bytes = std::fs::read(path).expect("DejaVu Sans (fonts-dejavu-core)");
+        definitions
+            .font_data
+            .insert("DejaVu".to_owned(), Arc::new(FontData::from_owned(bytes)));
+        definitions
+            .families
+            .get_mut(&FontFamily::Proportional)
+            .expect("the proportional family")
+            .push("DejaVu".to_owned());
+        let mut fonts = Fonts::new(TextOptions::default(), definitions);
+        for ((open, close), halign) in [('(', ')'), ('<', '>'), ('[', ']'), ('{', '}')]
+            .into_iter()
+            .flat_map(|pair| [(pair, Align::LEFT), (pair, Align::RIGHT)])
+        {
+            let text = format!("نص {open}abc{close} نص");
+            let mut job = LayoutJob::simple(
+                text.clone(),
+                FontId::proportional(15.0),
+                Color32::WHITE,
+                500.0,
+            );
+            job.halign = halign;
+            let galley = fonts.with_pixels_per_point(1.0).layout_job(job);
+            let row = &galley.rows[0].row;
+            assert_eq!(
+                visual_text(row),
+                format!("صن {close}abc{open} صن"),
+                "{text}"
+            );
+            let mut boxes: Vec<(char, f32, f32)> = row
+                .glyphs
+                .iter()
+                .filter(|g| 0.0 < g.advance_width)
+                .map(|g| (g.chr, g.pos.x, g.max_x()))
+                .collect();
+            boxes.sort_by(|a, b| a.1.total_cmp(&b.1));
+            for pair in boxes.windows(2) {
+                assert!(pair[0].2 <= pair[1].1 + 0.01, "{text}: overlap: {boxes:?}");
+            }
         }
     }
 
