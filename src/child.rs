@@ -44,6 +44,54 @@ pub enum Event {
     Ended(io::Result<Output>),
 }
 
+/// How a dialog ended, read the one way every parent reads it (the proxy's forms, its
+/// sign-in's consent, serve's requests): its exit status, its line on stdout and the first
+/// line of its stderr that says something.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ended {
+    /// Its exit code; `None` when a signal ended it.
+    pub code: Option<i32>,
+    /// Its stdout, trimmed: the answer, or a refusal in its envelope; empty when it wrote
+    /// nothing.
+    pub line: String,
+    /// The first line of its stderr that says something, as written ([`first_line`]).
+    pub message: Option<String>,
+}
+
+impl Ended {
+    /// Reads what the dialog left.
+    pub fn of(output: &Output) -> Self {
+        Self {
+            code: output.status.code(),
+            line: String::from_utf8_lossy(&output.stdout).trim().to_owned(),
+            message: first_line(&output.stderr),
+        }
+    }
+
+    /// Reads what the dialog left, after passing its stderr on to ours: its diagnostics are
+    /// the person's (and the client's) to read, as ours are.
+    pub fn passed_on(output: &Output) -> Self {
+        let _ = io::stderr().write_all(&output.stderr);
+        Self::of(output)
+    }
+
+    /// Why it failed, in words that fit into a sentence of ours: its first stderr line
+    /// without our program's `form-elicitation: ` before it.
+    pub fn why(&self) -> Option<String> {
+        self.message
+            .as_deref()
+            .map(|line| line.trim_start_matches("form-elicitation: ").to_owned())
+    }
+}
+
+/// The first line of a dialog's `stderr` that says something (not blank), as written.
+pub fn first_line(stderr: &[u8]) -> Option<String> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .map(str::to_owned)
+}
+
 /// Our own program, which shows each dialog.
 pub fn own_program() -> Result<PathBuf, StartError> {
     std::env::current_exe().map_err(StartError::NoProgram)
@@ -227,5 +275,51 @@ fn read_some(fd: &impl AsFd, buf: &mut [u8]) -> io::Result<usize> {
             Err(rustix::io::Errno::INTR) => {}
             Err(error) => return Err(error.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::process::ExitStatusExt as _;
+
+    use super::*;
+
+    fn output(status: i32, stdout: &str, stderr: &str) -> Output {
+        Output {
+            status: ExitStatus::from_raw(status),
+            stdout: stdout.into(),
+            stderr: stderr.into(),
+        }
+    }
+
+    #[test]
+    fn a_dialogs_end_is_its_code_its_line_and_its_first_words() {
+        let ended = Ended::of(&output(
+            2 << 8,
+            "  {\"jsonrpc\":\"2.0\"}\n",
+            "\n  \nform-elicitation: requestedSchema: bad\nmore\n",
+        ));
+        assert_eq!(ended.code, Some(2));
+        assert_eq!(ended.line, "{\"jsonrpc\":\"2.0\"}");
+        assert_eq!(
+            ended.message.as_deref(),
+            Some("form-elicitation: requestedSchema: bad")
+        );
+        assert_eq!(ended.why().as_deref(), Some("requestedSchema: bad"));
+    }
+
+    #[test]
+    fn a_killed_and_silent_dialog_has_no_code_no_line_and_no_words() {
+        // Raw status 9: killed by SIGKILL.
+        let ended = Ended::of(&output(9, "", " \n"));
+        assert_eq!(
+            ended,
+            Ended {
+                code: None,
+                line: String::new(),
+                message: None,
+            }
+        );
+        assert_eq!(ended.why(), None);
     }
 }

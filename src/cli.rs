@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use serde::{Deserialize, Serialize};
 
 /// Show an MCP elicitation request as a form; print the person's answer as one line of JSON.
 #[derive(Debug, Parser)]
@@ -212,46 +213,63 @@ pub struct ProxyArgs {
 /// where the front ends read these options (`crate::show`). `to_args` destructures the struct,
 /// so it does not compile until the new field is written out too, and the round-trip test
 /// covers every field clap knows.
-#[derive(Debug, Clone, PartialEq, clap::Args)]
+///
+/// An asker of `serve` sends the options that say who asks and how long the form waits
+/// (`server`, `title`, `timeout`, `lang`) in its header (serde, below); the others are
+/// `serve`'s own, not sent ([`Self::with_asked`] says which win).
+#[derive(Debug, Clone, PartialEq, clap::Args, Serialize, Deserialize)]
 pub struct DisplayOptions {
     /// Who is asking: shown above the form, since the request never names its server.
     #[arg(long, value_name = "NAME", env = "FORM_ELICITATION_SERVER")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
 
     /// Window title (default: derived from the server name).
     #[arg(long, value_name = "TEXT", env = "FORM_ELICITATION_TITLE")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 
     /// Answer "cancel" when no answer comes within SECONDS; the form shows the time left.
     #[arg(long, value_name = "SECONDS", env = "FORM_ELICITATION_TIMEOUT", value_parser = parse_timeout)]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "timeout_seconds"
+    )]
     pub timeout: Option<Duration>,
 
     /// Which front end shows the form.
     #[arg(long, value_enum, default_value_t = UiChoice::Auto, env = "FORM_ELICITATION_UI")]
+    #[serde(skip)]
     pub ui: UiChoice,
 
     /// Colours of the window: follow the system, or force light or dark.
     #[arg(long, value_enum, default_value_t = Theme::System, env = "FORM_ELICITATION_THEME")]
+    #[serde(skip)]
     pub theme: Theme,
 
     /// The language of the program's own words (ko, de, pt-BR, zh-Hant, ...); default: from
     /// LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
     #[arg(long, value_name = "TAG", env = "FORM_ELICITATION_LANG")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
 
     /// How the window is drawn: on the CPU (no GL needed), or through OpenGL (builds with the
     /// `gl` feature).
     #[arg(long, value_enum, default_value_t = Renderer::Cpu, env = "FORM_ELICITATION_RENDERER")]
+    #[serde(skip)]
     pub renderer: Renderer,
 
     /// Messages and field descriptions as Markdown (bold, lists, code; links shown with their
     /// URL), or as they came.
     #[arg(long, value_enum, default_value_t = Markdown::On, env = "FORM_ELICITATION_MARKDOWN")]
+    #[serde(skip)]
     pub markdown: Markdown,
 
     /// A desktop notification that a form is waiting: when the window opens without the focus,
     /// always, or never.
     #[arg(long, value_enum, default_value_t = Notify::Auto, env = "FORM_ELICITATION_NOTIFY")]
+    #[serde(skip)]
     pub notify: Notify,
 }
 
@@ -311,6 +329,51 @@ impl DisplayOptions {
         push("markdown", value_name(markdown));
         push("notify", value_name(notify));
         args
+    }
+
+    /// These options (how `serve` itself shows forms) with what an asker sent (`asked`, as
+    /// its header carries them): each option an asker may set wins when it was given; the
+    /// others stay `serve`'s.
+    pub fn with_asked(&self, asked: &DisplayOptions) -> DisplayOptions {
+        // Destructured, as in `to_args`: a new option does not compile until it is decided
+        // here whether an asker may set it (then it is also sent: see the serde attributes).
+        let DisplayOptions {
+            server,
+            title,
+            timeout,
+            lang,
+            ui: _,
+            theme: _,
+            renderer: _,
+            markdown: _,
+            notify: _,
+        } = asked;
+        DisplayOptions {
+            server: server.clone().or_else(|| self.server.clone()),
+            title: title.clone().or_else(|| self.title.clone()),
+            timeout: timeout.or(self.timeout),
+            lang: lang.clone().or_else(|| self.lang.clone()),
+            ..self.clone()
+        }
+    }
+}
+
+/// `--timeout` on `serve`'s socket: seconds, as a JSON number. One that is no `--timeout`
+/// (0, negative, beyond [`MAX_TIMEOUT`]) is read as none given, and `serve`'s own applies.
+mod timeout_seconds {
+    use std::time::Duration;
+
+    use serde::{Deserialize as _, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(timeout: &Option<Duration>, out: S) -> Result<S::Ok, S::Error> {
+        match timeout {
+            Some(timeout) => out.serialize_some(&timeout.as_secs_f64()),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Duration>, D::Error> {
+        Ok(Option::<f64>::deserialize(input)?.and_then(super::timeout_from_secs))
     }
 }
 
@@ -379,9 +442,10 @@ pub enum Theme {
 }
 
 /// The front ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum UiChoice {
     /// The window when a display is available, else the terminal.
+    #[default]
     Auto,
     /// Always the window.
     Window,
@@ -392,15 +456,21 @@ pub enum UiChoice {
 /// The longest `--timeout`: 2^32 - 1 seconds, some 136 years, far from any clock overflow.
 const MAX_TIMEOUT: f64 = u32::MAX as f64;
 
+/// `seconds` as a `--timeout`, when it is one: a number greater than 0 and at most
+/// [`MAX_TIMEOUT`].
+pub fn timeout_from_secs(seconds: f64) -> Option<Duration> {
+    (seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIMEOUT)
+        .then(|| Duration::from_secs_f64(seconds))
+}
+
 fn parse_timeout(text: &str) -> Result<Duration, String> {
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIMEOUT => {
-            Ok(Duration::from_secs_f64(seconds))
-        }
-        Ok(seconds) if seconds > MAX_TIMEOUT => Err(format!(
+    let seconds = text.trim().parse::<f64>().unwrap_or(f64::NAN);
+    match timeout_from_secs(seconds) {
+        Some(timeout) => Ok(timeout),
+        None if seconds > MAX_TIMEOUT => Err(format!(
             "{text:?} is more than the maximum, {MAX_TIMEOUT} seconds (about 136 years)"
         )),
-        _ => Err(format!(
+        None => Err(format!(
             "{text:?} is not a number of seconds greater than 0"
         )),
     }

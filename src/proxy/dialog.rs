@@ -5,10 +5,9 @@
 //! from its stdout, its exit status mapped to a [`DialogEnd`]. Stopping it is SIGTERM, which
 //! it answers with cancel (and the terminal dialog restores the terminal).
 
-use std::io::Write as _;
 use std::sync::mpsc::{self, Sender};
 
-use crate::child::{Child, StartError};
+use crate::child::{Child, Ended, StartError};
 use crate::cli::{ProxyArgs, QueuePlace};
 use crate::exit::Exit;
 
@@ -37,13 +36,7 @@ impl Dialog {
         let (feed, fed) = mpsc::channel();
         let started = Child::start(&options, &[], (request, Some(fed)), move |output| {
             let end = match output {
-                Ok(output) => {
-                    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-                    // Its diagnostics are the person's and the client's to read, as ours are.
-                    let _ = std::io::stderr().write_all(stderr.as_bytes());
-                    let stdout = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-                    end_of(output.status.code(), stdout, &stderr)
-                }
+                Ok(output) => end_of(Ended::passed_on(&output)),
                 Err(error) => {
                     DialogEnd::Failed(format!("cannot wait for the form's dialog: {error}"))
                 }
@@ -89,12 +82,10 @@ fn dialog_args(args: &ProxyArgs, server: &str, place: Option<QueuePlace>) -> Vec
     args
 }
 
-/// What a dialog's exit status and output mean.
-fn end_of(code: Option<i32>, stdout: String, stderr: &str) -> DialogEnd {
-    let why = stderr
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .map(|l| l.trim_start_matches("form-elicitation: ").to_owned());
+/// What a dialog's exit status and output mean to the proxy.
+fn end_of(ended: Ended) -> DialogEnd {
+    let why = ended.why();
+    let (code, stdout) = (ended.code, ended.line);
     match code {
         Some(0) if !stdout.is_empty() => DialogEnd::Answered(stdout),
         Some(code) if code == Exit::DeclinedAll as i32 && !stdout.is_empty() => {
@@ -143,6 +134,14 @@ mod tests {
         assert_eq!(dialog.display.server.as_deref(), Some("-weather"));
         assert_eq!(dialog.display.title.as_deref(), Some("-- build --"));
         assert_eq!(dialog.queue, Some(place));
+    }
+
+    fn end_of(code: Option<i32>, stdout: String, stderr: &str) -> DialogEnd {
+        super::end_of(Ended {
+            code,
+            line: stdout,
+            message: crate::child::first_line(stderr.as_bytes()),
+        })
     }
 
     #[test]

@@ -13,7 +13,6 @@
 //! `serve` then closes the form's window.
 
 use std::io::{BufRead, Read, Write};
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -37,18 +36,11 @@ pub struct Header {
     pub version: u32,
     /// The asking machine's name, as it claims it.
     pub host: String,
-    /// `--server`: who asks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub server: Option<String>,
-    /// `--title`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
-    /// `--timeout`, in seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<f64>,
-    /// `--lang`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<String>,
+    /// How the asker asks for the form to be shown: the display options an asker may set
+    /// (`server`, `title`, `timeout` in seconds, `lang`), each at the top level of the line
+    /// and left out when unset; the rest are not sent and read as their defaults.
+    #[serde(flatten)]
+    pub display: DisplayOptions,
     /// How many request bytes follow the header.
     pub length: usize,
 }
@@ -59,27 +51,16 @@ impl Header {
         Self {
             version: VERSION,
             host: host.to_owned(),
-            server: options.server.clone(),
-            title: options.title.clone(),
-            timeout: options.timeout.map(|t| t.as_secs_f64()),
-            lang: options.lang.clone(),
+            // What is sent, as the other side reads it back.
+            display: DisplayOptions::default().with_asked(options),
             length,
         }
     }
 
     /// `base` (how `serve` itself shows forms) with what this header asks for: each option
-    /// the asker gave wins, and a timeout that is no number of seconds is left out.
+    /// the asker gave wins (a timeout that is no `--timeout` was read as none given).
     pub fn display_options(&self, base: &DisplayOptions) -> DisplayOptions {
-        let mut options = base.clone();
-        let timeout = self
-            .timeout
-            .filter(|t| t.is_finite() && *t > 0.0 && *t <= f64::from(u32::MAX))
-            .map(Duration::from_secs_f64);
-        options.server = self.server.clone().or(options.server);
-        options.title = self.title.clone().or(options.title);
-        options.timeout = timeout.or(options.timeout);
-        options.lang = self.lang.clone().or(options.lang);
-        options
+        base.with_asked(&self.display)
     }
 }
 
@@ -196,9 +177,9 @@ pub fn read_request(input: &mut impl BufRead) -> Result<(Header, Vec<u8>), Proto
     // refused here as what it is, not as a dialog that could not start.
     for (name, text) in [
         ("host", Some(&header.host)),
-        ("server", header.server.as_ref()),
-        ("title", header.title.as_ref()),
-        ("lang", header.lang.as_ref()),
+        ("server", header.display.server.as_ref()),
+        ("title", header.display.title.as_ref()),
+        ("lang", header.display.lang.as_ref()),
     ] {
         if text.is_some_and(|text| text.contains('\0')) {
             return Err(garbage(format!(
@@ -265,6 +246,8 @@ fn parse<T: serde::de::DeserializeOwned>(
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     fn header(length: usize) -> Header {
@@ -283,6 +266,15 @@ mod tests {
         let request = b"{\"message\":\"x\"}\n\xff trailing bytes stay as they were";
         let mut wire = Vec::new();
         write_request(&mut wire, &header(request.len()), request).expect("writes");
+        // The line as docs/serve.md shows it: the options at the top level, in this order.
+        let line = wire.split(|&b| b == b'\n').next().expect("a line");
+        assert_eq!(
+            String::from_utf8_lossy(line),
+            format!(
+                r#"{{"version":1,"host":"build-box","server":"issue-tracker","title":"Ünïcode\ntitle","timeout":2.5,"lang":"de","length":{}}}"#,
+                request.len()
+            )
+        );
         let mut input = &wire[..];
         let (read, bytes) = read_request(&mut input).expect("reads");
         assert_eq!(read, header(request.len()));
@@ -302,12 +294,29 @@ mod tests {
             timeout: Some(Duration::from_secs(60)),
             ..DisplayOptions::default()
         };
-        let mut bare = Header::new("h", &DisplayOptions::default(), 0);
+        let bare = Header::new("h", &DisplayOptions::default(), 0);
         assert_eq!(bare.display_options(&base), base);
-        bare.timeout = Some(f64::NAN);
+        // A timeout that is no `--timeout` is read as none given: serve's own applies.
+        for timeout in ["0", "-5", "1e300", "4294967296"] {
+            let line = format!(r#"{{"version":1,"host":"h","timeout":{timeout},"length":0}}"#);
+            let (read, _) = read_request(&mut format!("{line}\n").as_bytes()).expect("reads");
+            assert_eq!(read.display.timeout, None, "{timeout}");
+            assert_eq!(
+                read.display_options(&base).timeout,
+                Some(Duration::from_secs(60))
+            );
+        }
+        // The asker's front end and looks are serve's to choose: not sent, not taken.
+        let looks = DisplayOptions {
+            ui: crate::cli::UiChoice::Terminal,
+            theme: crate::cli::Theme::Dark,
+            ..DisplayOptions::default()
+        };
+        let mut wire = Vec::new();
+        write_request(&mut wire, &Header::new("h", &looks, 0), b"").expect("writes");
         assert_eq!(
-            bare.display_options(&base).timeout,
-            Some(Duration::from_secs(60))
+            String::from_utf8_lossy(&wire),
+            "{\"version\":1,\"host\":\"h\",\"length\":0}\n"
         );
         let asked = header(0).display_options(&base);
         assert_eq!(asked.server.as_deref(), Some("issue-tracker"));

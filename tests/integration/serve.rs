@@ -426,7 +426,7 @@ fn the_asker_prints_the_reply_as_soon_as_its_line_arrives() {
     let (stream, _) = listener.accept().expect("the asker connects");
     let (header, request) =
         protocol::read_request(&mut BufReader::new(&stream)).expect("a header and a request");
-    assert_eq!(header.server.as_deref(), Some("issue-tracker"));
+    assert_eq!(header.display.server.as_deref(), Some("issue-tracker"));
     assert_eq!(request, NAME_REQUEST.as_bytes());
     let answer = r#"{"action":"accept","content":{"name":"at once"}}"#;
     protocol::write_reply(

@@ -8,20 +8,24 @@
 //! refreshed when they expire or are refused, and a 403 `insufficient_scope` signs in again
 //! with the scopes it names.
 //!
-//! The pure steps live in [`discover`], [`pkce`] and [`loopback`]; this module does the
-//! HTTP and holds the tokens, shared by every request of the transport.
+//! The pure steps live in [`discover`], [`pkce`] and [`loopback`]; the metadata is fetched
+//! by `metadata`, the client chosen and the tokens asked for by `client`. This module holds
+//! the tokens, shared by every request of the transport, and decides when to refresh them
+//! and when to sign in again, which it does with the person's consent and their browser.
 
+mod client;
+mod config;
 pub mod discover;
 pub mod keyring;
 pub mod loopback;
+mod metadata;
 pub mod pkce;
 pub mod saved;
 pub mod store;
 
-use std::io::Read as _;
 use std::sync::mpsc;
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 use serde_json::{Value, json};
@@ -29,7 +33,9 @@ use ureq::Agent;
 use url::Url;
 
 use super::event::note_line;
-use crate::cli::DisplayOptions;
+use crate::child::{Child, Ended};
+use client::{Client, now};
+pub use config::Config;
 use discover::{AuthMethod, Challenge};
 use loopback::{Loopback, Redirect};
 use store::{Saved, Store};
@@ -38,21 +44,6 @@ use store::{Saved, Store};
 const SIGN_IN_TIMEOUT: Duration = Duration::from_secs(600);
 /// A token this close to its expiry is refreshed before it is used.
 const EXPIRY_MARGIN: u64 = 30;
-
-/// What the person told the proxy about signing in.
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// `--url`, as given: the key of the stored sign-in.
-    pub server: String,
-    /// `--client-id`: a client registered beforehand with the authorization server.
-    pub client_id: Option<String>,
-    /// `--client-secret` (or its environment variable).
-    pub client_secret: Option<String>,
-    /// `--client-metadata-url`: our client ID metadata document, for servers that take one.
-    pub client_metadata_url: Option<String>,
-    /// How the consent is shown.
-    pub display: DisplayOptions,
-}
 
 /// The sign-in of one server, shared by the transport's threads.
 pub struct Auth {
@@ -69,30 +60,6 @@ pub struct Auth {
 struct Tokens {
     saved: Option<Saved>,
     generation: u64,
-}
-
-/// The authorization server's endpoints and what it supports.
-#[derive(Debug, Default)]
-struct Endpoints {
-    /// The issuer identifier, as the resource named it and the metadata confirmed it.
-    issuer: String,
-    /// `authorization_response_iss_parameter_supported` (RFC 9207).
-    iss_supported: bool,
-    /// The authorization server's `scopes_supported`.
-    scopes: Option<Vec<String>>,
-    authorization: String,
-    token: String,
-    registration: Option<String>,
-    auth_methods: Option<Vec<String>>,
-    client_id_metadata_documents: bool,
-}
-
-/// The client that signs in.
-#[derive(Debug)]
-struct Client {
-    id: String,
-    secret: Option<String>,
-    method: AuthMethod,
 }
 
 impl Auth {
@@ -180,7 +147,9 @@ impl Auth {
         // old one's refresh token and client are not used, not even sent there.
         // (A failed look-up leaves the refresh to try; a sign-in then needs it anyway.)
         let kept_issuer = tokens.saved.as_ref().and_then(|s| s.issuer.clone());
-        let found = kept_issuer.as_ref().map(|_| self.resource(&challenge));
+        let found = kept_issuer
+            .as_ref()
+            .map(|_| metadata::resource(&self.agent, &self.server, &challenge));
         let now_named = found.as_ref().and_then(|f| f.as_ref().ok()).map(|f| &f.0);
         if let (Some(kept), Some(issuer)) = (&kept_issuer, now_named)
             && kept != issuer
@@ -204,7 +173,7 @@ impl Auth {
         }
         let (issuer, resource, supported_scopes) = match found {
             Some(found) => found?,
-            None => self.resource(&challenge)?,
+            None => metadata::resource(&self.agent, &self.server, &challenge)?,
         };
         let already = if step_up {
             tokens.saved.as_ref().and_then(|s| s.scope.clone())
@@ -277,7 +246,7 @@ impl Auth {
         if let Some(scope) = &saved.scope {
             form.push(("scope", scope.clone()));
         }
-        let fresh = self.token_request(&saved.token_endpoint, &client, form);
+        let fresh = client::token_request(&self.agent, &saved.token_endpoint, &client, form);
         let fresh = match fresh {
             Ok(fresh) => fresh,
             Err(error) => {
@@ -297,60 +266,6 @@ impl Auth {
         Ok(())
     }
 
-    /// The authorization server the protected resource metadata names now (the issuer
-    /// identifier as written there), the `resource` to ask tokens for, and the resource's
-    /// `scopes_supported`.
-    fn resource(
-        &self,
-        challenge: &Challenge,
-    ) -> anyhow::Result<(String, String, Option<Vec<String>>)> {
-        let server = &self.server;
-        let mut resource_metadata = None;
-        for url in discover::resource_metadata_urls(server, challenge.resource_metadata.as_deref())
-        {
-            if let Some(found) = self.get_json(&url)? {
-                resource_metadata = Some(found);
-                break;
-            }
-        }
-        let (issuer, resource, supported_scopes) = match &resource_metadata {
-            Some(metadata) => {
-                let resource = metadata.get("resource").and_then(Value::as_str);
-                if let Some(resource) = resource
-                    && !discover::resource_matches(server, resource)
-                {
-                    bail!(
-                        "the server's protected resource metadata is for {resource}, not {server}: not signing in"
-                    );
-                }
-                let issuer = metadata
-                    .pointer("/authorization_servers/0")
-                    .and_then(Value::as_str)
-                    .context("the protected resource metadata names no authorization server")?
-                    .to_owned();
-                let scopes = metadata
-                    .get("scopes_supported")
-                    .and_then(Value::as_array)
-                    .map(|list| {
-                        list.iter()
-                            .filter_map(Value::as_str)
-                            .map(str::to_owned)
-                            .collect::<Vec<_>>()
-                    });
-                let resource = resource
-                    .map(str::to_owned)
-                    .unwrap_or_else(|| discover::canonical_resource(server));
-                (issuer, resource, scopes)
-            }
-            // 2025-03-26: the MCP server's origin is the authorization server.
-            None => {
-                let issuer = server.origin().ascii_serialization();
-                (issuer, discover::canonical_resource(server), None)
-            }
-        };
-        Ok((issuer, resource, supported_scopes))
-    }
-
     /// The whole sign-in with `issuer`, from its metadata to the tokens.
     fn sign_in_with(
         &self,
@@ -360,7 +275,7 @@ impl Auth {
         resource: String,
         supported_scopes: Option<Vec<String>>,
     ) -> anyhow::Result<Saved> {
-        let endpoints = self.endpoints(issuer)?;
+        let endpoints = metadata::endpoints(&self.agent, issuer)?;
         let mut scope = discover::scopes(
             challenge.scope.as_deref(),
             supported_scopes.as_deref(),
@@ -378,7 +293,13 @@ impl Auth {
 
         let loopback = Loopback::bind()?;
         let redirect_uri = loopback.redirect_uri()?;
-        let client = self.client(&endpoints, &redirect_uri, scope.as_deref())?;
+        let client = client::choose(
+            &self.agent,
+            &self.config,
+            &endpoints,
+            &redirect_uri,
+            scope.as_deref(),
+        )?;
         let verifier = pkce::verifier()?;
         let state = pkce::random(16)?;
         let mut authorize = Url::parse(&endpoints.authorization)
@@ -417,187 +338,10 @@ impl Auth {
             ("code_verifier", verifier),
             ("resource", resource.clone()),
         ];
-        let tokens = self.token_request(&endpoints.token, &client, form)?;
+        let tokens = client::token_request(&self.agent, &endpoints.token, &client, form)?;
         let mut saved = tokens.into_saved(&endpoints.token, &resource, &client, scope);
         saved.issuer = Some(endpoints.issuer);
         Ok(saved)
-    }
-
-    /// The authorization server's metadata, or the 2025-03-26 default endpoints; refused when
-    /// it is for another issuer, has no PKCE with S256, or an endpoint is not HTTPS.
-    fn endpoints(&self, issuer: &str) -> anyhow::Result<Endpoints> {
-        let endpoints = self.read_endpoints(issuer)?;
-        discover::check_endpoint("authorization endpoint", &endpoints.authorization)
-            .map_err(anyhow::Error::msg)?;
-        discover::check_endpoint("token endpoint", &endpoints.token).map_err(anyhow::Error::msg)?;
-        if let Some(registration) = &endpoints.registration {
-            discover::check_endpoint("registration endpoint", registration)
-                .map_err(anyhow::Error::msg)?;
-        }
-        Ok(endpoints)
-    }
-
-    fn read_endpoints(&self, issuer_text: &str) -> anyhow::Result<Endpoints> {
-        let issuer = &Url::parse(issuer_text)
-            .with_context(|| format!("the authorization server {issuer_text:?}"))?;
-        for url in discover::authorization_server_metadata_urls(issuer) {
-            let Some(metadata) = self.get_json(&url)? else {
-                continue;
-            };
-            let text = |name: &str| {
-                metadata
-                    .get(name)
-                    .and_then(Value::as_str)
-                    .map(str::to_owned)
-            };
-            let strings = |name: &str| -> Option<Vec<String>> {
-                metadata.get(name).and_then(Value::as_array).map(|list| {
-                    list.iter()
-                        .filter_map(Value::as_str)
-                        .map(str::to_owned)
-                        .collect()
-                })
-            };
-            let methods = strings("token_endpoint_auth_methods_supported");
-            // RFC 8414 section 3.3: "The "issuer" value returned MUST be identical to the
-            // authorization server's issuer identifier value into which the well-known URI
-            // string was inserted"; otherwise another server's endpoints would get our code.
-            let named = metadata.get("issuer").and_then(Value::as_str);
-            if named != Some(issuer_text) {
-                bail!(
-                    "{url}: the authorization server's metadata is for issuer {}, not {issuer_text:?} (RFC 8414: the issuer MUST be identical): not signing in",
-                    named.map_or_else(|| "(none)".to_owned(), |n| format!("{n:?}"))
-                );
-            }
-            // MCP 2025-11-25: "If code_challenge_methods_supported is absent, the
-            // authorization server does not support PKCE and MCP clients MUST refuse to
-            // proceed."
-            let Some(pkce_methods) = metadata
-                .get("code_challenge_methods_supported")
-                .and_then(Value::as_array)
-            else {
-                bail!(
-                    "{url}: the authorization server {issuer_text} lists no code_challenge_methods_supported, so it may not support PKCE (clients MUST refuse to proceed): not signing in"
-                );
-            };
-            if !pkce_methods.iter().any(|m| m == "S256") {
-                bail!(
-                    "{url}: the authorization server {issuer_text} does not support PKCE with S256 (code_challenge_methods_supported): not signing in"
-                );
-            }
-            let scopes = strings("scopes_supported");
-            return Ok(Endpoints {
-                issuer: issuer_text.to_owned(),
-                iss_supported: metadata
-                    .get("authorization_response_iss_parameter_supported")
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false),
-                scopes,
-                authorization: text("authorization_endpoint")
-                    .with_context(|| format!("{url}: no authorization_endpoint"))?,
-                token: text("token_endpoint")
-                    .with_context(|| format!("{url}: no token_endpoint"))?,
-                registration: text("registration_endpoint"),
-                auth_methods: methods,
-                client_id_metadata_documents: metadata
-                    .get("client_id_metadata_document_supported")
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false),
-            });
-        }
-        let at = |path: &str| {
-            let mut url = issuer.clone();
-            url.set_path(path);
-            url.to_string()
-        };
-        Ok(Endpoints {
-            issuer: issuer_text.to_owned(),
-            authorization: at("/authorize"),
-            token: at("/token"),
-            registration: Some(at("/register")),
-            ..Endpoints::default()
-        })
-    }
-
-    /// The client to sign in as: the pre-registered one, our client ID metadata document,
-    /// or a freshly registered one.
-    fn client(
-        &self,
-        endpoints: &Endpoints,
-        redirect_uri: &str,
-        scope: Option<&str>,
-    ) -> anyhow::Result<Client> {
-        if let Some(id) = &self.config.client_id {
-            let secret = self.config.client_secret.clone();
-            let method = AuthMethod::choose(endpoints.auth_methods.as_deref(), secret.is_some());
-            return Ok(Client {
-                id: id.clone(),
-                secret,
-                method,
-            });
-        }
-        if endpoints.client_id_metadata_documents
-            && let Some(url) = &self.config.client_metadata_url
-        {
-            return Ok(Client {
-                id: url.clone(),
-                secret: None,
-                method: AuthMethod::None,
-            });
-        }
-        let Some(registration) = &endpoints.registration else {
-            bail!(
-                "the authorization server registers no clients by itself: register one there and give its ID with --client-id (and its secret in FORM_ELICITATION_CLIENT_SECRET)"
-            );
-        };
-        let wanted = AuthMethod::for_registration(endpoints.auth_methods.as_deref());
-        let mut body = json!({
-            "client_name": "form-elicitation",
-            "redirect_uris": [redirect_uri],
-            "grant_types": ["authorization_code", "refresh_token"],
-            "response_types": ["code"],
-            "token_endpoint_auth_method": wanted.name(),
-            // SEP-837: "MCP clients MUST specify an appropriate application_type"; a program
-            // on the person's machine with a loopback redirect is a native one.
-            "application_type": "native",
-        });
-        if let Some(scope) = scope {
-            body["scope"] = json!(scope);
-        }
-        let response = self
-            .agent
-            .post(registration)
-            .header("Accept", "application/json")
-            .header("Content-Type", "application/json")
-            .send(body.to_string())
-            .map_err(|e| anyhow::anyhow!("{registration}: {e}"))?;
-        let (status, answer) = read_json(response, registration)?;
-        if !(200..300).contains(&status) {
-            bail!("{registration}: the client registration was refused (HTTP {status}): {answer}");
-        }
-        let id = answer
-            .get("client_id")
-            .and_then(Value::as_str)
-            .with_context(|| format!("{registration}: the registration gave no client_id"))?;
-        let secret = answer
-            .get("client_secret")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
-        let method = answer
-            .get("token_endpoint_auth_method")
-            .and_then(Value::as_str)
-            .and_then(AuthMethod::from_name)
-            .unwrap_or(wanted);
-        let method = if secret.is_none() {
-            AuthMethod::None
-        } else {
-            method
-        };
-        Ok(Client {
-            id: id.to_owned(),
-            secret,
-            method,
-        })
     }
 
     /// Shows the consent (a URL-mode request) in our own dialog, as forms are shown; Ok
@@ -613,8 +357,8 @@ impl Auth {
         let request = json!({"mode": "url", "message": message, "url": authorize.as_str()});
         let mut options = self.config.display.clone();
         options.server = options.server.or(Some(server_host.clone()));
-        let (sender, ended) = mpsc::channel();
-        crate::child::Child::start(
+        let (sender, done) = mpsc::channel();
+        Child::start(
             &options.to_args(),
             &[],
             (request.to_string().into_bytes(), None),
@@ -623,18 +367,17 @@ impl Auth {
             },
         )
         .map_err(|error| anyhow::anyhow!("cannot show the sign-in: {error:?}"))?;
-        let output = ended
+        let output = done
             .recv()
             .context("the sign-in's dialog ended without a word")?
             .context("waiting for the sign-in's dialog")?;
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let answer: Option<Value> = serde_json::from_str(stdout.trim()).ok();
+        let ended = Ended::of(&output);
+        let answer: Option<Value> = serde_json::from_str(&ended.line).ok();
         let action = answer
             .as_ref()
             .and_then(|a| a.get("action"))
             .and_then(Value::as_str);
-        match (output.status.code(), action) {
+        match (ended.code, action) {
             (Some(0), Some("accept")) => Ok(()),
             (Some(0), Some("decline")) => {
                 bail!("the person declined to sign in to {auth_host} for {server_host}")
@@ -643,147 +386,11 @@ impl Auth {
                 bail!("the person cancelled the sign-in to {auth_host} for {server_host}")
             }
             (code, _) => {
-                let why = stderr
-                    .lines()
-                    .find(|l| !l.trim().is_empty())
-                    .map(|l| l.trim_start_matches("form-elicitation: ").to_owned())
-                    .unwrap_or_else(|| format!("exit {code:?}"));
+                let why = ended.why().unwrap_or_else(|| format!("exit {code:?}"));
                 bail!("cannot show the sign-in to {auth_host} for {server_host}: {why}")
             }
         }
     }
-
-    /// GETs `url` as JSON; `None` when it is not there (any status but 200, or not JSON).
-    fn get_json(&self, url: &Url) -> anyhow::Result<Option<Value>> {
-        let response = self
-            .agent
-            .get(url.as_str())
-            .header("Accept", "application/json")
-            .header("MCP-Protocol-Version", "2025-11-25")
-            .call()
-            .map_err(|e| anyhow::anyhow!("{url}: {e}"))?;
-        let (status, value) = read_json(response, url.as_str())?;
-        Ok((status == 200 && value.is_object()).then_some(value))
-    }
-
-    /// A token request with the client's authentication; the tokens it gave.
-    fn token_request(
-        &self,
-        endpoint: &str,
-        client: &Client,
-        mut form: Vec<(&str, String)>,
-    ) -> anyhow::Result<Granted> {
-        let mut request = self
-            .agent
-            .post(endpoint)
-            .header("Accept", "application/json");
-        match (client.method, &client.secret) {
-            (AuthMethod::ClientSecretBasic, Some(secret)) => {
-                // RFC 6749 section 2.3.1: each part form-encoded before base64.
-                let pair = format!(
-                    "{}:{}",
-                    url::form_urlencoded::byte_serialize(client.id.as_bytes()).collect::<String>(),
-                    url::form_urlencoded::byte_serialize(secret.as_bytes()).collect::<String>()
-                );
-                request = request.header(
-                    "Authorization",
-                    format!("Basic {}", pkce::base64(pair.as_bytes())),
-                );
-            }
-            (AuthMethod::ClientSecretPost, Some(secret)) => {
-                form.push(("client_id", client.id.clone()));
-                form.push(("client_secret", secret.clone()));
-            }
-            _ => form.push(("client_id", client.id.clone())),
-        }
-        let response = request
-            .send_form(form.iter().map(|(k, v)| (*k, v.as_str())))
-            .map_err(|e| anyhow::anyhow!("{endpoint}: {e}"))?;
-        let (status, answer) = read_json(response, endpoint)?;
-        if status != 200 {
-            let error = answer.get("error").and_then(Value::as_str).unwrap_or("");
-            let description = answer
-                .get("error_description")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            bail!(
-                "{endpoint}: the token request was refused (HTTP {status}) {error} {description}"
-            );
-        }
-        let access_token = answer
-            .get("access_token")
-            .and_then(Value::as_str)
-            .with_context(|| format!("{endpoint}: no access_token in the answer"))?;
-        let token_type = answer
-            .get("token_type")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        if !token_type.eq_ignore_ascii_case("bearer") {
-            bail!("{endpoint}: the token is of type {token_type:?}, not Bearer");
-        }
-        Ok(Granted {
-            access_token: access_token.to_owned(),
-            refresh_token: answer
-                .get("refresh_token")
-                .and_then(Value::as_str)
-                .map(str::to_owned),
-            expires_at: answer
-                .get("expires_in")
-                .and_then(Value::as_u64)
-                .map(|s| now() + s),
-            scope: answer
-                .get("scope")
-                .and_then(Value::as_str)
-                .map(str::to_owned),
-        })
-    }
-}
-
-/// What a token endpoint gave.
-struct Granted {
-    access_token: String,
-    refresh_token: Option<String>,
-    expires_at: Option<u64>,
-    scope: Option<String>,
-}
-
-impl Granted {
-    fn into_saved(
-        self,
-        token_endpoint: &str,
-        resource: &str,
-        client: &Client,
-        asked: Option<String>,
-    ) -> Saved {
-        Saved {
-            access_token: self.access_token,
-            refresh_token: self.refresh_token,
-            expires_at: self.expires_at,
-            scope: discover::scopes(self.scope.as_deref(), None, asked.as_deref()),
-            token_endpoint: token_endpoint.to_owned(),
-            resource: resource.to_owned(),
-            client_id: client.id.clone(),
-            client_secret: client.secret.clone(),
-            auth_method: client.method.name().to_owned(),
-            issuer: None,
-        }
-    }
-}
-
-/// The status and JSON body of a response (`Null` when the body is not JSON).
-fn read_json(
-    response: ureq::http::Response<ureq::Body>,
-    url: &str,
-) -> anyhow::Result<(u16, Value)> {
-    let status = response.status().as_u16();
-    let mut body = String::new();
-    response
-        .into_body()
-        .into_reader()
-        .take(1024 * 1024)
-        .read_to_string(&mut body)
-        .with_context(|| format!("{url}: reading the answer"))?;
-    Ok((status, serde_json::from_str(&body).unwrap_or(Value::Null)))
 }
 
 /// The host a person recognises, with the port when it is not the scheme's.
@@ -797,12 +404,6 @@ fn host(url: &Url) -> String {
         Some(port) => format!("{host}:{port}"),
         None => host.to_owned(),
     }
-}
-
-fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 /// `proxy --sign-out URL`: forgets what is kept for `server`, in the keyring and in the

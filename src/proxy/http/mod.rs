@@ -15,6 +15,14 @@
 //! sent once more; a stream that breaks is resumed with `Last-Event-ID` when the server gave
 //! event ids, else the call fails with an error, and the forms that came on that stream are
 //! closed (the server is told the call is cancelled, since its result can no longer arrive).
+//!
+//! This file makes the calls; the rules they follow are apart, without a socket: the
+//! session's id and versions (`session`), what an answer means (`answer`), the headers that
+//! are no session's (`headers`).
+
+mod answer;
+mod headers;
+mod session;
 
 use std::collections::{HashMap, HashSet};
 use std::io::{self, BufReader, Read};
@@ -36,14 +44,15 @@ use super::event::{Event, FLOW_LIMIT, Flow};
 use super::oauth::{self, Auth};
 use super::sse::{MAX_EVENT_BYTES, SseReader};
 use super::tool_headers;
-use super::wire;
 use super::workers::Workers;
+use answer::{Answer, Body, Exchange, Next};
+pub use headers::{Header, parse_header};
+use session::Session;
 
-/// How long a connection may take to open.
 /// How long the sending thread waits for the server to answer the GET stream's request before
 /// it sends the client's next line anyway.
 const GET_STREAM_WAIT: Duration = Duration::from_secs(2);
-
+/// How long a connection may take to open.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long to wait before resuming a broken stream when the server named no `retry`.
 const DEFAULT_RETRY: Duration = Duration::from_secs(1);
@@ -51,70 +60,6 @@ const DEFAULT_RETRY: Duration = Duration::from_secs(1);
 const RESUMES: u32 = 5;
 /// How long a thread that carried a request waits for the next before it ends.
 const WORKER_KEEP: Duration = Duration::from_secs(60);
-/// How many same-origin redirects one request follows.
-const REDIRECTS: u32 = 5;
-/// How many times one request signs in (or refreshes) after the server refused it: once for
-/// a 401 and once for a 403 step-up; a server that keeps refusing then gets its error.
-const SIGN_INS: u32 = 2;
-
-/// One `--header` after its environment references are filled in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Header {
-    pub name: String,
-    pub value: String,
-}
-
-/// Parses `Name: value`; `${VAR}` in the value is replaced by the environment variable `VAR`
-/// (which must be set), so a token need not appear on the command line. Nothing else is
-/// expanded: a `$` not followed by `{` is itself.
-pub fn parse_header(spec: &str, env: impl Fn(&str) -> Option<String>) -> anyhow::Result<Header> {
-    let (name, value) = spec
-        .split_once(':')
-        .with_context(|| format!("--header {spec:?}: not \"Name: value\""))?;
-    let name = name.trim();
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_graphic()) {
-        bail!("--header {spec:?}: the name is not a header name");
-    }
-    let mut out = String::new();
-    let mut rest = value.trim();
-    while let Some(start) = rest.find("${") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let end = after
-            .find('}')
-            .with_context(|| format!("--header {name}: \"${{\" without \"}}\""))?;
-        let var = &after[..end];
-        let Some(found) = env(var) else {
-            bail!("--header {name}: the environment variable {var} is not set");
-        };
-        out.push_str(&found);
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    if out.contains(['\r', '\n']) {
-        bail!("--header {name}: the value has a line break");
-    }
-    Ok(Header {
-        name: name.to_owned(),
-        value: out,
-    })
-}
-
-/// What the session knows, shared by the threads that send.
-#[derive(Debug, Default)]
-struct Session {
-    /// `Mcp-Session-Id`, once the server gave one.
-    id: Option<String>,
-    /// The protocol version the server answered `initialize` with.
-    version: Option<String>,
-    /// The 2026-07-28 era's version, as the client's last request named it: its
-    /// notifications carry it too.
-    per_request_version: Option<String>,
-    /// The client's `initialize` and `notifications/initialized` as sent, to begin a new
-    /// session with when the server has forgotten this one.
-    initialize: Option<Vec<u8>>,
-    initialized: Option<Vec<u8>>,
-}
 
 /// The connection to one server URL; its clones (one per thread that sends or reads a
 /// stream) share everything.
@@ -238,7 +183,7 @@ fn post_lines(remote: &Arc<Remote>, lines: &Receiver<Vec<u8>>, toward_server: &F
         } else {
             let initialized = method == "notifications/initialized";
             if initialized {
-                remote.session().initialized = Some(line.clone());
+                remote.session().initialized(&line);
             }
             remote.send(&line, &message, initialized);
         }
@@ -272,22 +217,7 @@ impl Remote {
     /// Hands one message to the loop as a line, as a stdio server's stdout would, waiting
     /// while the client is far behind.
     fn deliver(&self, data: &str) {
-        let data = data.trim();
-        if data.is_empty() {
-            return;
-        }
-        let mut lines = Vec::new();
-        match serde_json::from_str::<Value>(data) {
-            // A batch (2025-03-26): its messages one by one.
-            Ok(Value::Array(batch)) => {
-                lines.extend(batch.iter().map(|m| m.to_string().into_bytes()));
-            }
-            // A line break inside the JSON would split the line.
-            Ok(value) if data.contains(['\n', '\r']) => lines.push(value.to_string().into_bytes()),
-            // Passed on as the bytes that came, like a stdio server's line.
-            _ => lines.push(data.as_bytes().to_vec()),
-        }
-        for mut line in lines {
+        for mut line in answer::lines(data) {
             self.read_result(&mut line);
             line.push(b'\n');
             while self.toward_client.wait_for_room(Duration::from_millis(100)) >= FLOW_LIMIT {}
@@ -346,9 +276,8 @@ impl Remote {
         let response = self.post(line, message)?;
         let initialize = message.get("method").and_then(Value::as_str) == Some("initialize");
         if initialize {
-            let mut session = self.session();
-            session.id = header(&response, "mcp-session-id");
-            session.initialize = Some(line.to_vec());
+            self.session()
+                .begin(header(&response, "mcp-session-id"), line);
         }
         let status = response.status().as_u16();
         if status == 202 {
@@ -386,53 +315,13 @@ impl Remote {
             .take(MAX_EVENT_BYTES as u64 + 1)
             .read_to_string(&mut body)
             .context("reading the server's response")?;
-        if body.len() > MAX_EVENT_BYTES {
-            bail!(
-                "{}: the server's response is larger than {} MiB",
-                self.url,
-                MAX_EVENT_BYTES >> 20
-            );
-        }
-        // An error status with the JSON-RPC error for this request (as the 2026-07-28 era
-        // answers a bad request): the error is the client's to read, as the server wrote it.
-        if status >= 400 && !answers(&body, id) {
-            bail!(
-                "{}: HTTP {status}{}{}",
-                self.url,
-                reason(status),
-                error_message(&body)
-                    .map(|m| format!(": {m}"))
-                    .unwrap_or_default()
-            );
-        }
-        // What is no JSON-RPC (a captive portal's page, a broken body) is not passed on as a
-        // message, and the call it came for gets an error that says what came back.
-        let messages = serde_json::from_str::<Value>(&body);
-        let Ok(messages) = messages
-            .as_ref()
-            .map(|m| m.as_array().map_or(std::slice::from_ref(m), Vec::as_slice))
-        else {
-            bail!(
-                "{}: HTTP {status} answered with {} that is not JSON: {}",
-                self.url,
-                kind.as_deref().unwrap_or("no Content-Type"),
-                excerpt(&body)
-            );
-        };
+        let read = answer::read_body(&self.url, status, kind.as_deref(), &body, id)?;
         if initialize {
-            self.note_version(&body);
+            self.session().note_version(&body);
         }
         self.deliver(&body);
-        if !messages
-            .iter()
-            .any(|m| m.get("method").is_none() && m.get("id") == Some(id))
-        {
-            bail!(
-                "{}: HTTP {status} answered with {} that holds no response to this request: {}",
-                self.url,
-                kind.as_deref().unwrap_or("no Content-Type"),
-                excerpt(&body)
-            );
+        if let Body::Unanswered(error) = read {
+            return Err(error);
         }
         Ok(())
     }
@@ -458,7 +347,7 @@ impl Remote {
             );
             self.deliver(&cancel);
         }
-        let legacy = self.session().version.is_some();
+        let legacy = self.session().initialize_era();
         if legacy && !self.closing.load(Ordering::Relaxed) {
             let cancel = serde_json::json!({
                 "jsonrpc": "2.0",
@@ -482,56 +371,25 @@ impl Remote {
             .unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A result of the 2026-07-28 era: one without `resultType` is complete (SEP-2322: "treat
-    /// it as complete"), and the client is told so; a `tools/list` result's tools' custom
-    /// headers are learnt, and a tool whose annotations are invalid is left out (said on
-    /// stderr).
+    /// A result of the 2026-07-28 era, read as the client should (see
+    /// [`answer::complete_result`]); a tool left out of `tools/list` is said on stderr.
     fn read_result(&self, line: &mut Vec<u8>) {
         if !self.per_request_era() {
             return;
         }
-        let Ok(mut message) = serde_json::from_slice::<Value>(line) else {
-            return;
-        };
-        let Some(result) = message.get_mut("result").and_then(Value::as_object_mut) else {
-            return;
-        };
-        let mut changed = false;
-        if !result.contains_key("resultType") {
-            result.insert("resultType".into(), "complete".into());
-            changed = true;
-        }
-        if !result.contains_key("tools") {
-            if changed {
-                *line = message.to_string().into_bytes();
-            }
-            return;
-        }
-        let Some(result) = message.get_mut("result") else {
-            return;
-        };
-        let (learned, left_out) = tool_headers::learn(result);
-        changed |= left_out;
+        let learned = answer::complete_result(line);
         for (name, why) in &learned.rejected {
             self.note(&format!(
                 "the server's tool {name:?} is left out: {why} (SEP-2243: clients MUST reject such tools)"
             ));
         }
-        {
-            let mut tools = self.tools();
-            tools.tools.extend(learned.tools);
-            tools.rejected.extend(learned.rejected);
-        }
-        if changed {
-            *line = message.to_string().into_bytes();
-        }
+        let mut tools = self.tools();
+        tools.tools.extend(learned.tools);
+        tools.rejected.extend(learned.rejected);
     }
 
-    /// Whether the client speaks the 2026-07-28 era: it began no session with `initialize`,
-    /// and its requests name their version in `_meta`.
     fn per_request_era(&self) -> bool {
-        let session = self.session();
-        session.version.is_none() && session.per_request_version.is_some()
+        self.session().per_request_era()
     }
 
     /// The client cancelled request `id` (the 2026-07-28 era): its stream is closed, which
@@ -540,18 +398,6 @@ impl Remote {
         let call = id.and_then(|id| self.in_flight().get(&id.to_string()).cloned());
         if let Some(call) = call {
             call.cancel();
-        }
-    }
-
-    /// Remembers the protocol version an `initialize` response names.
-    fn note_version(&self, data: &str) {
-        let version = serde_json::from_str::<Value>(data).ok().and_then(|v| {
-            v.pointer("/result/protocolVersion")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        });
-        if version.is_some() {
-            self.session().version = version;
         }
     }
 
@@ -625,9 +471,9 @@ impl Remote {
                     continue;
                 }
                 resumes = 0;
-                let answers = id.is_some_and(|id| answers(&event.data, id));
+                let answers = id.is_some_and(|id| answer::answers(&event.data, id));
                 if id.is_some()
-                    && let Some(asking) = server_request_id(&event.data)
+                    && let Some(asking) = answer::server_request_id(&event.data)
                 {
                     let mut unanswered = self
                         .unanswered
@@ -636,8 +482,11 @@ impl Remote {
                     unanswered.insert(asking.clone());
                     asked.push(asking);
                 }
-                if self.session_version_missing() {
-                    self.note_version(&event.data);
+                {
+                    let mut session = self.session();
+                    if !session.initialize_era() {
+                        session.note_version(&event.data);
+                    }
                 }
                 self.deliver(&event.data);
                 if answers {
@@ -670,14 +519,10 @@ impl Remote {
         }
     }
 
-    fn session_version_missing(&self) -> bool {
-        self.session().version.is_none()
-    }
-
-    /// The headers a request carries: the person's, the session's, the version's, and for a
-    /// message of the 2026-07-28 era its routing headers; with the session id it names.
+    /// The headers a request carries (see [`Session::headers`]), with the session id they
+    /// name; the custom headers of the tool a 2026-07-28 call names.
     fn headers(&self, message: Option<&Value>) -> (Vec<(String, String)>, Option<String>) {
-        let routing = message.map(routing_headers).unwrap_or_default();
+        let routing = message.map(headers::routing_headers).unwrap_or_default();
         let mut custom = Vec::new();
         if !routing.is_empty()
             && let Some(message) = message
@@ -685,37 +530,13 @@ impl Remote {
             && let Some(name) = message.pointer("/params/name").and_then(Value::as_str)
             && let Some(mapping) = self.tools().tools.get(name)
         {
-            custom =
-                tool_headers::headers(mapping, message.pointer("/params/arguments"), header_value);
+            custom = tool_headers::headers(
+                mapping,
+                message.pointer("/params/arguments"),
+                headers::header_value,
+            );
         }
-        let mut session = self.session();
-        let mut all: Vec<_> = self
-            .headers
-            .iter()
-            .map(|h| (h.name.clone(), h.value.clone()))
-            .collect();
-        if let Some(id) = &session.id {
-            all.push(("Mcp-Session-Id".into(), id.clone()));
-        }
-        if let Some((_, version)) = routing.first() {
-            session.per_request_version = Some(version.clone());
-        }
-        let version = session
-            .version
-            .as_ref()
-            .or(session.per_request_version.as_ref());
-        if routing.is_empty()
-            && let Some(version) = version
-        {
-            all.push(("MCP-Protocol-Version".into(), version.clone()));
-        }
-        all.extend(
-            routing
-                .into_iter()
-                .map(|(name, value)| (name.to_owned(), value)),
-        );
-        all.extend(custom);
-        (all, session.id.clone())
+        self.session().headers(&self.headers, routing, custom)
     }
 
     fn post(&self, body: &[u8], message: &Value) -> anyhow::Result<Response<ureq::Body>> {
@@ -728,7 +549,7 @@ impl Remote {
 
     /// Ends the session on the server, when it has one.
     fn delete_session(&self) {
-        if self.session().id.is_some() {
+        if self.session().id().is_some() {
             let _ = self.call("DELETE", None, None);
         }
     }
@@ -738,26 +559,23 @@ impl Remote {
     /// The server's answer to it stays here: the client has had one.
     fn renew_session(&self, expired: &str) -> anyhow::Result<()> {
         let _renewing = self.renewing.lock().unwrap_or_else(PoisonError::into_inner);
-        let (initialize, initialized) = {
-            let mut session = self.session();
-            if session.id.as_deref() != Some(expired) {
-                return Ok(());
-            }
-            session.id = None;
-            (session.initialize.clone(), session.initialized.clone())
+        let Some(beginning) = self.session().expire(expired) else {
+            return Ok(());
         };
-        let initialize = initialize.context("the session ended before it began")?;
+        let initialize = beginning
+            .initialize
+            .context("the session ended before it began")?;
         let message: Value =
             serde_json::from_slice(&initialize).context("the client's initialize")?;
         let response = self.post(&initialize, &message)?;
         let new_id = header(&response, "mcp-session-id");
         let id = message.get("id").cloned().unwrap_or(Value::Null);
         let reply = read_reply(response, &id)?;
-        if let Some(error) = error_message(&reply) {
+        if let Some(error) = answer::error_message(&reply) {
             bail!("the server refused a new session: {error}");
         }
-        self.session().id = new_id;
-        if let Some(initialized) = initialized {
+        self.session().renewed(new_id);
+        if let Some(initialized) = beginning.initialized {
             let message: Value =
                 serde_json::from_slice(&initialized).context("the client's initialized")?;
             self.post(&initialized, &message)?;
@@ -775,9 +593,7 @@ impl Remote {
         last_id: Option<&str>,
     ) -> anyhow::Result<Response<ureq::Body>> {
         let mut url = url::Url::parse(&self.url).context("the server URL")?;
-        let mut redirects = 0;
-        let mut sign_ins = 0;
-        let mut renewed = false;
+        let mut exchange = Exchange::default();
         loop {
             let mut request = ureq::http::Request::builder()
                 .method(method)
@@ -814,52 +630,34 @@ impl Remote {
                     .run(request.body(()).context("building the request")?),
             };
             let response = result.map_err(|error| http_error(&url, &error, self.timeout))?;
-            let status = response.status().as_u16();
-            if matches!(status, 301 | 302 | 303 | 307 | 308) {
-                let location = header(&response, "location")
-                    .with_context(|| format!("{url}: HTTP {status} without a Location"))?;
-                let next = url.join(&location).context("the redirect's Location")?;
-                if next.origin() != url.origin() {
-                    bail!(
-                        "{url}: the server redirects to another origin ({}); not followed, so the headers stay with {}",
-                        origin_named(&next),
-                        origin_named(&url)
-                    );
+            let answer = Answer {
+                status: response.status().as_u16(),
+                location: header(&response, "location"),
+                challenge: header(&response, "www-authenticate"),
+                json: is_json(&response),
+            };
+            let status = answer.status;
+            let next = exchange.next(
+                method,
+                &url,
+                &answer,
+                self.auth.is_some(),
+                session_id.as_deref(),
+            )?;
+            match next {
+                Next::Follow(next) => url = next,
+                Next::SignIn => {
+                    if let Some(auth) = &self.auth {
+                        auth.challenged(generation, status, answer.challenge.as_deref())
+                            .with_context(|| format!("{url}: HTTP {status}: signing in"))?;
+                    }
                 }
-                redirects += 1;
-                if redirects > REDIRECTS {
-                    bail!("{url}: more than {REDIRECTS} redirects");
-                }
-                url = next;
-                continue;
-            }
-            if let Some(auth) = &self.auth
-                && sign_ins < SIGN_INS
-                && let Some(challenge) = refusal(&response)
-            {
-                sign_ins += 1;
-                auth.challenged(generation, status, challenge.as_deref())
-                    .with_context(|| format!("{url}: HTTP {status}: signing in"))?;
-                continue;
-            }
-            if status == 404
-                && let Some(expired) = &session_id
-                && method != "DELETE"
-            {
-                if method == "POST" && !renewed {
-                    renewed = true;
-                    self.renew_session(expired)
+                Next::Renew(expired) => {
+                    self.renew_session(&expired)
                         .with_context(|| format!("{url}: the server's session has expired (HTTP 404), and a new one could not begin"))?;
-                    continue;
                 }
-                bail!("{url}: the server's session has expired (HTTP 404)");
+                Next::Done => return Ok(response),
             }
-            // A POST's error may carry the JSON-RPC error for the client: the caller reads it.
-            let readable = method == "POST" && is_json(&response);
-            if (400..600).contains(&status) && !(method == "GET" && status == 405) && !readable {
-                bail!("{url}: HTTP {status}{}", reason(status));
-            }
-            return Ok(response);
         }
     }
 }
@@ -889,39 +687,12 @@ fn http_error(url: &url::Url, error: &ureq::Error, timeout: Duration) -> anyhow:
     }
 }
 
-fn reason(status: u16) -> String {
-    ureq::http::StatusCode::from_u16(status)
-        .ok()
-        .and_then(|s| s.canonical_reason())
-        .map(|r| format!(" {r}"))
-        .unwrap_or_default()
-}
-
 fn header(response: &Response<ureq::Body>, name: &str) -> Option<String> {
     response
         .headers()
         .get(name)
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned)
-}
-
-/// When the response asks for (another) sign-in: a 401, or a 403 whose challenge says
-/// `insufficient_scope`; with its `WWW-Authenticate` value.
-fn refusal(response: &Response<ureq::Body>) -> Option<Option<String>> {
-    let challenge = header(response, "www-authenticate");
-    asks_to_sign_in(response.status().as_u16(), challenge.as_deref()).then_some(challenge)
-}
-
-/// Whether a response with `status` and this `WWW-Authenticate` asks for a sign-in: a 403
-/// for another reason (the person may not do this at all) does not.
-fn asks_to_sign_in(status: u16, challenge: Option<&str>) -> bool {
-    match status {
-        401 => true,
-        403 => challenge.is_some_and(|c| {
-            oauth::discover::parse_challenge(c).error.as_deref() == Some("insufficient_scope")
-        }),
-        _ => false,
-    }
 }
 
 fn is_event_stream(response: &Response<ureq::Body>) -> bool {
@@ -945,212 +716,9 @@ fn read_reply(response: Response<ureq::Body>, id: &Value) -> anyhow::Result<Stri
     }
     let mut reader = SseReader::new(BufReader::new(body));
     while let Some(event) = reader.next_event().context("reading the server's stream")? {
-        if event.kind == "message" && answers(&event.data, id) {
+        if event.kind == "message" && answer::answers(&event.data, id) {
             return Ok(event.data);
         }
     }
     bail!("the server closed the stream before it answered")
-}
-
-/// The start of a body that is not what it should be, on one line, for the error that says so.
-fn excerpt(body: &str) -> String {
-    let text: String = body
-        .trim()
-        .chars()
-        .take(100)
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if text.is_empty() {
-        "(empty)".into()
-    } else if body.trim().chars().count() > 100 {
-        format!("{text}…")
-    } else {
-        text
-    }
-}
-
-/// The `error.message` of a JSON-RPC error response.
-fn error_message(data: &str) -> Option<String> {
-    let message: Value = serde_json::from_str(data).ok()?;
-    let error = message.get("error")?;
-    Some(
-        error
-            .get("message")
-            .and_then(Value::as_str)
-            .map_or_else(|| error.to_string(), str::to_owned),
-    )
-}
-
-/// The id (as JSON text) of a server's request in `data`.
-fn server_request_id(data: &str) -> Option<String> {
-    let message: Value = serde_json::from_str(data).ok()?;
-    message.get("method")?;
-    message.get("id").map(Value::to_string)
-}
-
-/// The headers that route a 2026-07-28 request (its `_meta` names the protocol version): the
-/// version, the method and, for a call, a prompt or a resource, its name, which the server
-/// checks against the body. Empty for a message of the initialize era.
-fn routing_headers(message: &Value) -> Vec<(&'static str, String)> {
-    let version = message
-        .pointer("/params/_meta")
-        .and_then(|meta| meta.get(wire::PROTOCOL_VERSION))
-        .and_then(Value::as_str);
-    let Some(version) = version else {
-        return Vec::new();
-    };
-    let mut headers = vec![("MCP-Protocol-Version", version.to_owned())];
-    if let Some(method) = message.get("method").and_then(Value::as_str) {
-        headers.push(("Mcp-Method", header_value(method)));
-        let name_key = match method {
-            "tools/call" | "prompts/get" => Some("name"),
-            "resources/read" => Some("uri"),
-            _ => None,
-        };
-        let name = name_key
-            .and_then(|key| message.get("params")?.get(key))
-            .and_then(Value::as_str);
-        if let Some(name) = name {
-            headers.push(("Mcp-Name", header_value(name)));
-        }
-    }
-    headers
-}
-
-/// A header value as the 2026-07-28 era writes one: printable ASCII without space at either
-/// end as it is, anything else as `=?base64?…?=` (UTF-8), so that every byte arrives.
-fn header_value(text: &str) -> String {
-    let plain = text.bytes().all(|b| (0x20..0x7f).contains(&b))
-        && text.trim() == text
-        && !(text.starts_with("=?base64?") && text.ends_with("?="));
-    if plain {
-        text.to_owned()
-    } else {
-        format!("=?base64?{}?=", oauth::pkce::base64(text.as_bytes()))
-    }
-}
-
-/// Whether `data` is the response to the request `id`.
-fn answers(data: &str, id: &Value) -> bool {
-    serde_json::from_str::<Value>(data)
-        .is_ok_and(|message| message.get("method").is_none() && message.get("id") == Some(id))
-}
-
-/// `url`'s origin as a message names it: `https://host:port`, or the URL itself for one
-/// without a host (`file:`, `data:`), whose origin would print as "null".
-fn origin_named(url: &url::Url) -> String {
-    match url.origin() {
-        url::Origin::Tuple(..) => url.origin().ascii_serialization(),
-        url::Origin::Opaque(_) => url.as_str().to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Issue 43, item 10: a redirect to `file:` was "another origin (null)".
-    #[test]
-    fn an_origin_without_a_host_is_named_by_its_url() {
-        let cases = [
-            ("https://a.example/x?q", "https://a.example"),
-            ("http://a.example:8080/", "http://a.example:8080"),
-            ("file:///etc/passwd", "file:///etc/passwd"),
-            ("data:text/plain,hi", "data:text/plain,hi"),
-        ];
-        for (url, named) in cases {
-            assert_eq!(origin_named(&url::Url::parse(url).expect("a URL")), named);
-        }
-    }
-
-    fn env(name: &str) -> Option<String> {
-        (name == "TOKEN").then(|| "s3cret".to_owned())
-    }
-
-    #[test]
-    fn a_header_takes_its_value_from_the_environment() {
-        let header = parse_header("Authorization: Bearer ${TOKEN}", env).expect("parses");
-        assert_eq!(header.name, "Authorization");
-        assert_eq!(header.value, "Bearer s3cret");
-        // A plain `$` is itself: only `${...}` is expanded.
-        let plain = parse_header("X-Price: $5", env).expect("parses");
-        assert_eq!(plain.value, "$5");
-    }
-
-    #[test]
-    fn a_header_that_names_an_unset_variable_is_an_error() {
-        let error = parse_header("Authorization: Bearer ${NOPE}", env).expect_err("unset");
-        assert!(error.to_string().contains("NOPE is not set"), "{error}");
-        assert!(parse_header("no colon", env).is_err());
-        assert!(parse_header(": empty name", env).is_err());
-        assert!(parse_header("X: ${TOKEN", env).is_err());
-    }
-
-    #[test]
-    fn a_401_or_a_403_for_scope_asks_for_a_sign_in() {
-        let scope = Some(r#"Bearer error="insufficient_scope", scope="a b""#);
-        assert!(asks_to_sign_in(401, None));
-        assert!(asks_to_sign_in(401, Some("Bearer")));
-        assert!(asks_to_sign_in(403, scope));
-        // Forbidden for another reason: a new sign-in would not help.
-        assert!(!asks_to_sign_in(403, None));
-        assert!(!asks_to_sign_in(
-            403,
-            Some(r#"Bearer error="invalid_token""#)
-        ));
-        assert!(!asks_to_sign_in(400, scope));
-        assert!(!asks_to_sign_in(500, None));
-    }
-
-    #[test]
-    fn a_2026_request_carries_its_routing_headers() {
-        let call = serde_json::json!({
-            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
-            "params": {"name": "two_step", "_meta": {wire::PROTOCOL_VERSION: "2026-07-28"}},
-        });
-        assert_eq!(
-            routing_headers(&call),
-            [
-                ("MCP-Protocol-Version", "2026-07-28".to_owned()),
-                ("Mcp-Method", "tools/call".to_owned()),
-                ("Mcp-Name", "two_step".to_owned()),
-            ]
-        );
-        let read = serde_json::json!({
-            "jsonrpc": "2.0", "id": 2, "method": "resources/read",
-            "params": {"uri": "file:///é", "_meta": {wire::PROTOCOL_VERSION: "2026-07-28"}},
-        });
-        assert_eq!(
-            routing_headers(&read)[2],
-            ("Mcp-Name", "=?base64?ZmlsZTovLy/DqQ==?=".to_owned())
-        );
-        // The initialize era routes by session: no such headers.
-        let legacy = serde_json::json!({
-            "jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "x"},
-        });
-        assert!(routing_headers(&legacy).is_empty());
-    }
-
-    #[test]
-    fn a_header_value_is_plain_ascii_or_base64() {
-        for (text, header) in [
-            ("plain name", "plain name"),
-            (" edge", "=?base64?IGVkZ2U=?="),
-            ("tab\there", "=?base64?dGFiCWhlcmU=?="),
-            ("=?base64?eA==?=", "=?base64?PT9iYXNlNjQ/ZUE9PT89?="),
-        ] {
-            assert_eq!(header_value(text), header, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn only_the_response_to_the_request_ends_its_stream() {
-        let id = serde_json::json!(3);
-        assert!(answers(r#"{"jsonrpc":"2.0","id":3,"result":{}}"#, &id));
-        assert!(!answers(
-            r#"{"jsonrpc":"2.0","id":3,"method":"elicitation/create"}"#,
-            &id
-        ));
-        assert!(!answers(r#"{"jsonrpc":"2.0","id":"3","result":{}}"#, &id));
-    }
 }
