@@ -410,19 +410,37 @@ fn right_to_left_sentences_end_with_their_full_stop_on_the_left() {
         return;
     };
     let request = r#"{"message":"سيصل طلبك خلال 3 أيام عمل.\n\nההזמנה תגיע בעוד 3 ימי עסקים.","requestedSchema":{"type":"object","properties":{}}}"#;
-    let shot = Xwd::parse(&capture(&x, request, &[], "full-stop"));
     // The message's rows: bands of text that end near the right edge, starting in its right
     // half (the buttons' row spans more).
-    let rows: Vec<Band> = shot
-        .bands()
-        .into_iter()
-        .filter(|band| band.x0 > shot.width / 2 && band.x1 + 40 > shot.width)
-        .collect();
+    let rows_of = |shot: &Xwd| -> Vec<Band> {
+        shot.bands()
+            .into_iter()
+            .filter(|band| band.x0 > shot.width / 2 && band.x1 + 40 > shot.width)
+            .collect()
+    };
+    let shot = Xwd::parse(&capture(&x, request, &[], "full-stop"));
+    let rows = rows_of(&shot);
     assert_eq!(rows.len(), 2, "the Arabic and the Hebrew row: {rows:?}");
-    for row in rows {
-        let dot = shot.leftmost_blob(&row);
+    // The same sentences without their stops: each row's ink starts a stop's width further
+    // right, so the stop was at the row's left end (after the words, on the right, it would
+    // leave the left end where it is).
+    let stopless = Xwd::parse(&capture(&x, &request.replace('.', ""), &[], "no-stop"));
+    let without = rows_of(&stopless);
+    assert_eq!(without.len(), 2, "{without:?}");
+    for (with, without) in rows.iter().zip(&without) {
         assert!(
-            dot.x1 - dot.x0 <= 4 && dot.y1 - dot.y0 <= 4,
+            // (The right edge may move by the pixel the row's width rounds to.)
+            with.x0 + 3 <= without.x0 && with.x1.abs_diff(without.x1) <= 1,
+            "the stop ends the row {with:?} on the left (without it: {without:?})"
+        );
+    }
+    for row in rows {
+        // The ink of the row's first two columns on the left: the stop's, a dot, whether or
+        // not the word it follows touches it (each glyph is placed to the fraction of a pixel,
+        // and a stop a pixel from an Arabic letter's tail may meet it).
+        let dot = shot.ink_in_columns(&row, 2);
+        assert!(
+            dot.y1 - dot.y0 <= 4,
             "the row {row:?} starts on the left with a dot, not with {dot:?}"
         );
         assert!(
@@ -530,13 +548,9 @@ impl Xwd {
         bands
     }
 
-    /// The bounds of the leftmost shape in `band`: the ink of its first columns with ink,
-    /// up to the first column without.
-    fn leftmost_blob(&self, band: &Band) -> Band {
-        let column_inked = |x: usize| (band.y0..band.y1).any(|y| self.inked(x, y));
-        let x1 = (band.x0..band.x1)
-            .find(|&x| !column_inked(x))
-            .unwrap_or(band.x1);
+    /// The ink of `band`'s first `columns` columns from its left edge.
+    fn ink_in_columns(&self, band: &Band, columns: usize) -> Band {
+        let x1 = (band.x0 + columns).min(band.x1);
         let rows: Vec<usize> = (band.y0..band.y1)
             .filter(|&y| (band.x0..x1).any(|x| self.inked(x, y)))
             .collect();
