@@ -5,6 +5,8 @@
 //! silently.
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -46,6 +48,16 @@ impl Notice {
         open: impl Fn() + Send + 'static,
     ) -> Notice {
         let notice = Notice::default();
+        let runtime = std::env::var_os("XDG_RUNTIME_DIR")
+            .filter(|dir| !dir.is_empty())
+            .map_or_else(
+                || PathBuf::from(format!("/run/user/{}", rustix::process::getuid().as_raw())),
+                PathBuf::from,
+            );
+        let address = std::env::var_os("DBUS_SESSION_BUS_ADDRESS");
+        if !session_bus_possible(address.as_deref(), &runtime) {
+            return notice;
+        }
         let body = body_of(message);
         let sent = Arc::clone(&notice.sent);
         let spawned = std::thread::Builder::new()
@@ -73,6 +85,15 @@ impl Notice {
             zbus::block_on(close(&connection, id));
         }
     }
+}
+
+/// Whether a session bus may answer: its address is given (`DBUS_SESSION_BUS_ADDRESS`), or
+/// there is a socket where one is looked for without it (`bus` in the runtime directory,
+/// `runtime`). Without either (a bare X server, a CI job) no thread is started to find out
+/// that nothing answers: a window waiting unfocused then costs nothing more (1.3 ms of CPU
+/// before, in `scripts/bench`'s unfocused idle).
+fn session_bus_possible(address: Option<&OsStr>, runtime: &Path) -> bool {
+    address.is_some_and(|address| !address.is_empty()) || runtime.join("bus").exists()
 }
 
 /// Closes notification `id`, waiting at most [`CALL_TIMEOUT`].
@@ -223,6 +244,25 @@ fn escape_markup(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Without a bus address and without a socket where one is looked for, no notification
+    /// is tried; with either, it is.
+    #[test]
+    fn a_notification_is_tried_only_where_a_session_bus_may_be() {
+        let runtime = std::env::temp_dir().join(format!("fe-notify-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&runtime);
+        std::fs::create_dir_all(&runtime).expect("a runtime directory");
+        assert!(!session_bus_possible(None, &runtime));
+        assert!(!session_bus_possible(Some(OsStr::new("")), &runtime));
+        assert!(session_bus_possible(
+            Some(OsStr::new("unix:path=/elsewhere/bus")),
+            &runtime
+        ));
+        let bus = std::os::unix::net::UnixListener::bind(runtime.join("bus")).expect("a socket");
+        assert!(session_bus_possible(None, &runtime));
+        drop(bus);
+        let _ = std::fs::remove_dir_all(&runtime);
+    }
 
     #[test]
     fn the_body_is_the_message_s_first_lines_and_never_markup() {
