@@ -174,7 +174,12 @@ fn run_dialog(
         sized: false,
         wants_attention: false,
         attention: Attention {
-            notify: options.notify,
+            // Nothing to send it on: no waiting to see whether the window gets the focus.
+            notify: if notify::session_bus_here() {
+                options.notify
+            } else {
+                Notify::Never
+            },
             message: message.to_owned(),
             opened: None,
             notice: None,
