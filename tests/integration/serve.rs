@@ -79,6 +79,15 @@ impl Served {
         })
     }
 
+    /// Waits (a second at most) until the window whose title `pattern` matches is closed.
+    fn wait_until_closed(&self, pattern: &str) {
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while !self.x.find_windows(pattern).is_empty() {
+            assert!(Instant::now() < deadline, "the window is still open");
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Asks with `--connect` to our socket (no display, no terminal) and a unique title,
     /// waits for the window on the desktop and focuses it: the window's title as an
     /// `xdotool search` pattern, and its id.
@@ -251,17 +260,18 @@ fn a_signal_to_the_asker_cancels_and_closes_the_desktop_s_window() {
         return;
     };
     let (shown, title, _) = served.ask_and_wait("signal", &[]);
+    terminate(shown.app.pid());
+    expect_line(shown, r#"{"action":"cancel"}"#);
+    served.wait_until_closed(&title);
+}
+
+/// Sends SIGTERM to process `pid`.
+fn terminate(pid: u32) {
     let status = Command::new("kill")
-        .args(["-TERM", &shown.app.pid().to_string()])
+        .args(["-TERM", &pid.to_string()])
         .status()
         .expect("kill runs");
     assert!(status.success());
-    expect_line(shown, r#"{"action":"cancel"}"#);
-    let deadline = Instant::now() + Duration::from_secs(1);
-    while !served.x.find_windows(&title).is_empty() {
-        assert!(Instant::now() < deadline, "the window is still open");
-        thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// Stopping serve (SIGTERM: systemd stopping the unit at logout) answers `cancel` to the asker
@@ -274,17 +284,9 @@ fn stopping_serve_answers_cancel_to_its_askers_and_removes_its_socket() {
         return;
     };
     let (shown, title, _) = served.ask_and_wait("stopped", &[]);
-    let status = Command::new("kill")
-        .args(["-TERM", &served.serve.pid().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
+    terminate(served.serve.pid());
     expect_line(shown, r#"{"action":"cancel"}"#);
-    let deadline = Instant::now() + Duration::from_secs(1);
-    while !served.x.find_windows(&title).is_empty() {
-        assert!(Instant::now() < deadline, "the window is still open");
-        thread::sleep(Duration::from_millis(20));
-    }
+    served.wait_until_closed(&title);
     let Served { serve, socket, .. } = served;
     let out = serve.wait_output(Duration::from_secs(5));
     assert_eq!(out.code, Some(0), "{}", out.describe());

@@ -226,14 +226,7 @@ pub(super) fn list_ui(
             changed = true;
         }
     });
-    let mut response = match rows {
-        Some(rows) => filter | rows,
-        None => filter,
-    };
-    if changed {
-        response.mark_changed();
-    }
-    response
+    joined(filter, rows, changed)
 }
 
 /// A few options of a multiple choice, as a column of checkboxes.
@@ -378,6 +371,12 @@ pub(super) fn multi_list_ui(
         ))
         .weak(),
     );
+    joined(filter, rows, changed)
+}
+
+/// A long list's response: its filter box and its rows (when shown) as one, changed when a
+/// row was chosen.
+fn joined(filter: Response, rows: Option<Response>, changed: bool) -> Response {
     let mut response = match rows {
         Some(rows) => filter | rows,
         None => filter,
