@@ -908,6 +908,17 @@ fn expect(
                 return Expect::Problem;
             } else {
                 match serde_json::from_str::<serde_json::Number>(text) {
+                    // Our rule: a decimal past the smallest double reads as 0; sent, it would
+                    // say 0, so it is refused ("1E-50" and a typed "٣" make 1E-503).
+                    Ok(n)
+                        if n.as_f64() == Some(0.0)
+                            && text
+                                .split(['e', 'E'])
+                                .next()
+                                .is_some_and(|m| m.bytes().any(|b| matches!(b, b'1'..=b'9'))) =>
+                    {
+                        return Expect::Problem;
+                    }
                     Ok(n) => Value::Number(n),
                     // Rust reads more than JSON ("+5", ".5"): whatever it reads must fit.
                     Err(_) => return Expect::ProblemOr(None),
