@@ -161,7 +161,6 @@ pub static RUNS: AtomicU32 = AtomicU32::new(0);
 impl Dialog {
     /// Starts the binary on a fresh 80×24 pty with `request`; `None` (after saying so) when
     /// this machine has no pty to give.
-    #[allow(unsafe_code)]
     pub fn start(request: &str, args: &[&str], setup: Setup) -> Option<Self> {
         let (rows, cols) = setup.size.unwrap_or((ROWS, COLS));
         let (master, slave) = match open_pty_sized(rows, cols) {
@@ -228,16 +227,7 @@ impl Dialog {
             }
             request_file = Some(path);
         }
-        let controlling = slave.try_clone().expect("dup the pty");
-        // SAFETY: the closure only makes system calls (setsid, ioctl) on a descriptor that
-        // stays open until exec; it allocates nothing and takes no locks.
-        unsafe {
-            command.pre_exec(move || {
-                rustix::process::setsid()?;
-                rustix::process::ioctl_tiocsctty(&controlling)?;
-                Ok(())
-            });
-        }
+        controlled_by(&mut command, &slave);
         let mut child = command.spawn().expect("start the binary");
         // The parent's copies of the pty's slave side go with the command.
         drop(command);
@@ -321,21 +311,12 @@ impl Dialog {
 
     /// Waits until the dialog has written more than `len` bytes in all.
     pub fn wait_for_output_past(&mut self, len: usize) {
-        let deadline = Instant::now() + EXPECT_TIMEOUT;
-        let (bytes, changed) = &*self.screen;
-        let mut guard = bytes.lock().expect("screen lock");
-        while guard.len() <= len {
-            let now = Instant::now();
-            if now >= deadline {
-                drop(guard);
-                let _ = self.child.kill();
-                panic!("the dialog never drew anything after byte {len}");
-            }
-            guard = changed
-                .wait_timeout(guard, deadline - now)
-                .expect("screen lock")
-                .0;
-        }
+        wait_for(
+            &self.screen,
+            &mut self.child,
+            |bytes| (bytes.len() > len).then_some(()),
+            |_| format!("the dialog never drew anything after byte {len}"),
+        );
     }
 
     /// Resizes the terminal to `rows` × `cols`, as a terminal window being resized does: the
@@ -429,53 +410,39 @@ impl Dialog {
     /// Waits until the terminal shows `needle` (escape sequences removed) after what earlier
     /// calls matched.
     pub fn expect(&mut self, needle: &str) {
-        let deadline = Instant::now() + EXPECT_TIMEOUT;
-        let (bytes, changed) = &*self.screen;
-        let mut guard = bytes.lock().expect("screen lock");
-        loop {
-            let text = shown_text(&guard);
-            if let Some(at) = text.get(self.seen..).and_then(|rest| rest.find(needle)) {
-                self.seen += at + needle.len();
-                return;
-            }
-            let now = Instant::now();
-            if now >= deadline {
-                let tail: String = text.get(self.seen..).unwrap_or("").to_owned();
-                drop(guard);
-                let _ = self.child.kill();
-                panic!(
+        let seen = self.seen;
+        let at = wait_for(
+            &self.screen,
+            &mut self.child,
+            |bytes| {
+                shown_text(bytes)
+                    .get(seen..)
+                    .and_then(|rest| rest.find(needle))
+            },
+            |bytes| {
+                let text = shown_text(bytes);
+                let tail = text.get(seen..).unwrap_or("");
+                format!(
                     "the terminal never showed {needle:?}; since the last match it showed:\n{tail}"
-                );
-            }
-            guard = changed
-                .wait_timeout(guard, deadline - now)
-                .expect("screen lock")
-                .0;
-        }
+                )
+            },
+        );
+        self.seen += at + needle.len();
     }
 
     /// Waits until the screen as a whole satisfies `ready` (described by `what`), and returns
     /// it. Unlike [`Dialog::expect`], this looks at what is visible now, not at the stream.
     pub fn expect_screen(&mut self, what: &str, ready: impl Fn(&Screen) -> bool) -> Screen {
-        let deadline = Instant::now() + EXPECT_TIMEOUT;
-        let (bytes, changed) = &*self.screen;
-        let mut guard = bytes.lock().expect("screen lock");
-        loop {
-            let screen = Screen::from_output(&guard, self.size, &self.resizes);
-            if ready(&screen) {
-                return screen;
-            }
-            let now = Instant::now();
-            if now >= deadline {
-                drop(guard);
-                let _ = self.child.kill();
-                panic!("the screen never showed {what}; it shows:\n{screen}");
-            }
-            guard = changed
-                .wait_timeout(guard, deadline - now)
-                .expect("screen lock")
-                .0;
-        }
+        let (size, resizes) = (self.size, &self.resizes);
+        wait_for(
+            &self.screen,
+            &mut self.child,
+            |bytes| Some(Screen::from_output(bytes, size, resizes)).filter(|screen| ready(screen)),
+            |bytes| {
+                let screen = Screen::from_output(bytes, size, resizes);
+                format!("the screen never showed {what}; it shows:\n{screen}")
+            },
+        )
     }
 
     /// Waits for the binary to exit and collects what it left.
@@ -532,6 +499,52 @@ pub fn join(handle: JoinHandle<String>) -> String {
 }
 
 /// Opens a pty pair, the terminal 80×24 with the pty's usual (cooked) settings.
+/// Waits, [`EXPECT_TIMEOUT`] at most, until `done` finds what it looks for in what the dialog
+/// has written (`screen`, grown by the reader thread), and returns it; at the deadline stops
+/// the dialog (`child`) and fails with `failed`'s words on what it wrote.
+fn wait_for<T>(
+    screen: &(Mutex<Vec<u8>>, Condvar),
+    child: &mut Child,
+    mut done: impl FnMut(&[u8]) -> Option<T>,
+    failed: impl FnOnce(&[u8]) -> String,
+) -> T {
+    let deadline = Instant::now() + EXPECT_TIMEOUT;
+    let (bytes, changed) = screen;
+    let mut guard = bytes.lock().expect("screen lock");
+    loop {
+        if let Some(found) = done(&guard) {
+            return found;
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            let message = failed(&guard);
+            drop(guard);
+            let _ = child.kill();
+            panic!("{message}");
+        }
+        guard = changed
+            .wait_timeout(guard, deadline - now)
+            .expect("screen lock")
+            .0;
+    }
+}
+
+/// Makes the pty `slave` the controlling terminal of the process `command` starts, in a
+/// session of its own, as a terminal emulator does: `/dev/tty` is that pty there.
+#[allow(unsafe_code)]
+pub fn controlled_by(command: &mut Command, slave: &OwnedFd) {
+    let controlling = slave.try_clone().expect("dup the pty");
+    // SAFETY: the closure only makes system calls (setsid, ioctl) on a descriptor that stays
+    // open until exec; it allocates nothing and takes no locks.
+    unsafe {
+        command.pre_exec(move || {
+            rustix::process::setsid()?;
+            rustix::process::ioctl_tiocsctty(&controlling)?;
+            Ok(())
+        });
+    }
+}
+
 pub fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
     open_pty_sized(ROWS, COLS)
 }

@@ -26,27 +26,25 @@ pub fn tools_available(extra: &[&str]) -> bool {
 
 /// A fresh Xvfb, or `None` (after the loud message) when the tools are missing.
 pub fn display_or_skip(extra: &[&str]) -> Option<Xvfb> {
+    shared_or_skip(extra, Xvfb::start)
+}
+
+/// [`display_or_skip`] on an X server that resets when its last client leaves
+/// ([`Xvfb::start_resetting`]).
+pub fn resetting_display_or_skip() -> Option<Xvfb> {
+    shared_or_skip(&[], Xvfb::start_resetting)
+}
+
+/// The X server `start` makes, held with a shared turn (other window tests run beside it,
+/// not one that types through remapped keys), or `None` when the tools are missing.
+fn shared_or_skip(extra: &[&str], start: fn() -> Xvfb) -> Option<Xvfb> {
     if !tools_available(extra) {
         return None;
     }
     let turn = TURNS
         .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut x = Xvfb::start();
-    x._shared = Some(turn);
-    Some(x)
-}
-
-/// [`display_or_skip`] on an X server that resets when its last client leaves
-/// ([`Xvfb::start_resetting`]).
-pub fn resetting_display_or_skip() -> Option<Xvfb> {
-    if !tools_available(&[]) {
-        return None;
-    }
-    let turn = TURNS
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut x = Xvfb::start_resetting();
+    let mut x = start();
     x._shared = Some(turn);
     Some(x)
 }

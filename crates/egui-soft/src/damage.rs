@@ -606,18 +606,25 @@ mod tests {
         );
     }
 
-    /// Regression (issue 30): a caret blinking in an empty text box is a primitive of its own
-    /// (nothing else is painted in the box's clip rectangle), so the frames with and without it
-    /// differ in the places of every later primitive; the fingerprints held those places, and
-    /// each blink repainted every tile below the box (15 tiles of a 4-field form, not 1).
-    #[test]
-    fn a_primitive_that_comes_and_goes_changes_only_its_own_tiles() {
+    /// A 300×200 frame with a caret in a text box's clip rectangle (`lit`), and without it
+    /// (`dark`): a blink's two frames.
+    fn blink() -> (Tiles, Tiles) {
         let background = rect(pos2(0.0, 0.0), pos2(300.0, 200.0), Color32::GRAY);
         let mut caret = rect(pos2(130.0, 70.0), pos2(131.0, 90.0), Color32::BLACK);
         caret.clip_rect = Rect::from_min_max(pos2(100.0, 60.0), pos2(250.0, 100.0));
         let below = rect(pos2(0.0, 120.0), pos2(300.0, 200.0), Color32::WHITE);
         let lit = Tiles::of(&[background.clone(), caret, below.clone()], 1.0, 300, 200);
         let dark = Tiles::of(&[background, below], 1.0, 300, 200);
+        (lit, dark)
+    }
+
+    /// Regression (issue 30): a caret blinking in an empty text box is a primitive of its own
+    /// (nothing else is painted in the box's clip rectangle), so the frames with and without it
+    /// differ in the places of every later primitive; the fingerprints held those places, and
+    /// each blink repainted every tile below the box (15 tiles of a 4-field form, not 1).
+    #[test]
+    fn a_primitive_that_comes_and_goes_changes_only_its_own_tiles() {
+        let (lit, dark) = blink();
         let mask = lit.changed(&dark).expect("same size");
         let changed: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
         assert_eq!(changed, [5 + 2], "the caret's tile alone");
@@ -629,12 +636,7 @@ mod tests {
     /// tile of a filled box's caret).
     #[test]
     fn a_blink_repaints_the_carets_pixels_not_its_tile() {
-        let background = rect(pos2(0.0, 0.0), pos2(300.0, 200.0), Color32::GRAY);
-        let mut caret = rect(pos2(130.0, 70.0), pos2(131.0, 90.0), Color32::BLACK);
-        caret.clip_rect = Rect::from_min_max(pos2(100.0, 60.0), pos2(250.0, 100.0));
-        let below = rect(pos2(0.0, 120.0), pos2(300.0, 200.0), Color32::WHITE);
-        let lit = Tiles::of(&[background.clone(), caret, below.clone()], 1.0, 300, 200);
-        let dark = Tiles::of(&[background, below], 1.0, 300, 200);
+        let (lit, dark) = blink();
         let mask = lit.changed(&dark).expect("same size");
         let caret_rect = PixelRect {
             x0: 129,

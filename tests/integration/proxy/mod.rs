@@ -753,9 +753,7 @@ fn sigterm_closes_the_server_s_stdin_and_ends_with_its_status() {
 /// Without a display the form is asked on the terminal (`/dev/tty`), since stdin and stdout
 /// carry MCP: the proxy runs with a pty as its controlling terminal and `--ui terminal`.
 #[test]
-#[allow(unsafe_code)]
 fn the_terminal_dialog_answers_through_dev_tty() {
-    use std::os::unix::process::CommandExt as _;
     let Some(python) = python_or_skip() else {
         return;
     };
@@ -773,15 +771,7 @@ fn the_terminal_dialog_answers_through_dev_tty() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
-    let controlling = slave.try_clone().expect("dup the pty");
-    // SAFETY: only system calls (setsid, ioctl) on a descriptor that stays open until exec.
-    unsafe {
-        command.pre_exec(move || {
-            rustix::process::setsid()?;
-            rustix::process::ioctl_tiocsctty(&controlling)?;
-            Ok(())
-        });
-    }
+    super::support::pty::controlled_by(&mut command, &slave);
     let mut child = command.spawn().expect("start the proxy");
     drop(command);
     let mut master = std::fs::File::from(master);
