@@ -159,12 +159,20 @@ pub fn should_look(terminal_only: bool) -> bool {
 /// The runtime directory: `XDG_RUNTIME_DIR`, else `/run/user/UID`; only when it is a
 /// directory of ours that nobody else may write to (as the XDG spec requires).
 pub fn runtime_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("XDG_RUNTIME_DIR")
-        .filter(|dir| !dir.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(format!("/run/user/{}", uid())));
+    let dir = runtime_path();
     let meta = std::fs::metadata(&dir).ok()?;
     (meta.is_dir() && meta.uid() == uid() && meta.mode() & 0o022 == 0).then_some(dir)
+}
+
+/// Where this user's runtime directory is said to be: `XDG_RUNTIME_DIR`, else `/run/user/UID`
+/// (what D-Bus libraries assume too), whoever owns it. [`runtime_dir`] is the checked one.
+pub fn runtime_path() -> PathBuf {
+    std::env::var_os("XDG_RUNTIME_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(
+            || PathBuf::from(format!("/run/user/{}", uid())),
+            PathBuf::from,
+        )
 }
 
 fn uid() -> u32 {

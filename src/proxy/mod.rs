@@ -76,11 +76,10 @@ pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<
         // SIGTERM (how most clients stop a server), SIGINT and SIGHUP end the proxy as the
         // client closing its stdin does: the server's stdin closes (a server at a URL has its
         // session deleted), and the proxy ends with the server's status, not the signal's.
-        let (stop, events) = (Cancel::new(), events.clone());
-        stop.set_waker(move || {
+        let events = events.clone();
+        crate::signals::on_signal(&Cancel::new(), move || {
             let _ = events.send(Event::Signal);
-        });
-        crate::signals::on_signal(&stop, || {})?;
+        })?;
     }
     // The server must be started on this thread, which lives as long as the proxy: see
     // `die_with_us`.

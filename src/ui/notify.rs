@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -83,15 +83,9 @@ impl Notice {
 /// notifications (in `scripts/bench`'s unfocused idle, 1.44 ms of CPU in 5 s with both, 0.67
 /// with the wait alone).
 pub fn session_bus_here() -> bool {
-    let runtime = std::env::var_os("XDG_RUNTIME_DIR")
-        .filter(|dir| !dir.is_empty())
-        .map_or_else(
-            || PathBuf::from(format!("/run/user/{}", rustix::process::getuid().as_raw())),
-            PathBuf::from,
-        );
     session_bus_possible(
         std::env::var_os("DBUS_SESSION_BUS_ADDRESS").as_deref(),
-        &runtime,
+        &crate::session::runtime_path(),
     )
 }
 
