@@ -213,7 +213,13 @@ fn locale_week_start() -> Option<Weekday> {
         if locale.is_null() {
             return None;
         }
-        let origin = libc::nl_langinfo_l(NL_TIME_WEEK_1STDAY, locale) as usize;
+        // The word fills only part of the pointer's place (its first four bytes, whatever
+        // the byte order); the rest is whatever the locale file held there, so it is read
+        // through a union as glibc stores it and GTK reads it, never as the whole pointer.
+        let origin = Langinfo {
+            string: libc::nl_langinfo_l(NL_TIME_WEEK_1STDAY, locale),
+        }
+        .word as usize;
         let first = libc::nl_langinfo_l(NL_TIME_FIRST_WEEKDAY, locale);
         let first = if first.is_null() { 0 } else { *first as u8 };
         libc::freelocale(locale);
@@ -266,6 +272,13 @@ pub fn weekend_of(territory: &str) -> &'static [Weekday] {
         "IN" | "UG" => &[Sunday],
         _ => &[Saturday, Sunday],
     }
+}
+
+/// An item of glibc's locale data: a pointer to a string, or a 32-bit word in its place.
+#[repr(C)]
+union Langinfo {
+    string: *mut libc::c_char,
+    word: u32,
 }
 
 /// glibc's `_NL_ITEM(LC_TIME, n)` for the week's first day and the locale's first weekday
