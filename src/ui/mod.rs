@@ -251,22 +251,61 @@ const CARET_BLINK_SECONDS: f64 = 10.0;
 /// box's last change and keeps that phase across a change of focus, so a window focused from
 /// outside blinked at a random point of its cycle: a ninth repaint in five seconds where GTK
 /// has eight, issue 30). It stops, lit, [`CARET_BLINK_SECONDS`] after the last input, and
-/// starts again with the next. egui's own blink is off ([`blink_like_gtk`]): the dark phase
-/// is a caret of no width, which egui draws as nothing.
+/// starts again with the next. egui's own blink is off ([`blink_like_gtk`]).
+///
+/// In our own window (`egui_soft::repaints_live`) egui draws no caret (a caret of no width,
+/// which egui draws as nothing) and [`CaretBlink::paint_live`] paints it where egui would, as
+/// a shape the window lights and darkens between passes: a blink costs the few pixels of the
+/// caret, not a pass of the form (issue 46). Elsewhere (`--renderer gl`, the UI tests) egui
+/// draws it, lit or dark in each pass, and [`CaretBlink::wake`] asks for the pass of the next
+/// blink.
 #[derive(Default)]
 struct CaretBlink {
+    rhythm: Rhythm,
+    /// The caret's width when lit, read from the style before the first blink.
+    lit_width: Option<f32>,
+    /// Whether this pass is one of our window's, which blinks the caret between passes.
+    live: bool,
+}
+
+/// When the caret is lit: egui's clock at the last input and when the current blink began.
+#[derive(Clone, Copy, Default)]
+struct Rhythm {
     /// egui's clock at the last key, click, scroll or pointer move.
     last_input: f64,
     /// egui's clock when the current blink began lit.
     lit_since: f64,
-    /// The caret's width when lit, read from the style before the first blink.
-    lit_width: Option<f32>,
+}
+
+impl Rhythm {
+    /// Whether the caret is lit at `now`.
+    fn lit(self, now: f64) -> bool {
+        if now - self.last_input >= CARET_BLINK_SECONDS {
+            return true;
+        }
+        let (lit, dark) = CARET_LIT_DARK_SECONDS;
+        (now - self.lit_since).rem_euclid(f64::from(lit) + f64::from(dark)) < f64::from(lit)
+    }
+
+    /// When the caret next lights or darkens after `now`; `None` once it stays lit.
+    fn next_change(self, now: f64) -> Option<f64> {
+        if now - self.last_input >= CARET_BLINK_SECONDS {
+            return None;
+        }
+        let (lit, dark) = CARET_LIT_DARK_SECONDS;
+        let (lit, dark) = (f64::from(lit), f64::from(dark));
+        let in_cycle = (now - self.lit_since).rem_euclid(lit + dark);
+        let next = if in_cycle < lit { lit } else { lit + dark };
+        // Not past the end of the blinking: that moment lights the caret for good.
+        let until_end = CARET_BLINK_SECONDS - (now - self.last_input);
+        Some(now + (next - in_cycle).min(until_end).max(0.0))
+    }
 }
 
 impl CaretBlink {
     /// Before the pass: lights or darkens the caret this pass draws (in `ui`, whose style
     /// was taken from the context's when the pass began, and in the context's, for the
-    /// windows and popups the pass opens).
+    /// windows and popups the pass opens); in our window, egui draws none.
     fn update(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let (now, input, focus_gained) = ctx.input(|i| {
@@ -294,45 +333,78 @@ impl CaretBlink {
             (i.time, input, restart)
         });
         if input {
-            self.last_input = now;
+            self.rhythm.last_input = now;
         }
         if focus_gained {
-            self.lit_since = now;
+            self.rhythm.lit_since = now;
         }
+        self.live = egui_soft::repaints_live();
         let lit_width = *self
             .lit_width
             .get_or_insert_with(|| ctx.global_style().visuals.text_cursor.stroke.width);
-        let width = if self.lit(now) { lit_width } else { 0.0 };
+        let width = if !self.live && self.rhythm.lit(now) {
+            lit_width
+        } else {
+            0.0
+        };
         if ctx.global_style().visuals.text_cursor.stroke.width != width {
             ctx.all_styles_mut(|style| style.visuals.text_cursor.stroke.width = width);
         }
         ui.visuals_mut().text_cursor.stroke.width = width;
     }
 
-    /// After the pass: asks for the pass of the next blink while a text box shows its caret
-    /// (it has the focus and the window has the focus), and for nothing otherwise.
-    fn wake(&self, ctx: &egui::Context) {
-        let now = ctx.input(|i| i.time);
-        if now - self.last_input >= CARET_BLINK_SECONDS || !caret_shown(ctx) {
+    /// After the pass, in our window: paints the caret of the focused text box as egui would
+    /// (a line through the middle of its cursor rectangle, clipped as the text box clips it),
+    /// lit and dark at the rhythm's moments without a pass.
+    fn paint_live(&self, ctx: &egui::Context) {
+        if !self.live || !caret_shown(ctx) {
             return;
         }
-        let (lit, dark) = CARET_LIT_DARK_SECONDS;
-        let (lit, dark) = (f64::from(lit), f64::from(dark));
-        let in_cycle = (now - self.lit_since).rem_euclid(lit + dark);
-        let next = if in_cycle < lit { lit } else { lit + dark };
-        // Not past the end of the blinking: that pass draws the caret lit for good.
-        let until_end = CARET_BLINK_SECONDS - (now - self.last_input);
-        let wait = (next - in_cycle).min(until_end);
-        ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.0)));
+        let (Some(ime), Some(id)) = (ctx.output(|o| o.ime), ctx.memory(|m| m.focused())) else {
+            return;
+        };
+        let Some(field) = ctx.read_response(id) else {
+            return;
+        };
+        // egui paints the caret with a painter clipped to the text's rectangle grown by a
+        // point, within the clip rectangle of the text box's `Ui`.
+        let clip = ime.rect.expand(1.0).intersect(field.interact_rect);
+        let painter = ctx.layer_painter(field.layer_id).with_clip_rect(clip);
+        let stroke = egui::Stroke {
+            width: self.lit_width.unwrap_or(2.0),
+            ..ctx.global_style().visuals.text_cursor.stroke
+        };
+        let line = [
+            ime.cursor_rect.center_top(),
+            ime.cursor_rect.center_bottom(),
+        ];
+        let rhythm = self.rhythm;
+        let (pass_time, pass_instant) = (ctx.input(|i| i.time), Instant::now());
+        let shown = ime.cursor_rect.expand(stroke.width);
+        egui_soft::live_shape(&painter, shown, move |now| {
+            let time = pass_time + now.saturating_duration_since(pass_instant).as_secs_f64();
+            let shape = if rhythm.lit(time) {
+                egui::Shape::line_segment(line, stroke)
+            } else {
+                egui::Shape::Noop
+            };
+            let next = rhythm
+                .next_change(time)
+                .map(|at| now + Duration::from_secs_f64(at - time));
+            (shape, next)
+        });
     }
 
-    /// Whether the caret is lit at `now`.
-    fn lit(&self, now: f64) -> bool {
-        if now - self.last_input >= CARET_BLINK_SECONDS {
-            return true;
+    /// After the pass, elsewhere: asks for the pass of the next blink while a text box shows
+    /// its caret (it has the focus and the window has the focus), and for nothing otherwise.
+    fn wake(&self, ctx: &egui::Context) {
+        if self.live || !caret_shown(ctx) {
+            return;
         }
-        let (lit, dark) = CARET_LIT_DARK_SECONDS;
-        (now - self.lit_since).rem_euclid(f64::from(lit) + f64::from(dark)) < f64::from(lit)
+        let now = ctx.input(|i| i.time);
+        if let Some(next) = self.rhythm.next_change(now) {
+            ctx.request_repaint_after(Duration::from_secs_f64(next - now));
+        }
     }
 }
 
@@ -495,6 +567,7 @@ impl Shell {
         }
         self.caret.update(ui);
         self.app.show(ui);
+        self.caret.paint_live(&ctx);
         self.caret.wake(&ctx);
         fit::zoom_for_calendar(&ctx, self.app.calendar_open());
         // A screen reader announces the window by this name when it gains the focus.

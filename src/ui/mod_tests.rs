@@ -361,3 +361,79 @@ fn a_caret_blink_paints_the_carets_pixels_alone_in_an_empty_field_as_in_a_filled
         "pixels painted by a blink: empty field {empty}, filled {filled}"
     );
 }
+
+/// Issue 46: in our window a blink is no pass. The caret of the focused first field is a live
+/// shape (`egui_soft::live_shape`) that the window lights and darkens on its own, and the
+/// form, once settled, asks for no pass at all while the caret blinks; egui draws no caret of
+/// its own there (which would stay in the frame through the dark phases).
+#[test]
+fn in_our_window_the_caret_blinks_without_a_pass() {
+    let ctx = egui::Context::default();
+    prepare(&ctx, Theme::Light, &Cancel::new());
+    let schema = serde_json::json!({"type": "object", "properties": {
+        "name": {"type": "string", "title": "Name"},
+        "urgent": {"type": "boolean", "title": "Urgent", "default": false}}});
+    let form = Form::from_schema("Who?".into(), &schema).expect("a valid form");
+    let mut app = FormApp::new(form, None, None);
+    let mut caret = CaretBlink::default();
+    let mut pass = |time: f64, live: bool| {
+        let mut viewports = egui::ViewportIdMap::default();
+        viewports.insert(
+            egui::ViewportId::ROOT,
+            egui::ViewportInfo {
+                focused: Some(true),
+                ..Default::default()
+            },
+        );
+        let input = egui::RawInput {
+            time: Some(time),
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(520.0, 360.0),
+            )),
+            viewports,
+            focused: true,
+            ..Default::default()
+        };
+        let mut egui_draws = false;
+        let ui = |ui: &mut egui::Ui| {
+            caret.update(ui);
+            egui_draws = ui.visuals().text_cursor.stroke.width > 0.0;
+            app.show(ui);
+            caret.paint_live(ui.ctx());
+            caret.wake(ui.ctx());
+        };
+        let mut output = if live {
+            egui_soft::run_pass(&ctx, input, ui)
+        } else {
+            ctx.run_ui(input, ui)
+        };
+        output.textures_delta.clear();
+        let wait = output.viewport_output[&egui::ViewportId::ROOT]
+            .repaint_delay
+            .as_secs_f64();
+        let callbacks = output
+            .shapes
+            .iter()
+            .filter(|s| matches!(s.shape, egui::Shape::Callback(_)))
+            .count();
+        (wait, egui_draws, callbacks)
+    };
+    // egui settles the focus over its first passes.
+    for time in [0.0, 0.05, 0.1, 0.15] {
+        pass(time, true);
+    }
+    for time in [0.2, 0.9, 1.0, 3.0] {
+        let (wait, egui_draws, callbacks) = pass(time, true);
+        assert!(
+            wait > FOREVER,
+            "at {time} s a pass is asked for in {wait} s"
+        );
+        assert!(!egui_draws, "egui draws a caret of its own");
+        assert_eq!(callbacks, 1, "the caret is one live shape");
+    }
+    // Elsewhere (gl, tests) the same form asks for the pass of each blink, with no live shape.
+    let (wait, egui_draws, callbacks) = pass(3.1, false);
+    assert!(wait < 1.0 && callbacks == 0, "{wait} {callbacks}");
+    assert!(egui_draws, "3.1 s is in a lit phase");
+}

@@ -350,6 +350,55 @@ fn the_countdown_counts_down_and_nothing_else_changes() {
     expect_answer(app, r#"{"action":"cancel"}"#);
 }
 
+/// Issue 46: the caret of a focused empty first field blinks on screen, lit then dark then lit,
+/// and nothing else in the window changes: the window lights and darkens it between passes
+/// (`egui_soft::live_shape`), in the caret's own pixels, and a blink is not a pass of the form.
+#[test]
+fn the_caret_blinks_on_screen_and_nothing_else_changes() {
+    let Some(x) = display_or_skip(&["xwd"]) else {
+        return;
+    };
+    let request = r#"{"message":"Blinking","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}}}}"#;
+    let app = x.show("blink", request, &[]);
+    let grab = |n: usize| {
+        let file = format!("{}-{n}", app.window().title);
+        Xwd::parse(&xwd(&x, &app.window().id, &file))
+    };
+    let mut before = Xwd::parse(&settled_xwd(
+        &x,
+        &app.window().id,
+        &format!("{}-0", app.window().title),
+    ));
+    // Two whole blinks (1.2 s each at GTK's rhythm) and a little more.
+    let deadline = Instant::now() + Duration::from_millis(2700);
+    let mut changes = Vec::new();
+    for n in 1.. {
+        if Instant::now() > deadline {
+            break;
+        }
+        thread::sleep(Duration::from_millis(40));
+        let now = grab(n);
+        changes.extend(before.changed_bounds(&now));
+        before = now;
+    }
+    assert!(
+        changes.len() >= 3,
+        "the caret lit or darkened {} times in 2.7 s: {changes:?}",
+        changes.len()
+    );
+    let (x0, y0, x1, y1) = changes[0];
+    assert!(
+        x1 - x0 <= 4 && (8..=40).contains(&(y1 - y0)),
+        "more than a caret changed: {changes:?}"
+    );
+    assert!(
+        changes.iter().all(|&bounds| bounds == changes[0]),
+        "each blink changed the caret's pixels alone: {changes:?}"
+    );
+    x.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
 /// Issue 34: on screen, an Arabic and a Hebrew field label hug the window's right edge, where
 /// English labels of the same form start at the left; and in Arabic (`--lang ar`) the window
 /// is mirrored: the English labels move to the right too.

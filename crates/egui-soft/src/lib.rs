@@ -20,8 +20,9 @@
 //! - [`drop_commands_that_typed_text`] mends egui-winit's input from virtual keyboards (wtype,
 //!   on-screen keyboards, remote desktops), whose typed characters can sit on the keycodes of
 //!   Escape or Enter; [`run`] applies it, and an eframe app can in its `raw_input_hook`.
-//! - [`live_label`] shows text that changes with time alone (a countdown): [`run`] repaints it
-//!   when its text changes without an egui pass, in the tiles it touches ([`Tiles::replace`]).
+//! - [`live_label`] shows text that changes with time alone (a countdown), and [`live_shape`]
+//!   a shape (a caret's blink): [`run`] repaints them when they change without an egui pass,
+//!   in the tiles they touch ([`Tiles::replace`]).
 //! - [`KeyBursts`] hands keys that come faster than passes to egui in passes that each end at a
 //!   key that acts (Tab, Enter, an arrow), so that text typed after a Tab lands in the field
 //!   the Tab moved to; [`run`] applies it, and an eframe app can in its `raw_input_hook`.
@@ -54,6 +55,7 @@ mod window;
 pub use bursts::KeyBursts;
 pub use damage::{PixelRect, RowTriangle, TILE, Tiles};
 pub use keys::drop_commands_that_typed_text;
-pub use live::{TextAt, live_label};
+pub use live::{ShapeAt, TextAt, live_label, live_shape, repaints_live};
+pub use pass::run_pass;
 pub use raster::{Painter, Target};
 pub use window::{Error, run, run_then};

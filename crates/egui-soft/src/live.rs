@@ -1,12 +1,14 @@
-//! Text that changes with time alone, such as a countdown, repainted between egui passes.
+//! Text and shapes that change with time alone, such as a countdown or a caret's blink,
+//! repainted between egui passes.
 //!
-//! Each second of a countdown would otherwise cost a whole egui pass (every widget laid out
-//! again), its tessellation and the tiles' fingerprints, for a label that is the only thing
-//! to change. [`live_label`] lays the label out in the pass as any label (its place, and the
-//! text a screen reader reads) and paints it through a [`egui::PaintCallback`] that [`run`]
-//! resolves: in the pass's frame to the galley the pass laid out, and when the text next
-//! changes, with nothing else due, to the new text alone ([`Slot::tick`]). The frame then
-//! changes in that one primitive, and only the tiles it touches are painted again.
+//! Each second of a countdown, or each blink of a caret, would otherwise cost a whole egui
+//! pass (every widget laid out again), its tessellation and the tiles' fingerprints, for the
+//! one thing that changes. [`live_label`] lays the label out in the pass as any label (its
+//! place, and the text a screen reader reads) and paints it through a [`egui::PaintCallback`]
+//! that [`run`] resolves: in the pass's frame to the galley the pass laid out, and when the
+//! text next changes, with nothing else due, to the new text alone ([`Slot::tick`]).
+//! [`live_shape`] does the same for a shape (a caret, lit or dark). The frame then changes in
+//! that one primitive, and only the tiles it touches are painted again.
 //!
 //! [`run`]: crate::run
 
@@ -14,10 +16,22 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use egui::epaint::{ClippedPrimitive, ClippedShape, Mesh, Primitive};
-use egui::{Align, Color32, FontId, Galley, Rect, Response, Sense, Shape, Ui};
+use egui::{Align, Color32, FontId, Galley, Painter, Rect, Response, Sense, Shape, Ui};
 
 /// The text at a moment, and when it next changes (`None`: never).
 pub type TextAt = dyn Fn(Instant) -> (String, Option<Instant>) + Send + Sync;
+
+/// The shape at a moment, and when it next changes (`None`: never).
+pub type ShapeAt = dyn Fn(Instant) -> (Shape, Option<Instant>) + Send + Sync;
+
+/// Whether the ui is being laid out in a pass of [`run`]'s window, which paints
+/// [`live_label`]s and [`live_shape`]s again between passes on its own; anywhere else (eframe,
+/// a test harness) they are ordinary labels and shapes that ask for a pass when they change.
+///
+/// [`run`]: crate::run
+pub fn repaints_live() -> bool {
+    crate::pass::in_pass()
+}
 
 /// Shows the label `text_at` gives for now, `align`ed in its place (`Align::Max`: its right
 /// edge stays put as it shrinks, as a right-aligned countdown's should).
@@ -36,7 +50,7 @@ pub fn live_label(
 ) -> Response {
     let now = Instant::now();
     let (text, next) = text_at(now);
-    if !crate::pass::in_pass() {
+    if !repaints_live() {
         if let Some(next) = next {
             ui.ctx()
                 .request_repaint_after(next.saturating_duration_since(now));
@@ -61,6 +75,39 @@ pub fn live_label(
     response
 }
 
+/// Paints the shape `shape_at` gives for now with `painter` (within its clip rectangle), in
+/// `rect`, which holds the shape at every moment.
+///
+/// In a window of [`run`], the window paints the shape again on its own when it changes.
+/// Anywhere else (eframe, a test harness) the shape is painted as it is now, and a pass is
+/// asked for when it changes.
+///
+/// [`run`]: crate::run
+pub fn live_shape(
+    painter: &Painter,
+    rect: Rect,
+    shape_at: impl Fn(Instant) -> (Shape, Option<Instant>) + Send + Sync + 'static,
+) {
+    let now = Instant::now();
+    let (shape, next) = shape_at(now);
+    if !repaints_live() {
+        if let Some(next) = next {
+            painter
+                .ctx()
+                .request_repaint_after(next.saturating_duration_since(now));
+        }
+        painter.add(shape);
+        return;
+    }
+    painter.add(Shape::Callback(egui::PaintCallback {
+        rect,
+        callback: Arc::new(LiveShape {
+            shape_at: Box::new(shape_at),
+            shown: (shape, next),
+        }),
+    }));
+}
+
 /// What [`live_label`] hands the window in its paint callback.
 struct Live {
     text_at: Box<TextAt>,
@@ -71,18 +118,35 @@ struct Live {
     shown: (String, Option<Instant>, Arc<Galley>),
 }
 
-/// A live label in a tessellated frame: which primitive paints it, and what it shows.
+/// What [`live_shape`] hands the window in its paint callback.
+struct LiveShape {
+    shape_at: Box<ShapeAt>,
+    /// The shape the pass painted, and when it changes.
+    shown: (Shape, Option<Instant>),
+}
+
+/// A live label or shape in a tessellated frame: which primitive paints it, and what it shows.
 pub(crate) struct Slot {
     index: usize,
-    live: Arc<Live>,
-    rect: Rect,
-    text: String,
-    /// When the text changes next.
+    kind: Kind,
+    /// When what it shows changes next.
     pub(crate) next: Option<Instant>,
 }
 
-/// Replaces the paint callbacks of [`live_label`] in `primitives` with the galleys their pass
-/// laid out, and returns them as slots for [`Slot::tick`].
+/// What a [`Slot`] paints, and what it shows now.
+enum Kind {
+    /// A [`live_label`] in its place, showing `text`.
+    Label {
+        live: Arc<Live>,
+        rect: Rect,
+        text: String,
+    },
+    /// A [`live_shape`], showing `shape`.
+    Shape { live: Arc<LiveShape>, shape: Shape },
+}
+
+/// Replaces the paint callbacks of [`live_label`] and [`live_shape`] in `primitives` with what
+/// their pass laid out, and returns them as slots for [`Slot::tick`].
 pub(crate) fn resolve(
     ctx: &egui::Context,
     primitives: &mut [ClippedPrimitive],
@@ -93,32 +157,31 @@ pub(crate) fn resolve(
         let Primitive::Callback(callback) = &primitive.primitive else {
             continue;
         };
-        let Ok(live) = Arc::clone(&callback.callback).downcast::<Live>() else {
-            continue;
+        let (rect, callback) = (callback.rect, Arc::clone(&callback.callback));
+        let clip_rect = primitive.clip_rect;
+        let (mesh, kind, next) = match callback.downcast::<Live>() {
+            Ok(live) => {
+                let (text, next, galley) = live.shown.clone();
+                let mesh = label_mesh(ctx, &live, rect, clip_rect, galley, pixels_per_point);
+                (mesh, Kind::Label { live, rect, text }, next)
+            }
+            Err(callback) => {
+                let Ok(live) = callback.downcast::<LiveShape>() else {
+                    continue;
+                };
+                let (shape, next) = live.shown.clone();
+                let mesh = shape_mesh(ctx, shape.clone(), clip_rect, pixels_per_point);
+                (mesh, Kind::Shape { live, shape }, next)
+            }
         };
-        let rect = callback.rect;
-        let (text, next, galley) = live.shown.clone();
-        primitive.primitive = Primitive::Mesh(mesh(
-            ctx,
-            &live,
-            rect,
-            primitive.clip_rect,
-            galley,
-            pixels_per_point,
-        ));
-        slots.push(Slot {
-            index,
-            live,
-            rect,
-            text,
-            next,
-        });
+        primitive.primitive = Primitive::Mesh(mesh);
+        slots.push(Slot { index, kind, next });
     }
     slots
 }
 
 /// The mesh of `galley` placed in `rect` as `live` aligns it.
-fn mesh(
+fn label_mesh(
     ctx: &egui::Context,
     live: &Live,
     rect: Rect,
@@ -132,6 +195,11 @@ fn mesh(
         Align::Max => rect.right() - galley.size().x,
     };
     let shape = Shape::galley(egui::pos2(x, rect.top()), galley, live.color);
+    shape_mesh(ctx, shape, clip_rect, pixels_per_point)
+}
+
+/// The mesh of `shape` as the pass would tessellate it within `clip_rect` (empty for nothing).
+fn shape_mesh(ctx: &egui::Context, shape: Shape, clip_rect: Rect, pixels_per_point: f32) -> Mesh {
     ctx.tessellate(vec![ClippedShape::new(clip_rect, shape)], pixels_per_point)
         .into_iter()
         .find_map(|p| match p.primitive {
@@ -143,23 +211,23 @@ fn mesh(
 
 /// What a tick did.
 pub(crate) enum Ticked {
-    /// The text is the same: nothing to paint.
+    /// It shows the same: nothing to paint.
     Same,
-    /// The primitive at `index` paints the new text now; `old` painted the text before, and
-    /// both lie within `bounds` (in points).
+    /// The primitive at `index` paints what it shows now; `old` painted what it showed
+    /// before, and both lie within `bounds` (in points).
     Changed {
         index: usize,
         old: ClippedPrimitive,
         bounds: Rect,
     },
-    /// The new text does not fit the place the pass gave the label, or the font texture had
+    /// A label's new text does not fit the place the pass gave it, or the font texture had
     /// to be rebuilt for it: only a pass can show it.
     NeedsPass,
 }
 
 impl Slot {
-    /// Lays out the label's text for `now` and puts its mesh into `primitives`; a glyph new to
-    /// the font texture goes to `painter` at once.
+    /// Puts the mesh of what the label or shape shows at `now` into `primitives`; a glyph new
+    /// to the font texture goes to `painter` at once.
     pub(crate) fn tick(
         &mut self,
         ctx: &egui::Context,
@@ -168,56 +236,65 @@ impl Slot {
         now: Instant,
         pixels_per_point: f32,
     ) -> Ticked {
-        let (text, next) = (self.live.text_at)(now);
-        self.next = next;
-        if text == self.text {
-            return Ticked::Same;
-        }
-        let live = &self.live;
-        let (galley, delta) = ctx.fonts_mut(|f| {
-            let galley = f.layout_no_wrap(text.clone(), live.font_id.clone(), live.color);
-            (galley, f.take_font_image_delta())
-        });
-        if let Some(delta) = delta {
-            if delta.is_whole() {
-                // The texture grew or was rebuilt: the pass hands it over with the rest.
-                ctx.tex_manager()
-                    .write()
-                    .set(egui::TextureId::default(), delta);
-                return Ticked::NeedsPass;
-            }
-            let mut textures = egui::TexturesDelta::default();
-            textures.push(egui::TextureId::default(), delta);
-            painter.set_textures(&textures);
-            textures.clear();
-        }
-        if galley.size().x > self.rect.width() + 0.01 {
-            return Ticked::NeedsPass;
-        }
-        let Some(primitive) = primitives.get_mut(self.index) else {
+        let Some(clip_rect) = primitives.get(self.index).map(|p| p.clip_rect) else {
             return Ticked::NeedsPass;
         };
-        let new = mesh(
-            ctx,
-            live,
-            self.rect,
-            primitive.clip_rect,
-            galley,
-            pixels_per_point,
-        );
+        let new = match &mut self.kind {
+            Kind::Label { live, rect, text } => {
+                let (now_text, next) = (live.text_at)(now);
+                self.next = next;
+                if now_text == *text {
+                    return Ticked::Same;
+                }
+                let (galley, delta) = ctx.fonts_mut(|f| {
+                    let galley =
+                        f.layout_no_wrap(now_text.clone(), live.font_id.clone(), live.color);
+                    (galley, f.take_font_image_delta())
+                });
+                if let Some(delta) = delta {
+                    if delta.is_whole() {
+                        // The texture grew or was rebuilt: the pass hands it over with the rest.
+                        ctx.tex_manager()
+                            .write()
+                            .set(egui::TextureId::default(), delta);
+                        return Ticked::NeedsPass;
+                    }
+                    let mut textures = egui::TexturesDelta::default();
+                    textures.push(egui::TextureId::default(), delta);
+                    painter.set_textures(&textures);
+                    textures.clear();
+                }
+                if galley.size().x > rect.width() + 0.01 {
+                    return Ticked::NeedsPass;
+                }
+                let mesh = label_mesh(ctx, live, *rect, clip_rect, galley, pixels_per_point);
+                *text = now_text;
+                mesh
+            }
+            Kind::Shape { live, shape } => {
+                let (now_shape, next) = (live.shape_at)(now);
+                self.next = next;
+                if now_shape == *shape {
+                    return Ticked::Same;
+                }
+                let mesh = shape_mesh(ctx, now_shape.clone(), clip_rect, pixels_per_point);
+                *shape = now_shape;
+                mesh
+            }
+        };
+        let primitive = &mut primitives[self.index];
         let mut bounds = new.calc_bounds();
         if let Primitive::Mesh(old) = &primitive.primitive {
             bounds = bounds.union(old.calc_bounds());
         }
         let old = ClippedPrimitive {
-            clip_rect: primitive.clip_rect,
+            clip_rect,
             primitive: std::mem::replace(&mut primitive.primitive, Primitive::Mesh(new)),
         };
-        self.text = text;
         Ticked::Changed {
             index: self.index,
             old,
-            bounds: bounds.intersect(primitive.clip_rect),
+            bounds: bounds.intersect(clip_rect),
         }
     }
 }
@@ -361,6 +438,91 @@ mod tests {
             changed.iter().all(|&i| i % columns >= columns - 2),
             "tiles away from the countdown changed: {changed:?}"
         );
+    }
+
+    /// A text box's caret, as a form paints it: lit while `lit` is true, nothing otherwise.
+    fn caret(lit: &Arc<AtomicU64>, live: bool) -> impl FnMut(&mut egui::Ui) + use<> {
+        let lit = Arc::clone(lit);
+        move |ui| {
+            ui.label("A form above");
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(200.0, 20.0), egui::Sense::hover());
+            let line = [
+                rect.left_top() + egui::vec2(40.0, 2.0),
+                rect.left_bottom() + egui::vec2(40.0, -2.0),
+            ];
+            let shape_at = {
+                let lit = Arc::clone(&lit);
+                move |now: Instant| {
+                    let shape = if lit.load(Ordering::Relaxed) == 1 {
+                        egui::Shape::line_segment(line, (2.0, Color32::BLACK))
+                    } else {
+                        egui::Shape::Noop
+                    };
+                    (shape, Some(now))
+                }
+            };
+            if live {
+                super::live_shape(ui.painter(), rect, shape_at);
+            } else {
+                ui.painter().add(shape_at(Instant::now()).0);
+            }
+            ui.label("A form below");
+        }
+    }
+
+    #[test]
+    fn a_shape_that_changes_is_painted_as_a_pass_would_without_one() {
+        let ctx = egui::Context::default();
+        let mut painter = Painter::default();
+        let lit = Arc::new(AtomicU64::new(1));
+        for _ in 0..2 {
+            pass(&ctx, &mut painter, caret(&lit, true));
+        }
+        let (mut primitives, mut slots, lit_pixels) = pass(&ctx, &mut painter, caret(&lit, true));
+        assert_eq!(slots.len(), 1, "one live shape");
+        let (_, _, drawn) = pass(&ctx, &mut painter, caret(&lit, false));
+        assert!(
+            lit_pixels == drawn,
+            "the live shape is painted otherwise than the shape"
+        );
+        let mut tiles = Tiles::of(&primitives, 1.0, SIZE.0, SIZE.1);
+        assert!(matches!(
+            slots[0].tick(&ctx, &mut primitives, &mut painter, Instant::now(), 1.0),
+            Ticked::Same
+        ));
+
+        // Dark: no pass runs, and the frame is the one a pass without the caret paints.
+        lit.store(0, Ordering::Relaxed);
+        let (index, old, bounds) =
+            match slots[0].tick(&ctx, &mut primitives, &mut painter, Instant::now(), 1.0) {
+                Ticked::Changed { index, old, bounds } => (index, old, bounds),
+                _ => panic!("the caret went dark: a change"),
+            };
+        assert!(
+            bounds.width() < 4.0 && bounds.height() <= 20.0,
+            "{bounds:?}"
+        );
+        let mask = tiles.replace(&primitives, index, &old, 1.0);
+        let dark = paint(&painter, &primitives);
+        let (_, _, dark_pass) = pass(&ctx, &mut painter, caret(&lit, false));
+        assert!(
+            dark == dark_pass,
+            "the tick painted other pixels than a pass"
+        );
+        assert_ne!(dark, lit_pixels, "the caret did not go");
+        assert_eq!(
+            mask.iter().filter(|&&m| m).count(),
+            1,
+            "one tile holds the caret"
+        );
+
+        // Lit again: the pixels of the first frame.
+        lit.store(1, Ordering::Relaxed);
+        assert!(matches!(
+            slots[0].tick(&ctx, &mut primitives, &mut painter, Instant::now(), 1.0),
+            Ticked::Changed { .. }
+        ));
+        assert!(paint(&painter, &primitives) == lit_pixels);
     }
 
     #[test]

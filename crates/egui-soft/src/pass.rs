@@ -1,8 +1,8 @@
 //! Whether this thread is running an egui pass of [`run`]'s window: the one fact the window
-//! and [`live_label`] share. The window runs its passes here ([`run_pass`]); a live label asks
-//! ([`in_pass`]) whether a window of ours will resolve its paint callback, and the window's
-//! repaint callback asks whether a wish for a repaint came from the pass itself. Neither of the
-//! two modules imports the other for it.
+//! and [`live_label`] share. The window runs its passes here ([`run_pass`]); a live label or
+//! shape asks ([`in_pass`]) whether a window of ours will resolve its paint callback, and the
+//! window's repaint callback asks whether a wish for a repaint came from the pass itself.
+//! Neither of the two modules imports the other for it.
 //!
 //! [`run`]: crate::run
 //! [`live_label`]: crate::live_label
@@ -21,8 +21,13 @@ pub(crate) fn in_pass() -> bool {
     IN_PASS.get()
 }
 
-/// Runs one egui pass of `ui`, with [`in_pass`] true throughout.
-pub(crate) fn run_pass(
+/// Runs one egui pass of `ui` as [`run`]'s window runs it: [`crate::live_label`] and
+/// [`crate::live_shape`] hand their paint callbacks to the window instead of asking for passes
+/// ([`crate::repaints_live`] is true throughout). For tests of what an app's passes ask of
+/// the window, without a window.
+///
+/// [`run`]: crate::run
+pub fn run_pass(
     ctx: &egui::Context,
     input: egui::RawInput,
     ui: impl FnMut(&mut egui::Ui),

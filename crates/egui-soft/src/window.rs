@@ -170,7 +170,7 @@ struct Runner<F> {
     bursts: KeyBursts,
     /// The system asked for pixels while a pass was held back.
     expose: bool,
-    /// A screen reader reads the window: every change of a live label's text is a pass, which
+    /// A screen reader reads the window: every change of a live label or shape is a pass, which
     /// gives the reader the new text too.
     accesskit: bool,
     error: Option<String>,
@@ -200,19 +200,19 @@ struct Live {
 }
 
 /// What is on screen: the frame's size, scale, background and tile fingerprints, and its live
-/// labels (see [`crate::live_label`]) with the primitives they are painted among.
+/// labels and shapes (see [`crate::live_label`]) with the primitives they are painted among.
 struct Painted {
     size: PhysicalSize<u32>,
     pixels_per_point: f32,
     background: egui::Color32,
     tiles: Tiles,
-    /// The frame's primitives, kept only while it has live labels.
+    /// The frame's primitives, kept only while it has live labels or shapes.
     primitives: Vec<egui::ClippedPrimitive>,
     live: Vec<Slot>,
 }
 
 impl Painted {
-    /// When a live label's text changes next.
+    /// When a live label or shape changes next.
     fn next_change(&self) -> Option<Instant> {
         self.live.iter().filter_map(|slot| slot.next).min()
     }
@@ -444,8 +444,8 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         self.next_repaint = Instant::now().checked_add(delay);
     }
 
-    /// Paints the live labels whose text has changed by now, without a pass: only the tiles
-    /// they touch. Returns whether a pass must show them instead (a screen reader listens, the
+    /// Paints the live labels and shapes that have changed by now, without a pass: only the
+    /// tiles they touch. Returns whether a pass must show them instead (a screen reader listens, the
     /// window changed size, or a new text does not fit where the last pass put its label).
     fn tick(&mut self, event_loop: &ActiveEventLoop) -> bool {
         let Some(live) = &mut self.live else {
@@ -518,7 +518,7 @@ impl<F: FnMut(&mut egui::Ui)> Runner<F> {
         needs_pass
     }
 
-    /// When a live label's text changes next.
+    /// When a live label or shape changes next.
     fn next_change(&self) -> Option<Instant> {
         self.live
             .as_ref()
@@ -795,7 +795,7 @@ impl<F: FnMut(&mut egui::Ui)> ApplicationHandler<Wake> for Runner<F> {
 
     /// Runs the pass egui asked for once its time has come and no burst of keys is coming in
     /// (see [`KEYBOARD_QUIET`]); events that arrived together share one pass. A live label
-    /// whose text changes with nothing else due is painted without one.
+    /// or shape that changes with nothing else due is painted without one.
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let quiet_from = self.hold_until.filter(|&t| t > Instant::now());
         let due = |when: Option<Instant>| when.is_some_and(|when| when <= Instant::now());
