@@ -916,6 +916,38 @@ fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
 
 /// `--connect` asks for the desktop's window only: nothing there is exit 3 with the fix.
 /// `FORM_ELICITATION_SOCKET` falls back to showing the form here, with a note.
+/// Issue 46: a process that opens no window loads no X library. softbuffer's Xlib wrapper
+/// loaded libX11, libxcb and four more libraries before `main` in every process (a
+/// constructor), so an asker of serve, whose form the desktop shows, paid for them at every
+/// form, and serve held them for its whole life (0.8 MiB of its 4). glibc's loader says what
+/// it loads with `LD_DEBUG=libs`.
+#[test]
+fn a_process_that_opens_no_window_loads_no_x_library() {
+    let dir = Dir::new("no-x");
+    let socket = dir.0.join("socket");
+    let mut command = asker();
+    command
+        .arg("--connect")
+        .arg(&socket)
+        .env("LD_DEBUG", "libs");
+    let out =
+        Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes())).wait_output(ANSWER_TIMEOUT);
+    assert_eq!(out.code, Some(3), "{}", out.describe());
+    assert!(
+        out.stderr.contains("calling init: ") && !out.stderr.contains("libX11"),
+        "the asker loaded Xlib:\n{}",
+        out.describe()
+    );
+    let mut command = Command::new(BIN);
+    command.arg("--version").env("LD_DEBUG", "libs");
+    let out = Running::spawn("version", command, None).wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(0) && !out.stderr.contains("libX11"),
+        "--version loaded Xlib:\n{}",
+        out.describe()
+    );
+}
+
 #[test]
 fn nothing_answering_is_exit_3_with_connect_and_a_local_fallback_with_the_variable() {
     let dir = Dir::new("nothing");
