@@ -251,6 +251,28 @@ fn the_window_fits_small_and_odd_screens() {
     );
 }
 
+/// The input of a pass at `time` in a window of `width` × `height` that has the focus.
+fn focused_window(time: f64, width: usize, height: usize) -> egui::RawInput {
+    let mut viewports = egui::ViewportIdMap::default();
+    viewports.insert(
+        egui::ViewportId::ROOT,
+        egui::ViewportInfo {
+            focused: Some(true),
+            ..Default::default()
+        },
+    );
+    egui::RawInput {
+        time: Some(time),
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(width as f32, height as f32),
+        )),
+        viewports,
+        focused: true,
+        ..Default::default()
+    }
+}
+
 /// The tiles each caret blink repaints in a focused 4-field form (the bench's) whose first
 /// field holds `name` (or nothing), following the blinks for three seconds as the window
 /// would, and the pixels it paints in them ([`egui_soft::Tiles::changed_rects`]).
@@ -276,23 +298,7 @@ fn tiles_per_blink(name: Option<&str>) -> Vec<(usize, usize)> {
     let mut repainted = Vec::new();
     let mut time = 0.0;
     while time < 4.0 {
-        let mut viewports = egui::ViewportIdMap::default();
-        viewports.insert(
-            egui::ViewportId::ROOT,
-            egui::ViewportInfo {
-                focused: Some(true),
-                ..Default::default()
-            },
-        );
-        let input = egui::RawInput {
-            time: Some(time),
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(width as f32, height as f32),
-            )),
-            viewports,
-            ..Default::default()
-        };
+        let input = focused_window(time, width, height);
         let mut lit = false;
         let mut output = ctx.run_ui(input, |ui| {
             caret.update(ui);
@@ -377,24 +383,7 @@ fn in_our_window_the_caret_blinks_without_a_pass() {
     let mut app = FormApp::new(form, None, None);
     let mut caret = CaretBlink::default();
     let mut pass = |time: f64, live: bool| {
-        let mut viewports = egui::ViewportIdMap::default();
-        viewports.insert(
-            egui::ViewportId::ROOT,
-            egui::ViewportInfo {
-                focused: Some(true),
-                ..Default::default()
-            },
-        );
-        let input = egui::RawInput {
-            time: Some(time),
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(520.0, 360.0),
-            )),
-            viewports,
-            focused: true,
-            ..Default::default()
-        };
+        let input = focused_window(time, 520, 360);
         let mut egui_draws = false;
         let ui = |ui: &mut egui::Ui| {
             caret.update(ui);
