@@ -264,8 +264,6 @@ struct CaretBlink {
     rhythm: Rhythm,
     /// The caret's width when lit, read from the style before the first blink.
     lit_width: Option<f32>,
-    /// Whether this pass is one of our window's, which blinks the caret between passes.
-    live: bool,
 }
 
 /// When the caret is lit: egui's clock at the last input and when the current blink began.
@@ -338,11 +336,10 @@ impl CaretBlink {
         if focus_gained {
             self.rhythm.lit_since = now;
         }
-        self.live = egui_soft::repaints_live();
         let lit_width = *self
             .lit_width
             .get_or_insert_with(|| ctx.global_style().visuals.text_cursor.stroke.width);
-        let width = if !self.live && self.rhythm.lit(now) {
+        let width = if !egui_soft::repaints_live() && self.rhythm.lit(now) {
             lit_width
         } else {
             0.0
@@ -357,10 +354,14 @@ impl CaretBlink {
     /// (a line through the middle of its cursor rectangle, clipped as the text box clips it),
     /// lit and dark at the rhythm's moments without a pass.
     fn paint_live(&self, ctx: &egui::Context) {
-        if !self.live || !caret_shown(ctx) {
+        if !egui_soft::repaints_live() || !caret_shown(ctx) {
             return;
         }
-        let (Some(ime), Some(id)) = (ctx.output(|o| o.ime), ctx.memory(|m| m.focused())) else {
+        let (Some(ime), Some(id), Some(width)) = (
+            ctx.output(|o| o.ime),
+            ctx.memory(|m| m.focused()),
+            self.lit_width,
+        ) else {
             return;
         };
         let Some(field) = ctx.read_response(id) else {
@@ -371,7 +372,7 @@ impl CaretBlink {
         let clip = ime.rect.expand(1.0).intersect(field.interact_rect);
         let painter = ctx.layer_painter(field.layer_id).with_clip_rect(clip);
         let stroke = egui::Stroke {
-            width: self.lit_width.unwrap_or(2.0),
+            width,
             ..ctx.global_style().visuals.text_cursor.stroke
         };
         let line = [
@@ -398,7 +399,7 @@ impl CaretBlink {
     /// After the pass, elsewhere: asks for the pass of the next blink while a text box shows
     /// its caret (it has the focus and the window has the focus), and for nothing otherwise.
     fn wake(&self, ctx: &egui::Context) {
-        if self.live || !caret_shown(ctx) {
+        if egui_soft::repaints_live() || !caret_shown(ctx) {
             return;
         }
         let now = ctx.input(|i| i.time);

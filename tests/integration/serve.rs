@@ -914,8 +914,6 @@ fn a_socket_from_systemd_serves_a_request_then_exits_when_idle() {
     assert_eq!(serve.stop().code, Some(0));
 }
 
-/// `--connect` asks for the desktop's window only: nothing there is exit 3 with the fix.
-/// `FORM_ELICITATION_SOCKET` falls back to showing the form here, with a note.
 /// Issue 46: a process that opens no window loads no X library. softbuffer's Xlib wrapper
 /// loaded libX11, libxcb and four more libraries before `main` in every process (a
 /// constructor), so an asker of serve, whose form the desktop shows, paid for them at every
@@ -948,6 +946,8 @@ fn a_process_that_opens_no_window_loads_no_x_library() {
     );
 }
 
+/// `--connect` asks for the desktop's window only: nothing there is exit 3 with the fix.
+/// `FORM_ELICITATION_SOCKET` falls back to showing the form here, with a note.
 #[test]
 fn nothing_answering_is_exit_3_with_connect_and_a_local_fallback_with_the_variable() {
     let dir = Dir::new("nothing");

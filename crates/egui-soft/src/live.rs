@@ -51,10 +51,7 @@ pub fn live_label(
     let now = Instant::now();
     let (text, next) = text_at(now);
     if !repaints_live() {
-        if let Some(next) = next {
-            ui.ctx()
-                .request_repaint_after(next.saturating_duration_since(now));
-        }
+        ask_for_a_pass_at(ui.ctx(), now, next);
         return ui.label(egui::RichText::new(text).font(font_id).color(color));
     }
     let galley = ui.fonts_mut(|f| f.layout_no_wrap(text.clone(), font_id.clone(), color));
@@ -91,11 +88,7 @@ pub fn live_shape(
     let now = Instant::now();
     let (shape, next) = shape_at(now);
     if !repaints_live() {
-        if let Some(next) = next {
-            painter
-                .ctx()
-                .request_repaint_after(next.saturating_duration_since(now));
-        }
+        ask_for_a_pass_at(painter.ctx(), now, next);
         painter.add(shape);
         return;
     }
@@ -106,6 +99,16 @@ pub fn live_shape(
             shown: (shape, next),
         }),
     }));
+}
+
+/// Outside a window of [`run`]: asks `ctx` for a pass when a live label or shape changes
+/// next (`None`: never).
+///
+/// [`run`]: crate::run
+fn ask_for_a_pass_at(ctx: &egui::Context, now: Instant, next: Option<Instant>) {
+    if let Some(next) = next {
+        ctx.request_repaint_after(next.saturating_duration_since(now));
+    }
 }
 
 /// What [`live_label`] hands the window in its paint callback.
