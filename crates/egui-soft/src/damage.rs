@@ -467,10 +467,14 @@ impl<'a> Header<'a> {
             vertex(triangle[1])?,
             vertex(triangle[2])?,
         );
-        // The least and the greatest of three coordinates, in pixels.
+        // The least and the greatest of three coordinates, in pixels: scaled after they are
+        // compared, which gives the same numbers (scaling by a positive factor keeps their
+        // order) for two multiplications instead of six.
         let range = |v: [f32; 3]| {
-            let v = v.map(|v| v * self.pixels_per_point);
-            (v[0].min(v[1]).min(v[2]), v[0].max(v[1]).max(v[2]))
+            (
+                v[0].min(v[1]).min(v[2]) * self.pixels_per_point,
+                v[0].max(v[1]).max(v[2]) * self.pixels_per_point,
+            )
         };
         let (lo_x, hi_x) = range([a.pos.x, b.pos.x, c.pos.x]);
         let (lo_y, hi_y) = range([a.pos.y, b.pos.y, c.pos.y]);
@@ -481,9 +485,18 @@ impl<'a> Header<'a> {
         {
             return None;
         }
-        let tile = |v: f32, count: usize| ((v.max(0.0) as usize) / TILE).min(count);
-        let (c0, c1) = (tile(lo_x, columns), tile(hi_x, columns - 1) + 1);
-        let (r0, r1) = (tile(lo_y, rows), tile(hi_y, rows - 1) + 1);
+        // Whole pixels, each bound converted once: `as` truncates toward zero and saturates, so
+        // a bound left of or above the target is 0 (none is NaN here). Truncation, not
+        // `floor`/`ceil`, which are calls into libm on x86-64's baseline and were a tenth of
+        // this walk's cost.
+        let (x0, x1, y0, y1) = (
+            lo_x as usize,
+            hi_x as usize,
+            lo_y as usize,
+            hi_y as usize,
+        );
+        let (c0, c1) = ((x0 / TILE).min(columns), (x1 / TILE).min(columns - 1) + 1);
+        let (r0, r1) = ((y0 / TILE).min(rows), (y1 / TILE).min(rows - 1) + 1);
         if c0 >= c1 || r0 >= r1 || c1 <= within.start || c0 >= within.end {
             return None;
         }
@@ -496,14 +509,12 @@ impl<'a> Header<'a> {
                 .fold(self.seed, |h, v| mix(h, vertex_key(v))),
         };
         // A pixel is painted when its centre is inside; a pixel more on each side covers the
-        // snapping of vertices and the rounding of the clip rectangle. Truncation, not
-        // `floor`/`ceil`, which are calls into libm on x86-64's baseline and were a tenth of
-        // this walk's cost (`as` truncates toward zero and saturates: both are >= 0 here).
+        // snapping of vertices and the rounding of the clip rectangle.
         let pixels = PixelRect {
-            x0: (lo_x as usize).saturating_sub(1),
-            y0: (lo_y as usize).saturating_sub(1),
-            x1: (hi_x as usize).saturating_add(2),
-            y1: (hi_y as usize).saturating_add(2),
+            x0: x0.saturating_sub(1),
+            y0: y0.saturating_sub(1),
+            x1: x1.saturating_add(2),
+            y1: y1.saturating_add(2),
         };
         Some(Span {
             key,
