@@ -127,10 +127,18 @@ impl FontFallback {
         if self.loaded() || !self.allowed || text.is_ascii() {
             return None;
         }
+        // A form's text is thousands of characters (our own words in the person's language
+        // among them) but few distinct ones: an ASCII character is looked up once.
+        let mut asked = [false; 128];
         ctx.fonts_mut(|fonts| {
-            text.chars()
-                .filter(|c| !c.is_control())
-                .find(|&c| !fonts.has_glyph(&FontId::proportional(14.0), c))
+            text.chars().filter(|c| !c.is_control()).find(|&c| {
+                if let Some(seen) = asked.get_mut(c as usize)
+                    && std::mem::replace(seen, true)
+                {
+                    return false;
+                }
+                !fonts.has_glyph(&FontId::proportional(14.0), c)
+            })
         })
     }
 
@@ -167,4 +175,25 @@ pub fn form_text(form: &crate::form::Form, server: Option<&str>) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_character_the_fonts_lack_is_found_past_repeated_ones() {
+        let ctx = Context::default();
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .textures_delta
+            .clear();
+        let fallback = FontFallback {
+            state: State::Unused,
+            allowed: true,
+        };
+        let covered = format!("é{}", "Name, e-mail… ".repeat(500));
+        assert_eq!(fallback.first_missing(&ctx, &covered), None);
+        let lacking = format!("{covered}서울 {covered}");
+        assert_eq!(fallback.first_missing(&ctx, &lacking), Some('서'));
+    }
 }

@@ -1,6 +1,8 @@
 //! What the window keeps for a field between frames (`FieldUi`), and the option counts at
 //! which a choice becomes a filterable list: below the field kinds' files, which all use it.
 
+use std::rc::Rc;
+
 use egui::Id;
 
 use crate::cli::Markdown;
@@ -26,6 +28,10 @@ pub struct FieldUi {
     pub(super) radio_ids: Vec<Id>,
     /// For a long list, each option's label and value, lower-cased, for the filter.
     search_text: Vec<String>,
+    /// The last filter and the options it matched: a window runs several passes for one
+    /// change of the filter (and one for each blink or key elsewhere), and 10,000 options
+    /// are worth matching once.
+    matched: Option<(String, Rc<[usize]>)>,
     /// The field's controls in the last frame: the field that holds the focus is the one to
     /// keep in view.
     pub control_ids: Vec<Id>,
@@ -66,14 +72,25 @@ pub struct FieldUi {
 
 impl FieldUi {
     /// The options a long list shows under its filter, by index.
-    pub(super) fn matching(&self) -> Vec<usize> {
+    pub(super) fn matching(&mut self) -> Rc<[usize]> {
+        if let Some((filter, matched)) = &self.matched
+            && *filter == self.filter
+        {
+            return Rc::clone(matched);
+        }
         let needle = self.filter.to_lowercase();
-        self.search_text
+        // One searcher for every option: `str::contains` would prepare the needle again for
+        // each of them, and that was most of the work.
+        let finder = memchr::memmem::Finder::new(needle.as_bytes());
+        let matched: Rc<[usize]> = self
+            .search_text
             .iter()
             .enumerate()
-            .filter(|(_, text)| needle.is_empty() || text.contains(&needle))
+            .filter(|(_, text)| needle.is_empty() || finder.find(text.as_bytes()).is_some())
             .map(|(i, _)| i)
-            .collect()
+            .collect();
+        self.matched = Some((self.filter.clone(), Rc::clone(&matched)));
+        matched
     }
 
     /// Reads the field's description as Markdown, or shows it as it came.
@@ -110,5 +127,32 @@ impl FieldUi {
         };
         extra.set_markdown(field, Markdown::On);
         extra
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_lists_matches_follow_each_change_of_its_filter() {
+        let mut ui = FieldUi {
+            search_text: ["red\nred", "green\ngreen", "grey\ngrey", "blue\nblue"]
+                .map(str::to_owned)
+                .to_vec(),
+            ..FieldUi::default()
+        };
+        assert_eq!(*ui.matching(), [0, 1, 2, 3]);
+        ui.filter = "GRE".to_owned();
+        assert_eq!(*ui.matching(), [1, 2]);
+        // The same filter again is the same answer (kept, not matched again).
+        let kept = ui.matching();
+        assert!(Rc::ptr_eq(&kept, &ui.matching()));
+        ui.filter = "gree".to_owned();
+        assert_eq!(*ui.matching(), [1]);
+        ui.filter = "purple".to_owned();
+        assert_eq!(*ui.matching(), [] as [usize; 0]);
+        ui.filter.clear();
+        assert_eq!(*ui.matching(), [0, 1, 2, 3]);
     }
 }
