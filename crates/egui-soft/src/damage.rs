@@ -489,12 +489,7 @@ impl<'a> Header<'a> {
         // a bound left of or above the target is 0 (none is NaN here). Truncation, not
         // `floor`/`ceil`, which are calls into libm on x86-64's baseline and were a tenth of
         // this walk's cost.
-        let (x0, x1, y0, y1) = (
-            lo_x as usize,
-            hi_x as usize,
-            lo_y as usize,
-            hi_y as usize,
-        );
+        let (x0, x1, y0, y1) = (lo_x as usize, hi_x as usize, lo_y as usize, hi_y as usize);
         let (c0, c1) = ((x0 / TILE).min(columns), (x1 / TILE).min(columns - 1) + 1);
         let (r0, r1) = ((y0 / TILE).min(rows), (y1 / TILE).min(rows - 1) + 1);
         if c0 >= c1 || r0 >= r1 || c1 <= within.start || c0 >= within.end {
