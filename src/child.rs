@@ -16,6 +16,8 @@ use rustix::event::{PollFd, PollFlags, poll};
 #[derive(Debug)]
 pub struct Child {
     pid: u32,
+    /// The thread that reports on it ([`Child::answering`]'s), joined by [`Child::finish`].
+    reporter: Option<std::thread::JoinHandle<()>>,
 }
 
 /// Why a dialog's process could not start.
@@ -132,7 +134,10 @@ impl Child {
             }
             ended(child.wait_with_output());
         });
-        Ok(Self { pid })
+        Ok(Self {
+            pid,
+            reporter: None,
+        })
     }
 
     /// Starts `program` (our own, [`own_program`], but for tests) with `args`, without the
@@ -148,13 +153,26 @@ impl Child {
         args: &[String],
         unset: &[&str],
         request: Vec<u8>,
-        mut report: impl FnMut(Event) + Send + 'static,
+        report: impl FnMut(Event) + Send + 'static,
     ) -> Result<Self, StartError> {
-        let mut child = spawn(program, args, unset)?;
+        Ok(Self::answering(
+            spawn(program, args, unset)?,
+            request,
+            report,
+        ))
+    }
+
+    /// As [`Child::start_answering`], for a `child` started already with piped stdio (serve's
+    /// dialog started ahead, which reads its arguments from `input` before its request).
+    pub fn answering(
+        mut child: std::process::Child,
+        request: Vec<u8>,
+        mut report: impl FnMut(Event) + Send + 'static,
+    ) -> Self {
         let pid = child.id();
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
-        std::thread::spawn(move || {
+        let reporter = std::thread::spawn(move || {
             if let Some(mut stdin) = stdin {
                 // A dialog that died before reading says why through its exit status.
                 let _ = stdin.write_all(&request);
@@ -172,7 +190,19 @@ impl Child {
                 })
             })));
         });
-        Ok(Self { pid })
+        Self {
+            pid,
+            reporter: Some(reporter),
+        }
+    }
+
+    /// Waits until the thread that reports on it has ended, once it reported
+    /// [`Event::Ended`]: serve lets go of its memory when its last form is over, and a thread
+    /// still exiting would touch pages again after that.
+    pub fn finish(self) {
+        if let Some(reporter) = self.reporter {
+            let _ = reporter.join();
+        }
     }
 
     /// Asks the dialog to close: it answers cancel, which nobody reads.
@@ -187,7 +217,7 @@ impl Child {
 }
 
 /// Starts `program` with `args` and piped stdio, without the variables named in `unset`.
-fn spawn(
+pub fn spawn(
     program: &Path,
     args: &[String],
     unset: &[&str],

@@ -36,7 +36,8 @@ fn main() -> ExitCode {
         diag(format_args!("internal error: {what}{place}"));
         Exit::Failure.now();
     }));
-    let args = Args::parse();
+    // A dialog serve started ahead of its request gets its arguments on stdin.
+    let args = serve::ahead::args_when_started_ahead().unwrap_or_else(Args::parse);
     if let Some(Command::Serve(serve)) = &args.command {
         return match form_elicitation::serve::listen::run(serve) {
             Ok(exit) => exit.into(),

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use rustix::event::{PollFd, PollFlags, poll};
 
+use super::ahead::{self, Ahead};
 use super::protocol::{self, Header, Reply};
 use crate::cancel::Cancel;
 use crate::child::{Child, Ended, Event, StartError, first_line, own_program};
@@ -102,16 +103,30 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     let open = Arc::new(AtomicUsize::new(0));
     let ended = Arc::new(std::sync::Mutex::new(Instant::now()));
     let mut accepting = Accepting::default();
+    // The next request's dialog, started ahead (issue 46): before serve lets go of its pages.
+    let ahead = Ahead::default();
+    let program = own_program().ok();
+    if let Some(program) = &program {
+        ahead.refill(program, &NOT_FOR_DIALOGS);
+    }
     // Whether the log has said that serve is full since it last had room.
     let mut busy_said = false;
-    // Start-up's pages are not needed while serve waits for its first connection: let go of
-    // them once start-up is over, binding included (its code, spread over the binary, left
-    // 1.3 MiB of it mapped when this ran before the bind: 4.4 MiB at rest, over issue 32's 4).
-    super::memory::let_go();
+    // serve lets go of the pages it touched (issue 32: at most 4 MiB at rest) right before it
+    // waits: once start-up is over, binding included (its code, spread over the binary, left
+    // 1.3 MiB of it mapped when this ran before the bind: 4.4 MiB at rest), and once the last
+    // form is over. The connections' threads say so on `rest_said`, and this thread joins them
+    // first: letting go on the last thread itself left its exit's pages mapped (3.5 MiB at
+    // rest after forms against 1.7 before any).
+    let (at_rest, rest_said) = UnixStream::pair().context("cannot make serve's wake-up pair")?;
+    // Shared, not cloned: a descriptor per connection would halve how many serve can hold.
+    let rest_said = Arc::new(rest_said);
+    let mut threads: Vec<std::thread::JoinHandle<()>> = Vec::new();
+    let mut at_rest_now = true;
     loop {
         let mut fds = [
             PollFd::new(&listener, PollFlags::IN),
             PollFd::new(&woken, PollFlags::IN),
+            PollFd::new(&at_rest, PollFlags::IN),
         ];
         let wait = idle.map(|idle| {
             let since = ended
@@ -129,6 +144,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                 tv_nsec: i64::from(left.subsec_nanos()),
             }
         });
+        if std::mem::take(&mut at_rest_now) {
+            super::memory::let_go();
+        }
         match poll(&mut fds, wait.as_ref()) {
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(error) => return Err(error).context("cannot wait for connections"),
@@ -137,6 +155,16 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
             drop(listener);
             drop(bound);
             return Ok(stopped(&open));
+        }
+        if fds[2].revents().contains(PollFlags::IN) {
+            let _ = (&at_rest).read(&mut [0; 64]);
+            if open.load(Ordering::SeqCst) == 0 {
+                // The last form closed: serve waits again (issue 32: ≤ 4 MiB).
+                for thread in threads.drain(..) {
+                    let _ = thread.join();
+                }
+                at_rest_now = true;
+            }
         }
         if fds[0].revents().contains(PollFlags::IN) {
             match listener.accept() {
@@ -150,16 +178,22 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
                     open.fetch_add(1, Ordering::SeqCst);
                     let (open, ended) = (open.clone(), ended.clone());
                     let (base, stop) = (args.display.clone(), stop.clone());
-                    std::thread::spawn(move || {
-                        serve_one(stream, &base, &stop);
+                    let (ahead, program) = (ahead.clone(), program.clone());
+                    let rest_said = rest_said.clone();
+                    threads.retain(|thread| !thread.is_finished());
+                    threads.push(std::thread::spawn(move || {
+                        serve_one(stream, &base, &stop, &ahead);
+                        // The next request's dialog waits before this one's memory goes.
+                        if let Some(program) = &program {
+                            ahead.refill(program, &NOT_FOR_DIALOGS);
+                        }
                         *ended
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
                         if open.fetch_sub(1, Ordering::SeqCst) == 1 {
-                            // The last form closed: serve waits again (issue 32: ≤ 4 MiB).
-                            super::memory::let_go();
+                            let _ = (&*rest_said).write_all(b"r");
                         }
-                    });
+                    }));
                 }
                 Err(error) => accepting.failed(&error),
             }
@@ -372,7 +406,7 @@ pub fn host_name() -> String {
 }
 
 /// One connection: who it is, its request, its window, its answer.
-fn serve_one(stream: UnixStream, base: &DisplayOptions, stop: &Cancel) {
+fn serve_one(stream: UnixStream, base: &DisplayOptions, stop: &Cancel, ahead: &Ahead) {
     if let Err(why) = allowed(&stream) {
         diag(format_args!("serve: refused a connection: {why}"));
         reply(
@@ -405,7 +439,13 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, stop: &Cancel) {
         }
     };
     match own_program() {
-        Ok(program) => show(&stream, &header, request, base, &program, stop),
+        Ok(program) => {
+            let dialog = Dialog {
+                program: &program,
+                ahead: ahead.take(),
+            };
+            show(&stream, &header, request, base, dialog, stop);
+        }
         Err(StartError::NoProgram(error) | StartError::Spawn(error)) => reply(
             &stream,
             &Reply::without_answer(
@@ -450,15 +490,22 @@ fn reply(mut stream: &UnixStream, reply: &Reply) {
     let _ = stream.flush();
 }
 
-/// Shows `request` in a dialog child (`program`: our own, but for tests) and replies with its
-/// answer the moment the dialog writes it; stops the child when the asker goes away first, or
-/// when serve is stopped (`stop`: the dialog then answers `cancel`, and the asker gets it).
+/// The dialog that shows a request: the one started ahead when one waits, else `program`
+/// (our own, but for tests) started for it.
+struct Dialog<'a> {
+    program: &'a Path,
+    ahead: Option<std::process::Child>,
+}
+
+/// Shows `request` in a dialog child and replies with its answer the moment the dialog writes
+/// it; stops the child when the asker goes away first, or when serve is stopped (`stop`: the
+/// dialog then answers `cancel`, and the asker gets it).
 fn show(
     stream: &UnixStream,
     header: &Header,
     request: Vec<u8>,
     base: &DisplayOptions,
-    program: &Path,
+    dialog: Dialog<'_>,
     stop: &Cancel,
 ) {
     let failed = |message: String| Reply::without_answer(Exit::Failure, message);
@@ -484,7 +531,15 @@ fn show(
         }
         let _ = report.send(event);
     };
-    let child = match Child::start_answering(program, &args, &NOT_FOR_DIALOGS, request, relay) {
+    let started = match dialog.ahead {
+        Some(waiting) => Ok(Child::answering(
+            waiting,
+            ahead::input(&args, &request),
+            relay,
+        )),
+        None => Child::start_answering(dialog.program, &args, &NOT_FOR_DIALOGS, request, relay),
+    };
+    let child = match started {
         Ok(child) => child,
         Err(StartError::NoProgram(error)) => {
             return reply(
@@ -519,6 +574,7 @@ fn show(
             if !replied {
                 reply(stream, &ended);
             }
+            child.finish();
             return;
         }
         if !replied && !stopped && (stop.is_cancelled() || gone(stream)) {

@@ -61,7 +61,10 @@ fn serving_until(
             &header,
             b"{}".to_vec(),
             &DisplayOptions::default(),
-            &program,
+            Dialog {
+                program: &program,
+                ahead: None,
+            },
             &stop,
         );
     });
@@ -223,7 +226,10 @@ fn a_dashed_host_and_options_reach_the_dialog_as_values() {
         &header,
         b"{}".to_vec(),
         &DisplayOptions::default(),
-        &script,
+        Dialog {
+            program: &script,
+            ahead: None,
+        },
         &Cancel::new(),
     );
     let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
@@ -244,6 +250,64 @@ fn a_dashed_host_and_options_reach_the_dialog_as_values() {
     .expect("the dialog's arguments parse");
     assert_eq!(parsed.display.server.as_deref(), Some("-weather"));
     assert_eq!(parsed.via.as_deref(), Some("-box"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 46: a request goes to the dialog serve started ahead when one waits: it reads the
+/// arguments a dialog started for the request would have had, then the request, and its
+/// answer reaches the asker as any dialog's does. serve starts the next one once a form ends.
+#[test]
+fn a_dialog_started_ahead_gets_its_arguments_then_the_request() {
+    let (dir, script) = dialog("ahead", "", "");
+    let read = dir.join("read");
+    write_executable(
+        &script,
+        &format!(
+            "#!/bin/sh\n[ \"$*\" = {arg} ] || exit 9\ncat > '{read}'\necho '{{\"action\":\"cancel\"}}'\n",
+            arg = ahead::ARG,
+            read = read.display()
+        ),
+    );
+    let waiting = Ahead::default();
+    waiting.refill(&script, &NOT_FOR_DIALOGS);
+    let dialog = waiting.take().expect("a dialog waits");
+    assert!(
+        waiting.take().is_none(),
+        "one dialog waits, for one request"
+    );
+    let (asker, served) = UnixStream::pair().expect("a socket pair");
+    let options = DisplayOptions {
+        title: Some("Deploy".into()),
+        ..DisplayOptions::default()
+    };
+    let header = Header::new("build-box", &options, 2);
+    show(
+        &served,
+        &header,
+        b"{}".to_vec(),
+        &DisplayOptions::default(),
+        Dialog {
+            program: Path::new("/nonexistent"),
+            ahead: Some(dialog),
+        },
+        &Cancel::new(),
+    );
+    let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+    assert_eq!(
+        (reply.exit, reply.line.as_deref()),
+        (0, Some("{\"action\":\"cancel\"}")),
+        "{reply:?}"
+    );
+    // What a dialog started for the request would have been given.
+    let mut args = header.display_options(&DisplayOptions::default()).to_args();
+    assert!(args.contains(&"--title=Deploy".to_owned()), "{args:?}");
+    args.push("--via=build-box".to_owned());
+    assert_eq!(
+        std::fs::read(&read).expect("what the dialog read"),
+        ahead::input(&args, b"{}")
+    );
+    waiting.refill(&script, &NOT_FOR_DIALOGS);
+    assert!(waiting.take().is_some(), "the next one waits");
     let _ = std::fs::remove_dir_all(dir);
 }
 

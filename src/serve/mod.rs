@@ -2,6 +2,7 @@
 //! socket (`listen`), and the helper sends its request there (`ask`) when `FORM_ELICITATION_SOCKET`
 //! names one, or finds serve at its default place (see `docs/serve.md`).
 
+pub mod ahead;
 pub mod ask;
 pub mod listen;
 mod memory;
