@@ -12,6 +12,9 @@ use std::sync::mpsc::Receiver;
 
 use rustix::event::{PollFd, PollFlags, poll};
 
+/// What a new pipe takes without blocking, however small the system makes it: `PIPE_BUF`.
+const PIPE_FITS: usize = 4096;
+
 /// A dialog running in a child process.
 #[derive(Debug)]
 pub struct Child {
@@ -170,11 +173,19 @@ impl Child {
         mut report: impl FnMut(Event) + Send + 'static,
     ) -> Self {
         let pid = child.id();
-        let (stdin, stdout, stderr) =
+        let (mut stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        // A request that fits into the new pipe whatever its size (one page, `PIPE_BUF`)
+        // is written here, without waiting for the reporting thread to start (issue 46: the
+        // served window's first frame); a longer one by that thread, which the dialog may keep
+        // waiting. A dialog that died before reading says why through its exit status.
+        if request.len() <= PIPE_FITS
+            && let Some(mut written) = stdin.take()
+        {
+            let _ = written.write_all(&request);
+        }
         let reporter = std::thread::spawn(move || {
             if let Some(mut stdin) = stdin {
-                // A dialog that died before reading says why through its exit status.
                 let _ = stdin.write_all(&request);
             }
             let collected = match (stdout, stderr) {

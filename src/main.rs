@@ -187,6 +187,10 @@ fn read_request_line() -> anyhow::Result<(Vec<u8>, impl io::BufRead + Send + 'st
 /// Reads until EOF or until the bytes so far hold one complete JSON object or array,
 /// whichever comes first: a caller that writes its request and keeps the pipe open must not
 /// hang us.
+///
+/// Never inlined: its 64 KiB buffer would make the frame of `main` that large, and every
+/// process (a dialog waiting ahead of its request too) would touch all of it at its start.
+#[inline(never)]
 fn read_one_value(input: &mut impl Read, bytes: &mut Vec<u8>) -> io::Result<()> {
     let mut chunk = [0u8; 64 * 1024];
     let mut end = ValueEnd::default();

@@ -12,6 +12,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, Read as _};
+use std::os::fd::AsFd as _;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -91,7 +92,7 @@ pub fn args_when_started_ahead() -> Option<Args> {
     }
     // What needs no request is done before waiting.
     let command = Args::command();
-    super::memory::let_go();
+    super::memory::let_go_until_readable(io::stdin().as_fd());
     let mut stdin = io::stdin().lock();
     let mut length = [0; 8];
     if stdin.read_exact(&mut length).is_err() {
