@@ -753,17 +753,20 @@ def serve_and_waiting(pid):
     return [pid] + [int(c) for c in serve_children(pid) if waiting_ahead(c)]
 
 
-def settle(pids, quiet=0.05, limit=2.0):
-    """Waits until the CPU time of `pids` stops moving for `quiet` seconds (at most `limit`):
-    serve starts the next dialog ahead once a form ends, which must not overlap the next run."""
+def settle(serve_pid, quiet=0.05, limit=3.0):
+    """Waits (at most `limit` seconds) until serve is at rest: the last form's dialog has
+    exited, the dialog for the next one waits ahead, and the CPU time of both stopped moving
+    for `quiet` seconds. A form's dialog closes its window after the answer, and serve then
+    starts the next dialog ahead: neither may overlap the next timed run, served or local."""
     deadline = time.monotonic() + limit
-    last = sum(proc_cpu_ns(p) or 0 for p in pids)
+    last = None
     while time.monotonic() < deadline:
-        time.sleep(quiet)
-        now = sum(proc_cpu_ns(p) or 0 for p in pids)
-        if now == last:
+        pids = serve_and_waiting(serve_pid)
+        now = sum(proc_cpu_ns(p) for p in pids)
+        if not serve_dialogs(serve_pid) and len(pids) == 2 and now == last:
             return
         last = now
+        time.sleep(quiet)
 
 
 def rest_figures(pid):
@@ -796,8 +799,7 @@ def serve_section(args, R, ours, display, tmp, form):
             time.sleep(0.01)
         # The socket exists before serve has finished starting (it lets go of start-up's
         # memory after binding): idling starts when its CPU time stops moving.
-        time.sleep(0.1)
-        settle(serve_and_waiting(serve.pid), quiet=0.1, limit=5)
+        settle(serve.pid, quiet=0.1, limit=5)
         idle = args.idle
         log(f"serve idle {idle:g} s before any form ...")
         resting = serve_and_waiting(serve.pid)
@@ -811,7 +813,7 @@ def serve_section(args, R, ours, display, tmp, form):
         for i in range(args.serve_runs):
             log(f"serve run {i + 1}/{args.serve_runs} ...")
             for who in alternate(i, ["served", "local"]):
-                settle(serve_and_waiting(serve.pid))
+                settle(serve.pid)
                 kw = dict(finish="submit", keys=args.keys)
                 if who == "served":
                     cmd = [ours, "--connect", sock, "--title", f"bench-{R.count + 1}"]
@@ -824,7 +826,7 @@ def serve_section(args, R, ours, display, tmp, form):
         while serve_dialogs(serve.pid) and time.monotonic() < deadline:
             time.sleep(0.01)
         time.sleep(0.2)
-        settle(serve_and_waiting(serve.pid), quiet=0.1, limit=5)
+        settle(serve.pid, quiet=0.1, limit=5)
         log(f"serve idle {idle:g} s after {len(served)} forms ...")
         resting = serve_and_waiting(serve.pid)
         c0 = sum(proc_cpu_ns(p) for p in resting)
