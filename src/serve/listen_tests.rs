@@ -200,6 +200,21 @@ fn a_refusal_line_keeps_its_exit_code() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Shows a bare request that came with `header` in `dialog`; the reply its asker reads.
+fn shown_by(header: &Header, dialog: Dialog<'_>) -> Reply {
+    let (asker, served) = UnixStream::pair().expect("a socket pair");
+    let base = DisplayOptions::default();
+    show(
+        &served,
+        header,
+        b"{}".to_vec(),
+        &base,
+        dialog,
+        &Cancel::new(),
+    );
+    protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply")
+}
+
 /// Regression (issue 43): a host (or any option) that starts with `-` was a second
 /// argument, read as an option, and the dialog refused the form.
 #[test]
@@ -213,26 +228,17 @@ fn a_dashed_host_and_options_reach_the_dialog_as_values() {
             args.display()
         ),
     );
-    let (asker, served) = UnixStream::pair().expect("a socket pair");
     let options = DisplayOptions {
         server: Some("-weather".into()),
         title: Some("-- build --".into()),
         lang: Some("-x".into()),
         ..DisplayOptions::default()
     };
-    let header = Header::new("-box", &options, 2);
-    show(
-        &served,
-        &header,
-        b"{}".to_vec(),
-        &DisplayOptions::default(),
-        Dialog {
-            program: &script,
-            ahead: None,
-        },
-        &Cancel::new(),
-    );
-    let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+    let dialog = Dialog {
+        program: &script,
+        ahead: None,
+    };
+    let reply = shown_by(&Header::new("-box", &options, 2), dialog);
     assert_eq!(reply.exit, 0, "{reply:?}");
     let written = std::fs::read_to_string(&args).expect("the dialog's arguments");
     let written: Vec<&str> = written.lines().collect();
@@ -275,24 +281,16 @@ fn a_dialog_started_ahead_gets_its_arguments_then_the_request() {
         waiting.take().is_none(),
         "one dialog waits, for one request"
     );
-    let (asker, served) = UnixStream::pair().expect("a socket pair");
     let options = DisplayOptions {
         title: Some("Deploy".into()),
         ..DisplayOptions::default()
     };
     let header = Header::new("build-box", &options, 2);
-    show(
-        &served,
-        &header,
-        b"{}".to_vec(),
-        &DisplayOptions::default(),
-        Dialog {
-            program: Path::new("/nonexistent"),
-            ahead: Some(dialog),
-        },
-        &Cancel::new(),
-    );
-    let reply = protocol::read_reply(&mut BufReader::new(&asker)).expect("a reply");
+    let dialog = Dialog {
+        program: Path::new("/nonexistent"),
+        ahead: Some(dialog),
+    };
+    let reply = shown_by(&header, dialog);
     assert_eq!(
         (reply.exit, reply.line.as_deref()),
         (0, Some("{\"action\":\"cancel\"}")),
