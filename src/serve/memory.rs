@@ -11,30 +11,8 @@
 /// Returns what `serve` does not need while it waits: freed heap, and its mappings of
 /// file pages it holds no changes to. Both come back on the next touch (the file's pages from
 /// the page cache, unchanged).
+#[allow(unsafe_code)]
 pub fn let_go() {
-    drop_unneeded();
-}
-
-/// [`let_go`], then waits until `fd` has something to read (or is closed), touching as
-/// little code as it can between the two: a dialog waiting ahead of its request, whose code
-/// touched after letting go would stay mapped (64 KiB around each page) while it waits.
-#[allow(unsafe_code)]
-pub fn let_go_until_readable(fd: std::os::fd::BorrowedFd<'_>) {
-    use std::os::fd::AsRawFd as _;
-    drop_unneeded();
-    let mut wait = libc::pollfd {
-        fd: fd.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    // SAFETY: one valid pollfd, for the length given; `fd` is borrowed for the call.
-    while unsafe { libc::poll(&raw mut wait, 1, -1) } < 0
-        && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
-    {}
-}
-
-#[allow(unsafe_code)]
-fn drop_unneeded() {
     // SAFETY: malloc_trim only hands free heap memory back to the system.
     #[cfg(target_env = "gnu")]
     unsafe {
@@ -53,6 +31,16 @@ fn drop_unneeded() {
             libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED);
         }
     }
+}
+
+/// [`let_go`], then waits until `fd` has something to read (or is closed), touching as
+/// little code as it can between the two: a dialog waiting ahead of its request, whose code
+/// touched after letting go would stay mapped (64 KiB around each page) while it waits.
+pub fn let_go_until_readable(fd: std::os::fd::BorrowedFd<'_>) {
+    use rustix::event::{PollFd, PollFlags, poll};
+    let_go();
+    let mut wait = [PollFd::new(&fd, PollFlags::IN)];
+    while let Err(rustix::io::Errno::INTR) = poll(&mut wait, None) {}
 }
 
 /// The address ranges of the mappings in `smaps` (the text of `/proc/self/smaps`) that are
