@@ -5,7 +5,10 @@
 //!
 //! The waiting dialog is our own program with the one argument [`ARG`]. It builds its
 //! command-line parser, lets go of the pages start-up touched (as serve does at rest, so that
-//! it holds little), and blocks reading its stdin: an 8-byte length (little-endian), that many
+//! it holds little), says it is waiting with one byte on stderr (serve reads it before it goes
+//! on: before it binds its socket at start, before it lets go of its own pages after a form,
+//! so that the dialog's start-up never runs beside serve's rest), and blocks reading its
+//! stdin: an 8-byte length (little-endian), that many
 //! bytes of a JSON array of the arguments serve would have started it with, then the request.
 //! From there on it is a dialog like any other. It ends quietly when serve goes away first (its
 //! stdin closes).
@@ -15,6 +18,7 @@ use std::io::{self, Read as _};
 use std::os::fd::AsFd as _;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use clap::{CommandFactory as _, FromArgMatches as _};
 
@@ -40,7 +44,11 @@ impl Ahead {
             return;
         }
         *waiting = match child::spawn(program, &[ARG.to_owned()], unset) {
-            Ok(started) => Some(started),
+            Ok(mut started) => {
+                // A dialog that died before it was ready is reaped at the next take or refill.
+                until_ready(&mut started);
+                Some(started)
+            }
             Err(StartError::Spawn(error) | StartError::NoProgram(error)) => {
                 diag(format_args!(
                     "serve: cannot start a dialog ahead (the next form starts its own): {error}"
@@ -59,6 +67,36 @@ impl Ahead {
             .unwrap_or_else(PoisonError::into_inner)
             .take()?;
         is_waiting(&mut waiting).then_some(waiting)
+    }
+}
+
+/// How long serve waits for a dialog it started ahead to say it is waiting (it takes a few
+/// milliseconds): past this, serve goes on, and the dialog still serves once it is ready.
+const READY_WITHIN: Duration = Duration::from_secs(5);
+
+/// Waits until `dialog` says it is waiting (its one byte on stderr), it ends, or
+/// [`READY_WITHIN`] has passed.
+fn until_ready(dialog: &mut std::process::Child) {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let Some(stderr) = dialog.stderr.as_mut() else {
+        return;
+    };
+    let deadline = Instant::now() + READY_WITHIN;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let timeout = Timespec {
+            tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
+            tv_nsec: i64::from(left.subsec_nanos()),
+        };
+        match poll(&mut [PollFd::new(&*stderr, PollFlags::IN)], Some(&timeout)) {
+            Ok(0) => return,
+            Ok(_) => {
+                let _ = stderr.read(&mut [0]);
+                return;
+            }
+            Err(rustix::io::Errno::INTR) => {}
+            Err(_) => return,
+        }
     }
 }
 
@@ -92,7 +130,7 @@ pub fn args_when_started_ahead() -> Option<Args> {
     }
     // What needs no request is done before waiting.
     let command = Args::command();
-    super::memory::let_go_until_readable(io::stdin().as_fd());
+    super::memory::let_go_until_readable(io::stdin().as_fd(), io::stderr().as_fd());
     let mut stdin = io::stdin().lock();
     let mut length = [0; 8];
     if stdin.read_exact(&mut length).is_err() {

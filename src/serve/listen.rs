@@ -74,6 +74,14 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
         let _ = (&wake).write_all(b"s");
     });
     crate::signals::on_signal(&stop, || {})?;
+    // The next request's dialog, started ahead (issue 46) and waiting before the socket is
+    // there: once anyone can see the socket, serve's start-up is over but for letting go of its
+    // pages.
+    let ahead = Ahead::default();
+    let program = own_program().ok();
+    if let Some(program) = &program {
+        ahead.refill(program, &NOT_FOR_DIALOGS);
+    }
     let (listener, bound) = match activated_listener()? {
         Some(listener) => (listener, None),
         None => {
@@ -103,12 +111,6 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
     let open = Arc::new(AtomicUsize::new(0));
     let ended = Arc::new(std::sync::Mutex::new(Instant::now()));
     let mut accepting = Accepting::default();
-    // The next request's dialog, started ahead (issue 46): before serve lets go of its pages.
-    let ahead = Ahead::default();
-    let program = own_program().ok();
-    if let Some(program) = &program {
-        ahead.refill(program, &NOT_FOR_DIALOGS);
-    }
     // Whether the log has said that serve is full since it last had room.
     let mut busy_said = false;
     // serve lets go of the pages it touched (issue 32: at most 4 MiB at rest) right before it

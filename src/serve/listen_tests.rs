@@ -269,7 +269,7 @@ fn a_dialog_started_ahead_gets_its_arguments_then_the_request() {
     write_executable(
         &script,
         &format!(
-            "#!/bin/sh\n[ \"$*\" = {arg} ] || exit 9\ncat > '{read}'\necho '{{\"action\":\"cancel\"}}'\n",
+            "#!/bin/sh\n[ \"$*\" = {arg} ] || exit 9\nprintf r >&2\ncat > '{read}'\necho '{{\"action\":\"cancel\"}}'\n",
             arg = ahead::ARG,
             read = read.display()
         ),

@@ -33,12 +33,14 @@ pub fn let_go() {
     }
 }
 
-/// [`let_go`], then waits until `fd` has something to read (or is closed), touching as
-/// little code as it can between the two: a dialog waiting ahead of its request, whose code
-/// touched after letting go would stay mapped (64 KiB around each page) while it waits.
-pub fn let_go_until_readable(fd: std::os::fd::BorrowedFd<'_>) {
+/// [`let_go`], says so with one byte on `ready`, then waits until `fd` has something to read
+/// (or is closed), touching as little code as it can in between: a dialog waiting ahead of its
+/// request, whose code touched after letting go would stay mapped (64 KiB around each page)
+/// while it waits.
+pub fn let_go_until_readable(fd: std::os::fd::BorrowedFd<'_>, ready: std::os::fd::BorrowedFd<'_>) {
     use rustix::event::{PollFd, PollFlags, poll};
     let_go();
+    let _ = rustix::io::write(ready, b"r");
     let mut wait = [PollFd::new(&fd, PollFlags::IN)];
     while let Err(rustix::io::Errno::INTR) = poll(&mut wait, None) {}
 }
