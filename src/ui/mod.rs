@@ -1,6 +1,7 @@
 //! The window: a shell around [`FormApp`], which draws the form and decides the answer, painted
 //! on the CPU (the `egui-soft` crate) or through OpenGL (eframe with glow).
 
+pub mod ahead;
 mod app;
 mod buttons;
 mod calendar;

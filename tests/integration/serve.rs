@@ -1070,6 +1070,37 @@ fn serve_s_next_dialog_waits_ahead_takes_the_request_and_is_replaced() {
     }
 }
 
+/// Issue 46: the dialog serve keeps waiting has loaded, before any request, what every window's
+/// start loads whatever the request: the X libraries and libxkbcommon (they are mapped in it),
+/// and the locale's compose table, which the served window then composes dead keys with.
+#[test]
+fn the_waiting_dialog_loads_what_a_window_loads_ahead_and_composes_with_it() {
+    let Some(served) = Served::start("loaded-ahead") else {
+        return;
+    };
+    let waiting = dialog_waiting_ahead(served.serve.pid());
+    let maps = std::fs::read_to_string(format!("/proc/{waiting}/maps")).expect("its maps");
+    for library in ["/libX11.so.6", "/libxkbcommon.so.0", "/libxkbcommon-x11.so.0"] {
+        assert!(
+            maps.contains(library),
+            "{library} is not loaded in the waiting dialog:\n{maps}"
+        );
+    }
+    let (shown, _, _) = served.ask_and_wait("compose", &[]);
+    for key in [
+        "dead_acute",
+        "e",
+        "dead_diaeresis",
+        "u",
+        "dead_grave",
+        "a",
+        "Return",
+    ] {
+        served.x.key(key);
+    }
+    expect_line(shown, r#"{"action":"accept","content":{"name":"éüà"}}"#);
+}
+
 /// A sandbox with its own mount, network and host name, no display, and only the socket bound
 /// in: the answer arrives, and the window names the sandbox's host.
 #[test]

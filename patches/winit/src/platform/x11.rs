@@ -84,6 +84,17 @@ pub fn register_xlib_error_hook(hook: XlibErrorHook) {
     crate::platform_impl::XLIB_ERROR_HOOKS.lock().unwrap().push(hook);
 }
 
+/// Loads libxkbcommon and the compose table of the locale the environment names now
+/// (`LC_ALL`, `LC_CTYPE`, `LANG`), for the next event loop of this process to take instead of
+/// loading its own, if the locale is the same then. Parsing a locale's Compose file takes a
+/// few milliseconds of an event loop's start; a process that starts well before its window
+/// (a dialog kept waiting for a request) can spend them while it waits. The table is shared
+/// code of the X11 and Wayland backends: either event loop takes it. Does nothing when
+/// libxkbcommon cannot be loaded.
+pub fn load_compose_table_ahead() {
+    crate::platform_impl::common::xkb::load_compose_table_ahead();
+}
+
 /// Additional methods on [`ActiveEventLoop`] that are specific to X11.
 pub trait ActiveEventLoopExtX11 {
     /// True if the [`ActiveEventLoop`] uses X11.

@@ -1,10 +1,11 @@
 //! XKB compose handling.
 
 use std::env;
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
 use std::ops::Deref;
 use std::os::unix::ffi::OsStringExt;
 use std::ptr::NonNull;
+use std::sync::{Mutex, PoisonError};
 
 use super::{XkbContext, XKBCH};
 use smol_str::SmolStr;
@@ -18,17 +19,61 @@ pub struct XkbComposeTable {
     table: NonNull<xkb_compose_table>,
 }
 
-impl XkbComposeTable {
-    pub fn new(context: &XkbContext) -> Option<Self> {
-        let locale = env::var_os("LC_ALL")
-            .and_then(|v| if v.is_empty() { None } else { Some(v) })
-            .or_else(|| env::var_os("LC_CTYPE"))
-            .and_then(|v| if v.is_empty() { None } else { Some(v) })
-            .or_else(|| env::var_os("LANG"))
-            .and_then(|v| if v.is_empty() { None } else { Some(v) })
-            .unwrap_or_else(|| "C".into());
-        let locale = CString::new(locale.into_vec()).unwrap();
+/// A compose table loaded before the event loop asked for one, and the locale it is for.
+struct Ahead {
+    locale: CString,
+    table: XkbComposeTable,
+}
 
+// SAFETY: the table is moved between threads whole (taken out of `AHEAD`), never used from two
+// threads at once.
+unsafe impl Send for Ahead {}
+
+/// The table [`XkbComposeTable::load_ahead`] loaded, until an event loop takes it.
+static AHEAD: Mutex<Option<Ahead>> = Mutex::new(None);
+
+/// The locale whose compose table applies: `LC_ALL`, `LC_CTYPE` or `LANG`, the first set and
+/// not empty, else `C`.
+fn locale() -> CString {
+    let locale = env::var_os("LC_ALL")
+        .and_then(|v| if v.is_empty() { None } else { Some(v) })
+        .or_else(|| env::var_os("LC_CTYPE"))
+        .and_then(|v| if v.is_empty() { None } else { Some(v) })
+        .or_else(|| env::var_os("LANG"))
+        .and_then(|v| if v.is_empty() { None } else { Some(v) })
+        .unwrap_or_else(|| "C".into());
+    CString::new(locale.into_vec()).unwrap()
+}
+
+impl XkbComposeTable {
+    /// The compose table of the locale the environment names: the one loaded ahead when it is
+    /// for that locale, else loaded now.
+    pub fn new(context: &XkbContext) -> Option<Self> {
+        let locale = locale();
+        let ahead = AHEAD.lock().unwrap_or_else(PoisonError::into_inner).take();
+        match ahead {
+            Some(ahead) if ahead.locale == locale => Some(ahead.table),
+            _ => Self::load(context, &locale),
+        }
+    }
+
+    /// Loads libxkbcommon and the compose table of the locale the environment names now, for
+    /// the next [`XkbComposeTable::new`] to take (if the locale is still the same then).
+    pub fn load_ahead() {
+        if xkbcommon_dl::xkbcommon_option().is_none() {
+            return;
+        }
+        let Ok(context) = XkbContext::new() else {
+            return;
+        };
+        let locale = locale();
+        // The table holds a reference to its context of its own.
+        if let Some(table) = Self::load(&context, &locale) {
+            *AHEAD.lock().unwrap_or_else(PoisonError::into_inner) = Some(Ahead { locale, table });
+        }
+    }
+
+    fn load(context: &XkbContext, locale: &CStr) -> Option<Self> {
         let table = unsafe {
             (XKBCH.xkb_compose_table_new_from_locale)(
                 context.as_ptr(),

@@ -39,6 +39,12 @@ static XKBCH: Lazy<&'static XkbCommonCompose> = Lazy::new(xkbcommon_compose_hand
 #[cfg(feature = "x11")]
 static XKBXH: Lazy<&'static xkb::x11::XkbCommonX11> = Lazy::new(xkbcommon_x11_handle);
 
+/// Loads libxkbcommon and the locale's compose table before an event loop needs them; see
+/// `winit::platform::x11::load_compose_table_ahead`.
+pub fn load_compose_table_ahead() {
+    XkbComposeTable::load_ahead();
+}
+
 #[inline(always)]
 pub fn reset_dead_keys() {
     RESET_DEAD_KEYS.store(true, Ordering::SeqCst);
