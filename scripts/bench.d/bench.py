@@ -469,6 +469,9 @@ def report(args, have_yad, binary, ours, ours_gl, probe, x_server, tmp):
 
     if args.serve_only:
         serve_section(args, R, ours, x_server, tmp, form)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"runs": R.raw}, f, indent=1)
         return
 
     ours_runs, yad_runs = [], []
