@@ -1080,7 +1080,11 @@ fn the_waiting_dialog_loads_what_a_window_loads_ahead_and_composes_with_it() {
     };
     let waiting = dialog_waiting_ahead(served.serve.pid());
     let maps = std::fs::read_to_string(format!("/proc/{waiting}/maps")).expect("its maps");
-    for library in ["/libX11.so.6", "/libxkbcommon.so.0", "/libxkbcommon-x11.so.0"] {
+    for library in [
+        "/libX11.so.6",
+        "/libxkbcommon.so.0",
+        "/libxkbcommon-x11.so.0",
+    ] {
         assert!(
             maps.contains(library),
             "{library} is not loaded in the waiting dialog:\n{maps}"
