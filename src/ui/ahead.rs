@@ -1,9 +1,14 @@
-//! What a window's start loads that no request decides, loaded ahead by a process that starts
-//! well before its window: the dialog `serve` keeps waiting for its next request (issue 46).
-//! On an X display that is the X libraries winit opens (about 0.6 ms of a window's start on
-//! this project's CI machine kind: loading and relocating eleven libraries), then, on X and
-//! Wayland alike, libxkbcommon and the locale's compose table (about 2 ms: parsing the
-//! locale's Compose file). Both stay loaded; the window finds them so.
+//! What a window loads that no request decides, loaded before the window needs it.
+//!
+//! - The dialog `serve` keeps waiting for its next request (issue 46) loads, before it waits,
+//!   the X libraries winit opens at its start (on an X display; about 0.6 ms of a window's
+//!   start on this project's CI machine kind: loading and relocating eleven libraries), and,
+//!   on X and Wayland alike, libxkbcommon and the locale's compose table (about 2 ms: parsing
+//!   the locale's Compose file). The libraries stay loaded; the window finds them so.
+//! - Every other window loads the compose table on a thread of its own, started as the window
+//!   starts: winit (patched) looks for it only at the first key, so the Compose file is parsed
+//!   beside the window's start (on another core, where there is one), not on its way to the
+//!   first frame.
 
 use std::ffi::CStr;
 
@@ -41,4 +46,13 @@ fn open_for_good(library: &CStr) {
     unsafe {
         libc::dlopen(library.as_ptr(), libc::RTLD_LAZY);
     }
+}
+
+/// Loads the compose table on a thread of its own, for the window's first key (see [the
+/// module](self)); nothing when the table waits already (a served dialog loaded it before its
+/// request). Should the thread not start, the first key loads it.
+pub fn load_compose_table_beside_the_start() {
+    let _ = std::thread::Builder::new()
+        .name("compose-table".into())
+        .spawn(winit::platform::x11::load_compose_table_ahead);
 }

@@ -151,6 +151,7 @@ fn run_dialog(
     if !has_display() {
         return Err(WindowError::NoDisplay(crate::session::HOW_TO_FIX.into()));
     }
+    ahead::load_compose_table_beside_the_start();
     // Held until the window is up: an X server that resets when its last client leaves
     // must not reset between this connection and winit's (issue 43, item 5).
     let reached = display::wait_until_reachable();

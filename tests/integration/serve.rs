@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use form_elicitation::serve::protocol::{self, Reply};
 
-use super::support::desktop::{ANSWER_TIMEOUT, Shown, unique_title};
+use super::support::desktop::{ANSWER_TIMEOUT, DEAD_KEYS_TYPING_EUA, Shown, unique_title};
 use super::support::process::{Running, ShownWindows, threads_woken_over, without_terminal};
 use super::support::sway::{Account, USER};
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
@@ -1091,15 +1091,7 @@ fn the_waiting_dialog_loads_what_a_window_loads_ahead_and_composes_with_it() {
         );
     }
     let (shown, _, _) = served.ask_and_wait("compose", &[]);
-    for key in [
-        "dead_acute",
-        "e",
-        "dead_diaeresis",
-        "u",
-        "dead_grave",
-        "a",
-        "Return",
-    ] {
+    for key in DEAD_KEYS_TYPING_EUA {
         served.x.key(key);
     }
     expect_line(shown, r#"{"action":"accept","content":{"name":"éüà"}}"#);

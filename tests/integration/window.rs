@@ -15,8 +15,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::support::desktop::{
-    ANSWER_TIMEOUT, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT, auto_type_fills_each_field, expect_answer,
-    unique_title,
+    ANSWER_TIMEOUT, DEAD_KEYS_TYPING_EUA, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT,
+    auto_type_fills_each_field, expect_answer, unique_title,
 };
 use super::support::process::{Running, ShownSignal, threads_woken_over};
 use super::support::xvfb::{
@@ -979,18 +979,71 @@ fn dead_keys_compose_without_an_input_method() {
         &[("XMODIFIERS", "")],
         &title,
     );
-    for key in [
-        "dead_acute",
-        "e",
-        "dead_diaeresis",
-        "u",
-        "dead_grave",
-        "a",
-        "Return",
-    ] {
+    for key in DEAD_KEYS_TYPING_EUA {
         x.key(key);
     }
     expect_answer(app, r#"{"action":"accept","content":{"name":"éüà"}}"#);
+}
+
+/// Issue 46: parsing the locale's Compose file is not on the window's way to its first frame.
+/// winit (patched) looks for the compose table at the first key, and the window loads it on a
+/// thread of its own as it starts: traced, the Compose file (here the person's own,
+/// `XCOMPOSEFILE`) is first opened by a thread other than the window's (the main thread, which
+/// runs the event loop; without the change it opens it while it makes the event loop), and dead
+/// keys compose with that file's sequences.
+#[test]
+fn the_compose_file_is_read_beside_the_window_s_start_and_its_sequences_compose() {
+    let Some(x) = display_or_skip(&["strace"]) else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("fe-compose-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let compose = dir.join("XCompose");
+    // A sequence no locale's table has: the answer shows which table composed.
+    std::fs::write(&compose, "<dead_acute> <e> : \"Ω\"\n").expect("the Compose file");
+    let trace = dir.join("trace");
+    let title = unique_title("compose-beside");
+    let mut command = Command::new("strace");
+    command
+        .args(["-f", "-qq", "-e", "trace=openat", "-o"])
+        .arg(&trace)
+        .arg(BIN)
+        .args(["--title", &title])
+        .envs(super::support::ENGLISH)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XMODIFIERS", "")
+        .env("XCOMPOSEFILE", &compose);
+    let mut shown = x.spawn(
+        "form-elicitation under strace",
+        command,
+        Some(NAME_REQUEST.as_bytes()),
+    );
+    x.wait_for_window(&mut shown, &title);
+    for key in ["dead_acute", "e", "Return"] {
+        x.key(key);
+    }
+    expect_answer(shown, r#"{"action":"accept","content":{"name":"Ω"}}"#);
+    let trace = std::fs::read_to_string(&trace).expect("the trace");
+    // With -f every line starts with the id of the thread that made the call; the first line
+    // is the main thread's.
+    let thread_of = |line: &str| {
+        line.split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let main = thread_of(trace.lines().next().expect("a trace"));
+    let quoted = format!("\"{}\"", compose.display());
+    let opened = trace
+        .lines()
+        .find(|line| line.contains(&quoted))
+        .unwrap_or_else(|| panic!("the Compose file is never opened:\n{trace}"));
+    assert_ne!(
+        thread_of(opened),
+        main,
+        "the window's own thread opened the Compose file:\n{trace}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Regression test: a password manager's auto-type (`{USERNAME}{TAB}{PASSWORD}{ENTER}`), or

@@ -114,3 +114,15 @@ pub fn auto_type_fills_each_field(desktop: &impl Desktop, args: &[&str]) {
     ]);
     expect_answer(app, BURST_ANSWER);
 }
+
+/// Dead keys, each followed by a letter, that compose "éüà" with any locale's compose table,
+/// then Return.
+pub const DEAD_KEYS_TYPING_EUA: [&str; 7] = [
+    "dead_acute",
+    "e",
+    "dead_diaeresis",
+    "u",
+    "dead_grave",
+    "a",
+    "Return",
+];

@@ -85,12 +85,14 @@ pub fn register_xlib_error_hook(hook: XlibErrorHook) {
 }
 
 /// Loads libxkbcommon and the compose table of the locale the environment names now
-/// (`LC_ALL`, `LC_CTYPE`, `LANG`), for the next event loop of this process to take instead of
-/// loading its own, if the locale is the same then. Parsing a locale's Compose file takes a
-/// few milliseconds of an event loop's start; a process that starts well before its window
-/// (a dialog kept waiting for a request) can spend them while it waits. The table is shared
-/// code of the X11 and Wayland backends: either event loop takes it. Does nothing when
-/// libxkbcommon cannot be loaded.
+/// (`LC_ALL`, `LC_CTYPE`, `LANG`), for the event loop of this process to take at its first
+/// key instead of loading its own, if the locale is the same then. The event loop looks for
+/// the table only at the first key (not at its start, as upstream does): parsing a locale's
+/// Compose file takes a few milliseconds, which a program can spend on a thread beside its
+/// window's start, or, when it starts well before its window (a dialog kept waiting for a
+/// request), while it waits. The table is shared code of the X11 and Wayland backends: either event loop
+/// takes it. Does nothing when libxkbcommon cannot be loaded, or when a table for the same
+/// locale waits already; thread-safe.
 pub fn load_compose_table_ahead() {
     crate::platform_impl::common::xkb::load_compose_table_ahead();
 }

@@ -58,15 +58,24 @@ impl XkbComposeTable {
     }
 
     /// Loads libxkbcommon and the compose table of the locale the environment names now, for
-    /// the next [`XkbComposeTable::new`] to take (if the locale is still the same then).
+    /// the next [`XkbComposeTable::new`] to take (if the locale is still the same then);
+    /// nothing when a table for that locale waits already.
     pub fn load_ahead() {
+        let locale = locale();
+        if AHEAD
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .is_some_and(|ahead| ahead.locale == locale)
+        {
+            return;
+        }
         if xkbcommon_dl::xkbcommon_option().is_none() {
             return;
         }
         let Ok(context) = XkbContext::new() else {
             return;
         };
-        let locale = locale();
         // The table holds a reference to its context of its own.
         if let Some(table) = Self::load(&context, &locale) {
             *AHEAD.lock().unwrap_or_else(PoisonError::into_inner) = Some(Ahead { locale, table });

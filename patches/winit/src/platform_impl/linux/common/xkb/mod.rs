@@ -68,6 +68,9 @@ pub struct Context {
     _compose_table: Option<XkbComposeTable>,
     context: XkbContext,
     scratch_buffer: Vec<u8>,
+    /// Whether the compose table was looked for: at the first key, not when the context is
+    /// made, so that parsing the locale's Compose file is not on the way to the first frame.
+    compose_looked_for: bool,
 }
 
 impl Context {
@@ -77,28 +80,40 @@ impl Context {
         }
 
         let context = XkbContext::new()?;
-        let mut compose_table = XkbComposeTable::new(&context);
-        let mut compose_state1 = compose_table.as_ref().and_then(|table| table.new_state());
-        let mut compose_state2 = compose_table.as_ref().and_then(|table| table.new_state());
-
-        // Disable compose if anything compose related failed to initialize.
-        if compose_table.is_none() || compose_state1.is_none() || compose_state2.is_none() {
-            compose_state2 = None;
-            compose_state1 = None;
-            compose_table = None;
-        }
 
         Ok(Self {
             state: None,
             keymap: None,
-            compose_state1,
-            compose_state2,
+            compose_state1: None,
+            compose_state2: None,
             #[cfg(x11_platform)]
             core_keyboard_id: 0,
-            _compose_table: compose_table,
+            _compose_table: None,
             context,
             scratch_buffer: Vec::with_capacity(8),
+            compose_looked_for: false,
         })
+    }
+
+    /// The compose table and its two states, the first time a key needs them: the table
+    /// loaded ahead (`load_compose_table_ahead`) when it is for the environment's locale, else
+    /// loaded now. Compose stays off if anything of it fails.
+    fn look_for_compose(&mut self) {
+        if self.compose_looked_for {
+            return;
+        }
+        self.compose_looked_for = true;
+        let compose_table = XkbComposeTable::new(&self.context);
+        let compose_state1 = compose_table.as_ref().and_then(|table| table.new_state());
+        let compose_state2 = compose_table.as_ref().and_then(|table| table.new_state());
+        // Each state holds a reference to the table of its own: any order of drops is safe.
+        if let (Some(table), Some(state1), Some(state2)) =
+            (compose_table, compose_state1, compose_state2)
+        {
+            self.compose_state1 = Some(state1);
+            self.compose_state2 = Some(state2);
+            self._compose_table = Some(table);
+        }
     }
 
     #[cfg(feature = "x11")]
@@ -154,6 +169,7 @@ impl Context {
 
     /// Key builder context with the user provided xkb state.
     pub fn key_context(&mut self) -> Option<KeyContext<'_>> {
+        self.look_for_compose();
         let state = self.state.as_mut()?;
         let keymap = self.keymap.as_mut()?;
         let compose_state1 = self.compose_state1.as_mut();
@@ -170,6 +186,7 @@ impl Context {
         &'a mut self,
         state: &'a mut XkbState,
     ) -> Option<KeyContext<'a>> {
+        self.look_for_compose();
         let keymap = self.keymap.as_mut()?;
         let compose_state1 = self.compose_state1.as_mut();
         let compose_state2 = self.compose_state2.as_mut();
