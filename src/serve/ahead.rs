@@ -6,11 +6,11 @@
 //!
 //! The waiting dialog is our own program with the one argument [`ARG`]. It builds its
 //! command-line parser, loads what a window's start loads whatever the request
-//! ([`crate::ui::ahead`]: the X libraries, the compose table), lets go of the pages start-up touched (as serve does at rest, so that
-//! it holds little), says it is waiting with one byte on stderr (serve reads it before it goes
-//! on: before it binds its socket at start, before it lets go of its own pages after a form,
-//! so that the dialog's start-up never runs beside serve's rest), and blocks reading its
-//! stdin: an 8-byte length (little-endian), that many
+//! ([`crate::ui::ahead`]: the X libraries, the compose table), lets go of the pages start-up
+//! touched (as serve does at rest, so that it holds little), says it is waiting with one byte
+//! on stderr (serve reads it before it goes on: before it binds its socket at start, before it
+//! lets go of its own pages after a form, so that the dialog's start-up never runs beside
+//! serve's rest), and blocks reading its stdin: an 8-byte length (little-endian), that many
 //! bytes of a JSON array of the arguments serve would have started it with, then the request.
 //! From there on it is a dialog like any other. It ends quietly when serve goes away first (its
 //! stdin closes).
