@@ -270,7 +270,7 @@ def terminal_peak_kib(ours, request, expect, limit=60.0):
             os.execve(ours, [ours, "--ui", "terminal", request], env)
         finally:
             os._exit(127)
-    seen, last, sent, peak = b"", time.monotonic(), False, None
+    seen, found, last, sent, peak = b"", False, time.monotonic(), False, None
     deadline = time.monotonic() + limit
     while True:
         ready, _, _ = select.select([fd], [], [], 0.05)
@@ -282,10 +282,11 @@ def terminal_peak_kib(ours, request, expect, limit=60.0):
                 break
             if not chunk:
                 break
-            if not sent:
-                seen = (seen + chunk)[-65536:] if expect.encode() not in seen else seen
+            if not found:
+                seen = (seen + chunk)[-65536:]
+                found = expect.encode() in seen
             last = now
-        elif not sent and expect.encode() in seen and now - last > 0.3:
+        elif not sent and found and now - last > 0.3:
             peak = proc_status_kib(pid, "VmHWM")
             os.write(fd, b"\x1b")
             sent = True

@@ -27,8 +27,7 @@ const X11_LIBRARIES: [&CStr; 5] = [
 /// Wayland first), the compose table in every case. A library that cannot be loaded is left
 /// to the window, which says what is missing.
 pub fn load_ahead() {
-    let named = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    if named("DISPLAY") && !named("WAYLAND_DISPLAY") && !named("WAYLAND_SOCKET") {
+    if super::display::x11_is_picked() {
         for library in X11_LIBRARIES {
             open_for_good(library);
         }

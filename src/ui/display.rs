@@ -68,6 +68,14 @@ fn wayland_socket(display: &str) -> PathBuf {
     PathBuf::from(runtime).join(display)
 }
 
+/// Whether winit will use X11 here: an X display is named, and no Wayland one nor an
+/// inherited Wayland connection (winit takes Wayland first, as [`reach`] does).
+pub(super) fn x11_is_picked() -> bool {
+    non_empty("DISPLAY").is_some()
+        && non_empty("WAYLAND_DISPLAY").is_none()
+        && non_empty("WAYLAND_SOCKET").is_none()
+}
+
 fn non_empty(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|value| !value.is_empty())
 }

@@ -9,6 +9,7 @@
 //! skip (`support::skip`, which names the package to install) and pass, unless
 //! `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;
 use std::thread;
@@ -1003,20 +1004,15 @@ fn the_compose_file_is_read_beside_the_window_s_start_and_its_sequences_compose(
     std::fs::write(&compose, "<dead_acute> <e> : \"Ω\"\n").expect("the Compose file");
     let trace = dir.join("trace");
     let title = unique_title("compose-beside");
-    let mut command = Command::new("strace");
-    command
-        .args(["-f", "-qq", "-e", "trace=openat", "-o"])
-        .arg(&trace)
-        .arg(BIN)
-        .args(["--title", &title])
-        .envs(super::support::ENGLISH)
-        .env_remove("WAYLAND_DISPLAY")
-        .env("XMODIFIERS", "")
-        .env("XCOMPOSEFILE", &compose);
-    let mut shown = x.spawn(
-        "form-elicitation under strace",
-        command,
-        Some(NAME_REQUEST.as_bytes()),
+    let strace = ["strace", "-f", "-qq", "-e", "trace=openat", "-o"].map(OsStr::new);
+    let mut shown = x.run_under(
+        &[&strace[..], &[trace.as_os_str()]].concat(),
+        NAME_REQUEST,
+        &["--title", &title],
+        &[
+            ("XMODIFIERS", ""),
+            ("XCOMPOSEFILE", compose.to_str().expect("a UTF-8 path")),
+        ],
     );
     x.wait_for_window(&mut shown, &title);
     for key in ["dead_acute", "e", "Return"] {

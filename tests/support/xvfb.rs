@@ -3,6 +3,7 @@
 //! focused and waited for until it says it is on screen, and `xdotool` to type. The same
 //! [`Desktop`] interface as the Wayland harness ([`super::sway`]).
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -176,7 +177,27 @@ impl Xvfb {
 
     /// Starts the binary with `args`, `envs` and `request` on stdin; does not wait for anything.
     pub fn run(&self, request: &str, args: &[&str], envs: &[(&str, &str)]) -> Shown {
-        let mut command = Command::new(BIN);
+        self.run_under(&[], request, args, envs)
+    }
+
+    /// [`Xvfb::run`], the binary started by `wrapper` (a program and its arguments, the
+    /// binary's path and `args` after them: a tracer, say); an empty `wrapper` starts it
+    /// directly.
+    pub fn run_under(
+        &self,
+        wrapper: &[&OsStr],
+        request: &str,
+        args: &[&str],
+        envs: &[(&str, &str)],
+    ) -> Shown {
+        let mut command = match wrapper.split_first() {
+            Some((program, rest)) => {
+                let mut command = Command::new(program);
+                command.args(rest).arg(BIN);
+                command
+            }
+            None => Command::new(BIN),
+        };
         command
             .args(args)
             .envs(super::ENGLISH)
