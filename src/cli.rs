@@ -400,10 +400,14 @@ pub enum Notify {
 /// When the proxy answers forms itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum Intercept {
-    /// Only for clients that do not declare elicitation: the others get everything untouched.
+    /// Unless the client is one known to show forms faithfully (the proxy's list of clients,
+    /// by `clientInfo`): a declaration alone is not a form.
     #[default]
     Auto,
-    /// Always, for clients that declare the capability and then decline every request.
+    /// Only for clients that do not declare elicitation: the others get everything untouched,
+    /// whoever they are.
+    Declared,
+    /// Always, whatever the client declares.
     Always,
 }
 

@@ -12,6 +12,7 @@ use crate::cli::{ProxyArgs, QueuePlace};
 use crate::exit::Exit;
 
 use super::action::{DialogEnd, Ticket};
+use super::clients::{self, Client};
 use super::event::Event;
 
 /// A running dialog, and the feed of its stdin that tells it its place in the run.
@@ -19,12 +20,12 @@ pub struct Dialog(Child, Sender<Vec<u8>>);
 
 impl Dialog {
     /// Starts the dialog for `request` (one line), at `place` in the run; its end arrives on
-    /// `events` as [`Event::Dialog`].
+    /// `events` as [`Event::Dialog`]. Its "no display" line speaks `client`'s configuration.
     pub fn start(
         ticket: Ticket,
         mut request: Vec<u8>,
         (server, place): (&str, QueuePlace),
-        args: &ProxyArgs,
+        (args, client): (&ProxyArgs, Option<Client>),
         events: Sender<Event>,
     ) -> Option<Dialog> {
         let ended = events.clone();
@@ -36,7 +37,12 @@ impl Dialog {
         let (feed, fed) = mpsc::channel();
         let started = Child::start(&options, &[], (request, Some(fed)), move |output| {
             let end = match output {
-                Ok(output) => end_of(Ended::passed_on(&output)),
+                Ok(mut output) => {
+                    if let Ok(stderr) = std::str::from_utf8(&output.stderr) {
+                        output.stderr = clients::in_clients_words(stderr, client.as_ref()).into();
+                    }
+                    end_of(Ended::passed_on(&output))
+                }
                 Err(error) => {
                     DialogEnd::Failed(format!("cannot wait for the form's dialog: {error}"))
                 }

@@ -8,6 +8,12 @@ use super::action::{Action, DialogEnd, Ticket};
 use super::wire;
 use crate::cli::QueuePlace;
 
+/// At most this many forms wait behind the one shown: a server that asks hundreds at once
+/// (400 forms of 1 MB held 401 MB, 1,600 ended in SIGABRT) gets an error for the rest.
+pub const MAX_WAITING_FORMS: usize = 16;
+/// At most this many bytes of requests wait behind the one shown (each is at most 1 MiB).
+pub const MAX_WAITING_BYTES: usize = 8 * 1024 * 1024;
+
 /// Who the dialog answers.
 #[derive(Debug, Clone)]
 pub(super) enum Asker {
@@ -47,6 +53,8 @@ pub(super) struct Dialogs {
     shown_in_run: usize,
     /// The place the running dialog was last told.
     told_place: Option<(Ticket, QueuePlace)>,
+    /// The bytes of the requests in `queue`.
+    queued_bytes: usize,
 }
 
 impl Default for Dialogs {
@@ -57,6 +65,7 @@ impl Default for Dialogs {
             running: None,
             shown_in_run: 0,
             told_place: None,
+            queued_bytes: 0,
         }
     }
 }
@@ -73,11 +82,33 @@ impl Dialogs {
         self.running.is_some() || !self.queue.is_empty()
     }
 
+    /// Why a request of `bytes` cannot wait for the person, when it cannot: it would be one
+    /// form or one byte too many behind the one shown ([`MAX_WAITING_FORMS`],
+    /// [`MAX_WAITING_BYTES`]). A form is always shown when none is.
+    pub(super) fn no_room_for(&self, bytes: usize) -> Option<String> {
+        if self.running.is_none() && self.queue.is_empty() {
+            return None;
+        }
+        let forms = self.queue.len() + 1;
+        let total = self.queued_bytes + bytes;
+        (forms > MAX_WAITING_FORMS || total > MAX_WAITING_BYTES).then(|| {
+            format!(
+                "too many forms at once: {} wait for the person already ({} KiB), and the proxy \
+                 holds at most {MAX_WAITING_FORMS} forms or {} MiB waiting; ask again once \
+                 they are answered",
+                self.queue.len(),
+                self.queued_bytes.div_ceil(1024),
+                MAX_WAITING_BYTES / (1024 * 1024)
+            )
+        })
+    }
+
     /// Queues a dialog for `asker`, and starts it when none runs; `server` is who asks, as
-    /// the window shows it.
+    /// the window shows it. The caller has checked [`Self::no_room_for`].
     pub(super) fn enqueue(&mut self, asker: Asker, request: Vec<u8>, server: &str) -> Vec<Action> {
         let ticket = self.next_ticket;
         self.next_ticket += 1;
+        self.queued_bytes += request.len();
         self.queue.push_back(Job {
             ticket,
             asker,
@@ -97,6 +128,7 @@ impl Dialogs {
             self.shown_in_run = 0;
             return Vec::new();
         };
+        self.queued_bytes -= job.request.len();
         self.running = Some((job.ticket, job.asker));
         self.shown_in_run += 1;
         let place = QueuePlace {
@@ -124,7 +156,10 @@ impl Dialogs {
             }
         };
         let waiting = match end {
-            DialogEnd::DeclinedAll(_) => self.queue.drain(..).collect(),
+            DialogEnd::DeclinedAll(_) => {
+                self.queued_bytes = 0;
+                self.queue.drain(..).collect()
+            }
             _ => Vec::new(),
         };
         Some((asker, waiting))
@@ -145,7 +180,7 @@ impl Dialogs {
 
     /// Stops a dialog, running or queued; nothing answers it.
     pub(super) fn stop(&mut self, ticket: Ticket, server: &str) -> Vec<Action> {
-        self.queue.retain(|job| job.ticket != ticket);
+        self.retain(|job| job.ticket != ticket);
         if self.running.as_ref().is_some_and(|(t, _)| *t == ticket) {
             self.running = None;
             let mut actions = vec![Action::StopDialog(ticket)];
@@ -157,7 +192,7 @@ impl Dialogs {
 
     /// Stops every dialog (shutdown).
     pub(super) fn stop_all(&mut self) -> Vec<Action> {
-        self.queue.clear();
+        self.retain(|_| false);
         self.shown_in_run = 0;
         match self.running.take() {
             Some((ticket, _)) => vec![Action::StopDialog(ticket)],
@@ -167,7 +202,7 @@ impl Dialogs {
 
     /// A call's dialogs go: the queued ones, and the running one is stopped.
     pub(super) fn drop_call(&mut self, call_id: &str, server: &str) -> Vec<Action> {
-        self.queue.retain(|job| job.asker.call() != Some(call_id));
+        self.retain(|job| job.asker.call() != Some(call_id));
         match &self.running {
             Some((ticket, asker)) if asker.call() == Some(call_id) => {
                 let ticket = *ticket;
@@ -179,8 +214,13 @@ impl Dialogs {
 
     /// The queued dialogs of a call's required URLs go (the call has failed).
     pub(super) fn drop_required(&mut self, call_id: &str) {
-        self.queue
-            .retain(|job| !matches!(&job.asker, Asker::Required { call } if call == call_id));
+        self.retain(|job| !matches!(&job.asker, Asker::Required { call } if call == call_id));
+    }
+
+    /// Keeps the waiting dialogs `keep` says yes to, and counts their bytes again.
+    fn retain(&mut self, keep: impl FnMut(&Job) -> bool) {
+        self.queue.retain(keep);
+        self.queued_bytes = self.queue.iter().map(|job| job.request.len()).sum();
     }
 
     /// The running dialog's place in the run, when it moved since the dialog was last told:

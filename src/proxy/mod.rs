@@ -10,6 +10,7 @@
 
 mod action;
 mod call;
+mod clients;
 mod closing;
 mod dialog;
 mod dialogs;
@@ -258,9 +259,14 @@ impl Proxy {
                     place,
                 } => {
                     let events = self.events.clone();
-                    if let Some(dialog) =
-                        Dialog::start(ticket, request, (&server, place), &self.args, events)
-                    {
+                    let client = self.state.client().cloned();
+                    if let Some(dialog) = Dialog::start(
+                        ticket,
+                        request,
+                        (&server, place),
+                        (&self.args, client),
+                        events,
+                    ) {
                         self.dialogs.insert(ticket, dialog);
                     }
                 }

@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 
 pub use super::action::{Action, DialogEnd, Ticket};
 use super::call::{Call, UrlRequired};
+use super::clients::{self, Client};
 use super::dialogs::{Asker, Dialogs, decline_line, server_reply};
 use super::wire::{self, Fields, Message, Splice};
 use crate::cli::Intercept;
@@ -39,7 +40,8 @@ enum Answering {
     Everything,
     /// Forms; URL requests go to the client, which declared URL elicitation alone.
     FormsOnly,
-    /// None: the client answers them itself (`--intercept auto`).
+    /// None: the client answers them itself (it is known to show forms, or `--intercept
+    /// declared`).
     Nothing,
 }
 
@@ -54,8 +56,14 @@ pub struct State {
     /// `serverInfo.name` from `initialize` or `server/discover`.
     server_name: Option<String>,
     /// Which of the server's own `elicitation/create` requests are answered here: fewer once
-    /// an `initialize` showed a client that answers them itself (under `--intercept auto`).
+    /// an `initialize` showed a client that answers them itself.
     answering: Answering,
+    /// Who the client says it is (`clientInfo`).
+    client: Option<Client>,
+    /// The client declared elicitation and the proxy answers anyway (`--intercept auto`, a
+    /// client not known to show forms): the first form taken says why, once (then it is
+    /// emptied, not cleared, so that it is not said again).
+    why_here: Option<String>,
     /// Ids of `initialize` and `server/discover` requests, whose results name the server.
     naming: Vec<String>,
     calls: HashMap<String, Call>,
@@ -82,6 +90,8 @@ impl State {
             command,
             server_name: None,
             answering: Answering::Everything,
+            client: None,
+            why_here: None,
             naming: Vec::new(),
             calls: HashMap::new(),
             proxy_ids: HashMap::new(),
@@ -100,6 +110,29 @@ impl State {
             (Some(name), _) => name.clone(),
             (None, Some(name)) => format!("{name} ({})", self.command),
             (None, None) => self.command.clone(),
+        }
+    }
+
+    /// Who the client says it is, once it said so.
+    pub fn client(&self) -> Option<&Client> {
+        self.client.as_ref()
+    }
+
+    /// Whether a client that declares elicitation is left to answer it: by `--intercept`, and
+    /// under `auto` by who the client is.
+    fn trusts_declaration(&self) -> bool {
+        match self.intercept {
+            Intercept::Auto => clients::shows_forms(self.client.as_ref()),
+            Intercept::Declared => true,
+            Intercept::Always => false,
+        }
+    }
+
+    /// A client declared elicitation that the proxy will answer anyway: under `auto`, the
+    /// first form taken says why.
+    fn declared_but_answered_here(&mut self) {
+        if self.intercept == Intercept::Auto && self.why_here.is_none() {
+            self.why_here = Some(clients::answering_here(self.client.as_ref()));
         }
     }
 
@@ -211,11 +244,15 @@ impl State {
             return text.as_bytes().to_vec();
         };
         let (params_raw, fields) = params;
+        if let Some(client) = fields.get("clientInfo").and_then(Client::of) {
+            self.client = Some(client);
+        }
         let version = fields.str("protocolVersion");
         let declared = wire::elicitation_capability(version.as_deref());
         match fields.get("capabilities") {
             Some(caps) => {
-                if wire::declares_elicitation(caps) && self.intercept == Intercept::Auto {
+                let declares = wire::declares_elicitation(caps);
+                if declares && self.trusts_declaration() {
                     // A client that opens URLs but shows no forms gets ours.
                     if let Some(elicitation) = wire::url_only_elicitation(caps) {
                         self.answering = Answering::FormsOnly;
@@ -224,6 +261,9 @@ impl State {
                     }
                     self.answering = Answering::Nothing;
                     return text.as_bytes().to_vec();
+                }
+                if declares {
+                    self.declared_but_answered_here();
                 }
                 self.answering = Answering::Everything;
                 let new = wire::with_elicitation(caps, declared);
@@ -241,11 +281,18 @@ impl State {
 
     /// A 2026-07-28 request: declare elicitation in the capabilities its `_meta` carries; with
     /// it, whether the client declared URL elicitation alone (we add forms). `None` when the
-    /// request is to pass untouched (no such `_meta`, or a client that answers elicitation
-    /// itself under `--intercept auto`).
-    fn rewrite_meta_capabilities(&self, text: &str, message: &Message) -> Option<(Vec<u8>, bool)> {
+    /// request is to pass untouched (no such `_meta`, or a client left to answer elicitation
+    /// itself).
+    fn rewrite_meta_capabilities(
+        &mut self,
+        text: &str,
+        message: &Message,
+    ) -> Option<(Vec<u8>, bool)> {
         let meta = Fields::of(message.params?)?.get("_meta")?;
         let meta_fields = Fields::of(meta)?;
+        if let Some(client) = meta_fields.get(wire::CLIENT_INFO).and_then(Client::of) {
+            self.client = Some(client);
+        }
         let Some(caps) = meta_fields.get(wire::CLIENT_CAPABILITIES) else {
             // A 2026-07-28 request without capabilities declares none: declare ours.
             meta_fields.get(wire::PROTOCOL_VERSION)?;
@@ -256,10 +303,14 @@ impl State {
             let splice = Splice::insert_first(text, meta, wire::CLIENT_CAPABILITIES, &declared);
             return Some((wire::apply(text, vec![splice]), false));
         };
-        if wire::declares_elicitation(caps) && self.intercept == Intercept::Auto {
+        let declares = wire::declares_elicitation(caps);
+        if declares && self.trusts_declaration() {
             let elicitation = wire::url_only_elicitation(caps)?;
             let splice = Splice::insert_first(text, elicitation, "form", "{}");
             return Some((wire::apply(text, vec![splice]), true));
+        }
+        if declares {
+            self.declared_but_answered_here();
         }
         let new = wire::with_elicitation(caps, wire::elicitation_capability(None));
         Some((
@@ -491,6 +542,10 @@ impl State {
         call.backoff = BACKOFF_FIRST;
         let mut actions = Vec::new();
         for (key, entry) in input.requests {
+            if !self.calls.contains_key(call_id) {
+                // An input found no room, and the call has failed: its other inputs go too.
+                break;
+            }
             if let Some(id) = Fields::of(entry)
                 .and_then(|f| f.get("params"))
                 .and_then(Fields::of)
@@ -531,6 +586,10 @@ impl State {
             elicitations.len()
         ))];
         for elicitation in elicitations {
+            if !self.calls.contains_key(call_id) {
+                // A consent found no room, and the call has failed: its other URLs go too.
+                break;
+            }
             let asker = Asker::Required {
                 call: call_id.to_owned(),
             };
@@ -786,10 +845,22 @@ impl State {
         self.dialogs.place_changes()
     }
 
-    /// Queues a dialog for `asker`.
+    /// Queues a dialog for `asker`; the first one for a client that declared forms says why
+    /// it is shown here. Past the bound of waiting forms, it is answered at once with an error
+    /// that says why (as a dialog that could not show it), and the proxy goes on.
     fn enqueue(&mut self, asker: Asker, request: Vec<u8>) -> Vec<Action> {
+        if let Some(why) = self.dialogs.no_room_for(request.len()) {
+            let mut actions = vec![Action::Note(format!("a form was refused: {why}"))];
+            actions.extend(self.answer(asker, DialogEnd::Failed(why)));
+            return actions;
+        }
         let server = self.asker();
-        self.dialogs.enqueue(asker, request, &server)
+        let mut actions = Vec::new();
+        if let Some(why) = self.why_here.as_mut().filter(|why| !why.is_empty()) {
+            actions.push(Action::Note(std::mem::take(why)));
+        }
+        actions.extend(self.dialogs.enqueue(asker, request, &server));
+        actions
     }
 }
 

@@ -84,8 +84,8 @@ fn initialize_declares_a_bare_object_for_2025_06_18_and_drops_task_elicitation()
 }
 
 #[test]
-fn a_client_that_elicits_itself_gets_everything_untouched_under_auto() {
-    let mut s = state();
+fn a_client_that_elicits_itself_gets_everything_untouched_under_declared() {
+    let mut s = State::new(Intercept::Declared, None, "srv".into());
     let line = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}}}}"#;
     assert_eq!(to_server(&s.from_client(line.as_bytes())), line);
     let ask = r#"{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
@@ -532,7 +532,8 @@ fn bad_server_requests_get_the_right_error() {
 /// Regression (issue 30): a client that declared URL elicitation alone got no forms.
 #[test]
 fn a_url_only_client_gets_forms_here_and_its_urls_itself() {
-    let mut s = state();
+    let declared = || State::new(Intercept::Declared, None, "srv".into());
+    let mut s = declared();
     let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"url":{}}}}}"#;
     assert_eq!(
         to_server(&s.from_client(init.as_bytes())),
@@ -545,7 +546,7 @@ fn a_url_only_client_gets_forms_here_and_its_urls_itself() {
     assert_eq!(to_client(&s.from_server(done.as_bytes())), done);
 
     // 2026-07-28: the same in `_meta`; a round of URLs alone is the client's.
-    let mut s = state();
+    let mut s = declared();
     let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"url":{}}}}}}"#;
     assert_eq!(
         to_server(&s.from_client(call.as_bytes())),
@@ -801,14 +802,15 @@ fn a_declined_url_hands_the_error_to_the_client() {
 /// both eras.
 #[test]
 fn a_client_that_declared_url_elicitation_gets_the_error_unchanged() {
-    let mut s = state();
+    let declared = || State::new(Intercept::Declared, None, "srv".into());
+    let mut s = declared();
     let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"url":{}}},"clientInfo":{"name":"c","version":"1"}}}"#;
     s.from_client(init.as_bytes());
     s.from_client(LEGACY_CALL.as_bytes());
     let error = required_error("5", &["auth-1"]);
     assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
 
-    let mut s = state();
+    let mut s = declared();
     let call = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"url":{}}}}}}"#;
     s.from_client(call.as_bytes());
     assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
@@ -822,4 +824,195 @@ fn other_errors_of_a_call_pass_through() {
     s.from_client(LEGACY_CALL.as_bytes());
     let error = r#"{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"no such tool"}}"#;
     assert_eq!(to_client(&s.from_server(error.as_bytes())), error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judged by the client, not its declaration (issue 55)
+
+/// Codex 0.169.1's `initialize`, as it sends it.
+const INIT_CODEX: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"elicitation":{"form":{},"url":{}}},"clientInfo":{"name":"codex-mcp-client","version":"0.169.1"}}}"#;
+
+fn notes(actions: &[Action]) -> Vec<&str> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Note(note) => Some(note.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Regression (issue 55): Codex declares forms and declines each one; under `auto` the proxy
+/// passed every form on to it, and the person never saw one. Now the server hears our
+/// declaration, the form is shown here, and the first one says why on stderr, once.
+#[test]
+fn a_client_that_declares_forms_but_is_not_known_to_show_them_gets_ours() {
+    for (init, why) in [
+        (
+            INIT_CODEX.to_owned(),
+            "codex-mcp-client 0.169.1 declares forms but does not show their fields: answering here",
+        ),
+        (
+            INIT_CODEX.replace("codex-mcp-client", "claude-ai").replace(
+                r#""elicitation":{"form":{},"url":{}}"#,
+                r#""elicitation":{}"#,
+            ),
+            "claude-ai 0.169.1 declares forms but does not show them: answering here",
+        ),
+        (
+            INIT_CODEX.replace("codex-mcp-client", "cursor-vscode"),
+            "cursor-vscode 0.169.1 declares forms but drops them from stdio servers: answering here",
+        ),
+        (
+            INIT_CODEX.replace("codex-mcp-client", "some-new-client"),
+            "some-new-client 0.169.1 declares forms but is not known to show them: answering here (--intercept declared trusts it)",
+        ),
+    ] {
+        let mut s = state();
+        let out = to_server(&s.from_client(init.as_bytes()));
+        assert!(
+            out.contains(r#""capabilities":{"elicitation":{}}"#),
+            "2025-06-18 declares the bare object: {out}"
+        );
+        let first = s.from_server(ask("1").as_bytes());
+        started(&first);
+        assert_eq!(notes(&first), [why]);
+        let second = s.from_server(ask("2").as_bytes());
+        assert!(notes(&second).is_empty(), "said twice: {second:?}");
+    }
+}
+
+/// A client on the known list gets its forms itself, untouched, and no line is said.
+#[test]
+fn a_client_known_to_show_forms_gets_them_itself() {
+    let mut s = state();
+    let init = INIT_CODEX.replace("codex-mcp-client", "Visual Studio Code");
+    assert_eq!(to_server(&s.from_client(init.as_bytes())), init);
+    let ask = ask("1");
+    let actions = s.from_server(ask.as_bytes());
+    assert_eq!(to_client(&actions), ask);
+    assert!(notes(&actions).is_empty());
+    // --intercept always answers it here all the same.
+    let mut s = State::new(Intercept::Always, None, "srv".into());
+    s.from_client(init.as_bytes());
+    let actions = s.from_server(ask.as_bytes());
+    started(&actions);
+    assert!(notes(&actions).is_empty(), "{actions:?}");
+}
+
+/// 2026-07-28: each request names its client in `_meta`, and is judged the same way.
+#[test]
+fn a_2026_request_is_judged_by_the_client_its_meta_names() {
+    let call = |name: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{{"name":"t","_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{{"name":"{name}","version":"1"}},"io.modelcontextprotocol/clientCapabilities":{{"elicitation":{{"form":{{}}}}}}}}}}}}"#
+        )
+    };
+    let mut s = state();
+    let known = call("Visual Studio Code");
+    assert_eq!(to_server(&s.from_client(known.as_bytes())), known);
+    let round = round("7", &["a"], "\"s\"");
+    assert_eq!(to_client(&s.from_server(round.as_bytes())), round);
+
+    let mut s = state();
+    let out = to_server(&s.from_client(call("mcp").as_bytes()));
+    assert!(
+        out.contains(r#""elicitation":{"form":{},"url":{}}"#),
+        "{out}"
+    );
+    let actions = s.from_server(round.as_bytes());
+    started(&actions);
+    assert_eq!(
+        notes(&actions),
+        [
+            "mcp 1 declares forms but is not known to show them: answering here (--intercept declared trusts it)"
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waiting forms are bounded (issue 54, item 6)
+
+/// The error a server's request `id` got, when it got one.
+fn error_for(actions: &[Action], id: &str) -> Option<String> {
+    all_to_server(actions)
+        .into_iter()
+        .find(|line| line.contains(&format!(r#""id":{id},"error""#)))
+}
+
+/// Regression (issue 54, item 6): 400 forms of 1 MB were all held (401 MB), 1,600 ended in
+/// SIGABRT. Now at most 16 wait behind the one shown; the next gets an error at once that
+/// says why, and once the run is answered there is room again.
+#[test]
+fn past_sixteen_waiting_forms_the_next_gets_an_error_at_once() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    let (first, _) = started_at(&s.from_server(ask("1").as_bytes()));
+    for n in 2..=17 {
+        let actions = s.from_server(ask(&n.to_string()).as_bytes());
+        assert!(
+            error_for(&actions, &n.to_string()).is_none(),
+            "{n}: {actions:?}"
+        );
+    }
+    let actions = s.from_server(ask("18").as_bytes());
+    let error = error_for(&actions, "18").expect("an error for the 18th");
+    assert!(error.contains("-32603"), "{error}");
+    assert!(error.contains("16 wait for the person already"), "{error}");
+    assert!(error.contains("at most 16 forms or 8 MiB"), "{error}");
+    assert!(
+        notes(&actions)[0].starts_with("a form was refused"),
+        "{actions:?}"
+    );
+    // "Decline all" answers the 17 shown and waiting; the next form is shown again.
+    let declined = s.dialog_done(
+        first,
+        DialogEnd::DeclinedAll(r#"{"jsonrpc":"2.0","id":1,"result":{"action":"decline"}}"#.into()),
+    );
+    assert_eq!(all_to_server(&declined).len(), 17);
+    started(&s.from_server(ask("19").as_bytes()));
+    assert!(error_for(&s.from_server(ask("20").as_bytes()), "20").is_none());
+}
+
+/// Forms of nearly 1 MiB: the bytes bound comes first, at 8 of them waiting.
+#[test]
+fn past_eight_mib_waiting_the_next_form_gets_an_error_at_once() {
+    let big = |id: usize| {
+        let message = "x".repeat(1_000_000);
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{"message":"{message}","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+        )
+    };
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    started(&s.from_server(big(1).as_bytes()));
+    for id in 2..=9 {
+        assert!(error_for(&s.from_server(big(id).as_bytes()), &id.to_string()).is_none());
+    }
+    let error = error_for(&s.from_server(big(10).as_bytes()), "10").expect("an error");
+    assert!(error.contains("8 wait for the person already"), "{error}");
+    // A small form still fits beside them.
+    assert!(error_for(&s.from_server(ask("11").as_bytes()), "11").is_none());
+}
+
+/// A 2026-07-28 round with more inputs than may wait fails its call with the error, and no
+/// form of it stays open or waiting.
+#[test]
+fn a_round_with_too_many_inputs_fails_its_call() {
+    let mut s = state();
+    let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+    s.from_client(call.as_bytes());
+    let keys: Vec<String> = (0..20).map(|n| format!("k{n}")).collect();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let actions = s.from_server(round("7", &keys, "\"s\"").as_bytes());
+    let error = to_client(&actions);
+    assert!(
+        error.contains(r#""id":7"#) && error.contains("too many forms at once"),
+        "{error}"
+    );
+    assert!(
+        actions.iter().any(|a| matches!(a, Action::StopDialog(_))),
+        "the round's shown form is closed: {actions:?}"
+    );
+    assert!(!s.dialogs_open(), "a form of the failed call still waits");
 }

@@ -229,6 +229,8 @@ pub fn with_elicitation(capabilities: &RawValue, elicitation: &str) -> String {
 
 /// The `_meta` key that carries the client's capabilities on every 2026-07-28 request.
 pub const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+/// The `_meta` key of a 2026-07-28 request that names the client (its `clientInfo`).
+pub const CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
 /// The `_meta` key that marks a 2026-07-28 request with its protocol version.
 pub const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 /// The `_meta` key that carries the server's identity on 2026-07-28 results.

@@ -134,7 +134,8 @@ fn the_reference_servers_echo_passes_through() {
 }
 
 /// The server's `elicitation/create` arrives on the call's SSE stream, reaches a client that
-/// answers forms itself (`--intercept auto`), and its answer is POSTed back.
+/// answers forms itself (`--intercept declared`: the test client is on no list), and its
+/// answer is POSTed back.
 #[test]
 fn a_server_request_on_the_stream_is_answered_by_post() {
     let Some(modules) = node_path() else {
@@ -143,13 +144,14 @@ fn a_server_request_on_the_stream_is_answered_by_post() {
     let Some(server) = everything(modules.as_os_str()) else {
         return;
     };
-    let command = client_command(
+    let mut command = client_command(
         &modules,
         &server.url,
         "trigger-elicitation-request",
         "{}",
         "callback",
     );
+    command.args(["--", "--intercept=declared"]);
     let result = run_client(command);
     let text = result["text"].as_str().unwrap_or_default();
     assert!(text.contains("Name: from the client"), "{result}");

@@ -88,9 +88,11 @@ fn the_proxy_s_forms_travel_over_serve_s_socket() {
     assert_eq!(outcome(shown)["text"], "hello Ada");
 }
 
-/// Case 6: a client with its own callback gets the server's form itself, untouched.
+/// Case 6: a client with its own callback gets the server's form itself, untouched, under
+/// `--intercept declared`. (Under `auto` the SDK's default client, `mcp`, is not on the list
+/// of clients known to show forms, and gets ours: `proxy::clients`.)
 #[test]
-fn a_client_that_answers_forms_itself_gets_them_under_intercept_auto() {
+fn a_client_that_answers_forms_itself_gets_them_under_intercept_declared() {
     let Some((x, python)) = setup() else {
         return;
     };

@@ -60,7 +60,13 @@ pub(super) fn run_suite(spec: &str, scenario: &str) -> Option<(std::process::Out
         .arg(index)
         .args(["client", "--spec-version", spec, "--scenario", scenario])
         .arg("--command")
-        .arg(format!("{} {} {BIN}", python.display(), client.display()))
+        // The SDK's client answers elicitation itself, as the suite checks: `declared` trusts
+        // it (under `auto` the SDK's default name, `mcp`, is on no list and the proxy would ask).
+        .arg(format!(
+            "{} {} {BIN} --intercept=declared",
+            python.display(),
+            client.display()
+        ))
         .envs(ENGLISH)
         .env("FORM_ELICITATION_SOCKET", serve.socket())
         .env("XDG_STATE_HOME", serve.state_home())
