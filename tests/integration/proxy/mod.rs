@@ -100,7 +100,8 @@ fn a_client_that_answers_forms_itself_gets_them_under_intercept_declared() {
         ("legacy", "ask_name", "hello from the client"),
         ("auto", "two_step", "from the client likes from the client"),
     ] {
-        let (shown, _) = client(&x, &python, (mode, tool), &["--callback"], &[], true);
+        let args = ["--callback", "--proxy-arg=--intercept=declared"];
+        let (shown, _) = client(&x, &python, (mode, tool), &args, &[], true);
         let out = outcome(shown);
         assert_eq!(out["text"], text, "{mode}: {out}");
         assert!(!out["asked"].as_array().expect("asked").is_empty(), "{out}");
