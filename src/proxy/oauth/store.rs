@@ -3,15 +3,24 @@
 //! person (`$XDG_STATE_HOME/form-elicitation/tokens.json`, mode 0600, its folder 0700), one
 //! entry per server URL. `FORM_ELICITATION_TOKEN_STORE` (`auto`, `secret-service`, `file`)
 //! chooses; `auto` is the default.
+//!
+//! The file is reached only through its folder, opened without following a symbolic link and
+//! checked to be the person's own and writable by no one else; every name in it is then
+//! opened relative to that folder, never following a link, and the tokens are written only
+//! through a file created there exclusively. Another user who could plant a link in the folder
+//! would otherwise read the tokens, or have `tokens.json` point at a file of theirs.
 
 use std::collections::BTreeMap;
-use std::fs::{self, DirBuilder, OpenOptions};
-use std::io::Write as _;
-use std::os::unix::fs::{DirBuilderExt as _, OpenOptionsExt as _, PermissionsExt as _};
+use std::fs::{self, DirBuilder};
+use std::io::{Read as _, Write as _};
+use std::os::fd::OwnedFd;
+use std::os::unix::fs::DirBuilderExt as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context as _, bail};
+use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use rustix::io::Errno;
 
 use super::keyring::Keyring;
 pub use super::saved::Saved;
@@ -162,20 +171,17 @@ impl Store {
                 Err(_) => return Ok(None),
             },
         };
-        let dir = file.path().parent().context("the token file's folder")?;
-        DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .with_context(|| format!("creating {}", dir.display()))?;
-        let path = dir.join(format!("sign-in-{}.lock", super::pkce::challenge(server)));
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .mode(0o600)
-            .open(&path)
-            .with_context(|| format!("opening {}", path.display()))?;
+        let dir = file.folder()?;
+        let name = format!("sign-in-{}.lock", super::pkce::challenge(server));
+        let path = file.dir().join(&name);
+        let lock = rustix::fs::openat(
+            &dir,
+            name.as_str(),
+            OFlags::WRONLY | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::from_raw_mode(0o600),
+        )
+        .with_context(|| format!("opening {}", path.display()))?;
+        let lock = fs::File::from(lock);
         lock.lock()
             .with_context(|| format!("locking {}", path.display()))?;
         Ok(Some(lock))
@@ -233,13 +239,65 @@ impl TokenFile {
         &self.path
     }
 
+    /// The file's folder (its path's parent).
+    fn dir(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new("."))
+    }
+
+    /// The file's name in its folder.
+    fn name(&self) -> anyhow::Result<&std::ffi::OsStr> {
+        self.path
+            .file_name()
+            .with_context(|| format!("{}: not a file name", self.path.display()))
+    }
+
+    /// The folder, made (0700) when missing, opened and checked (see [`check_folder`]).
+    fn folder(&self) -> anyhow::Result<OwnedFd> {
+        let dir = self.dir();
+        DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .with_context(|| format!("creating {}", dir.display()))?;
+        open_folder(dir)?.with_context(|| format!("{}: vanished as it was made", dir.display()))
+    }
+
     fn read_all(&self) -> anyhow::Result<BTreeMap<String, Saved>> {
-        match fs::read(&self.path) {
-            Ok(bytes) => serde_json::from_slice(&bytes)
-                .with_context(|| format!("{}: not a token file", self.path.display())),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(BTreeMap::new()),
-            Err(error) => Err(error).with_context(|| format!("reading {}", self.path.display())),
+        // No folder, no file: nothing kept, and nothing made just to find that out.
+        let Some(dir) = open_folder(self.dir())? else {
+            return Ok(BTreeMap::new());
+        };
+        let file = match rustix::fs::openat(
+            &dir,
+            self.name()?,
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::empty(),
+        ) {
+            Ok(file) => file,
+            Err(Errno::NOENT) => return Ok(BTreeMap::new()),
+            Err(Errno::LOOP) => bail!(
+                "refusing to read the sign-in from {}: it is a symbolic link",
+                self.path.display()
+            ),
+            Err(error) => {
+                return Err(error).with_context(|| format!("reading {}", self.path.display()));
+            }
+        };
+        let stat =
+            rustix::fs::fstat(&file).with_context(|| format!("reading {}", self.path.display()))?;
+        let ours = rustix::process::geteuid().as_raw();
+        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile || stat.st_uid != ours {
+            bail!(
+                "refusing to read the sign-in from {}: not a file of this user's (uid {ours})",
+                self.path.display()
+            );
         }
+        let mut bytes = Vec::new();
+        fs::File::from(file)
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("reading {}", self.path.display()))?;
+        serde_json::from_slice(&bytes)
+            .with_context(|| format!("{}: not a token file", self.path.display()))
     }
 
     /// What is kept for `server`, if anything.
@@ -265,37 +323,108 @@ impl TokenFile {
         Ok(had)
     }
 
+    /// Writes `all` whole to a file created exclusively in the checked folder (a name already
+    /// there, a leftover of a run that died, is removed, never opened), then renames it over
+    /// the file: a symbolic link planted at either name is replaced, never followed.
     fn write_all(&self, all: &BTreeMap<String, Saved>) -> anyhow::Result<()> {
-        let dir = self.path.parent().context("the token file's folder")?;
-        DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .with_context(|| format!("creating {}", dir.display()))?;
-        // A folder made earlier by someone else keeps our tokens private all the same.
-        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
-            .with_context(|| format!("making {} private", dir.display()))?;
+        let dir = self.folder()?;
         let temporary = self
             .path
             .with_extension(format!("tmp{}", std::process::id()));
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .mode(0o600)
-            .open(&temporary)
-            .with_context(|| format!("writing {}", temporary.display()))?;
+        let temporary_name = temporary.file_name().context("the temporary file's name")?;
+        let create = || {
+            rustix::fs::openat(
+                &dir,
+                temporary_name,
+                OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                Mode::from_raw_mode(0o600),
+            )
+        };
+        let file = match create() {
+            Err(Errno::EXIST) => {
+                rustix::fs::unlinkat(&dir, temporary_name, AtFlags::empty()).and_then(|()| create())
+            }
+            other => other,
+        }
+        .with_context(|| format!("creating {}", temporary.display()))?;
+        let mut file = fs::File::from(file);
         let text = serde_json::to_vec_pretty(all).context("the token file")?;
-        file.write_all(&text)
+        let written = file
+            .write_all(&text)
             .and_then(|()| file.sync_all())
-            .with_context(|| format!("writing {}", temporary.display()))?;
-        fs::rename(&temporary, &self.path)
-            .with_context(|| format!("writing {}", self.path.display()))
+            .map_err(anyhow::Error::from)
+            .and_then(|()| {
+                Ok(rustix::fs::renameat(
+                    &dir,
+                    temporary_name,
+                    &dir,
+                    self.name()?,
+                )?)
+            });
+        if written.is_err() {
+            let _ = rustix::fs::unlinkat(&dir, temporary_name, AtFlags::empty());
+        }
+        written.with_context(|| format!("writing {}", self.path.display()))?;
+        // The rename itself is kept across a crash only once the folder is on disk.
+        let _ = rustix::fs::fsync(&dir);
+        Ok(())
     }
+}
+
+/// Opens the folder `dir` (never through a symbolic link) and checks it is this user's and
+/// that no one else can write to it; `None` when it does not exist. The check is made on the
+/// opened folder itself, so the folder cannot be swapped between the check and its use.
+fn open_folder(dir: &Path) -> anyhow::Result<Option<OwnedFd>> {
+    let refuse = |why: String| {
+        anyhow::anyhow!(
+            "refusing to keep the sign-in in {}: {why}; the tokens are kept only in a folder \
+             of this user's that no one else can write",
+            dir.display()
+        )
+    };
+    let folder = match rustix::fs::open(
+        dir,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    ) {
+        Ok(folder) => folder,
+        Err(Errno::NOENT) => return Ok(None),
+        // Linux says ENOTDIR for a link opened with O_DIRECTORY|O_NOFOLLOW.
+        Err(Errno::LOOP | Errno::NOTDIR) => {
+            let link = fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink());
+            return Err(refuse(
+                if link {
+                    "it is a symbolic link"
+                } else {
+                    "it is not a folder"
+                }
+                .into(),
+            ));
+        }
+        Err(error) => return Err(error).with_context(|| format!("opening {}", dir.display())),
+    };
+    let stat = rustix::fs::fstat(&folder).with_context(|| format!("opening {}", dir.display()))?;
+    let ours = rustix::process::geteuid().as_raw();
+    if stat.st_uid != ours {
+        return Err(refuse(format!(
+            "it belongs to uid {}, not to this user (uid {ours})",
+            stat.st_uid
+        )));
+    }
+    let mode = stat.st_mode & 0o7777;
+    if mode & 0o022 != 0 {
+        return Err(refuse(format!(
+            "others can write to it (mode {mode:04o}; `chmod go-w {}` makes it private)",
+            dir.display()
+        )));
+    }
+    Ok(Some(folder))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::os::unix::fs::PermissionsExt as _;
+
     use super::*;
 
     fn saved(token: &str) -> Saved {
@@ -340,6 +469,174 @@ mod tests {
         );
         assert!(!store.forget("https://a/mcp").expect("nothing to forget"));
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A folder of its own for one test, removed when the test ends.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(test: &str) -> Self {
+            let dir = std::env::temp_dir().join(format!("fe-store-{test}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            DirBuilder::new()
+                .mode(0o700)
+                .create(&dir)
+                .expect("a scratch folder");
+            Self(dir)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn chmod(path: &Path, mode: u32) {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode)).expect("chmod");
+    }
+
+    /// Regression (issue 54, 7): the temporary file was opened with O_CREAT|O_TRUNC, so a
+    /// link planted at `tokens.tmpPID` had the tokens written into its target. Now the name is
+    /// created exclusively: the link is removed, never followed, and its target is untouched.
+    #[test]
+    fn a_link_planted_at_the_temporary_name_is_not_followed() {
+        let scratch = Scratch::new("planted");
+        let target = scratch.0.join("theirs");
+        fs::write(&target, "untouched").expect("the link's target");
+        let folder = scratch.0.join("form-elicitation");
+        DirBuilder::new()
+            .mode(0o700)
+            .create(&folder)
+            .expect("the folder");
+        let store = TokenFile::at(folder.join("tokens.json"));
+        let temporary = folder.join(format!("tokens.tmp{}", std::process::id()));
+        std::os::unix::fs::symlink(&target, &temporary).expect("the planted link");
+        store
+            .save("https://a/mcp", &saved("secret"))
+            .expect("saves");
+        assert_eq!(fs::read_to_string(&target).expect("reads"), "untouched");
+        assert!(
+            fs::symlink_metadata(&temporary).is_err(),
+            "the link is gone"
+        );
+        let kept = fs::symlink_metadata(store.path()).expect("the token file");
+        assert!(kept.file_type().is_file());
+        assert_eq!(kept.permissions().mode() & 0o777, 0o600);
+        assert_eq!(
+            store.load("https://a/mcp").expect("reads"),
+            Some(saved("secret"))
+        );
+    }
+
+    /// A link at `tokens.json` itself (or a folder that is a link) is neither read nor written
+    /// through: the file we would read could be anyone's.
+    #[test]
+    fn a_link_at_the_token_file_or_its_folder_is_refused() {
+        let scratch = Scratch::new("links");
+        let target = scratch.0.join("theirs.json");
+        fs::write(&target, "{}").expect("the link's target");
+        let folder = scratch.0.join("form-elicitation");
+        DirBuilder::new()
+            .mode(0o700)
+            .create(&folder)
+            .expect("the folder");
+        let store = TokenFile::at(folder.join("tokens.json"));
+        std::os::unix::fs::symlink(&target, store.path()).expect("the planted link");
+        let error = store
+            .save("https://a/mcp", &saved("secret"))
+            .expect_err("refused");
+        assert!(
+            format!("{error:#}").contains("it is a symbolic link"),
+            "{error:#}"
+        );
+        assert_eq!(fs::read_to_string(&target).expect("reads"), "{}");
+
+        let linked = scratch.0.join("linked");
+        std::os::unix::fs::symlink(&folder, &linked).expect("a linked folder");
+        let store = TokenFile::at(linked.join("tokens.json"));
+        let error = store.load("https://a/mcp").expect_err("refused");
+        assert_eq!(
+            format!("{error:#}"),
+            format!(
+                "refusing to keep the sign-in in {}: it is a symbolic link; the tokens are kept \
+                 only in a folder of this user's that no one else can write",
+                linked.display()
+            )
+        );
+    }
+
+    /// Regression (issue 54, 7): a folder that others can write was made 0700 only after the
+    /// fact, when a link could already wait in it. Now it is refused, named, and left alone.
+    #[test]
+    fn a_folder_others_can_write_is_refused_by_name() {
+        for mode in [0o770, 0o707, 0o777, 0o1777] {
+            let scratch = Scratch::new(&format!("loose{mode:o}"));
+            let folder = scratch.0.join("form-elicitation");
+            DirBuilder::new()
+                .mode(0o700)
+                .create(&folder)
+                .expect("the folder");
+            chmod(&folder, mode);
+            let store = TokenFile::at(folder.join("tokens.json"));
+            let error = store
+                .save("https://a/mcp", &saved("secret"))
+                .expect_err("refused");
+            assert_eq!(
+                format!("{error:#}"),
+                format!(
+                    "refusing to keep the sign-in in {0}: others can write to it (mode {mode:04o}; \
+                     `chmod go-w {0}` makes it private); the tokens are kept only in a folder of \
+                     this user's that no one else can write",
+                    folder.display()
+                )
+            );
+            assert!(
+                fs::read_dir(&folder).expect("lists").next().is_none(),
+                "{mode:o}"
+            );
+            // Reading is refused the same way: a file there could have been planted.
+            assert!(store.load("https://a/mcp").is_err());
+            let lock = Store::file_at(store.path().to_owned()).lock("https://a/mcp");
+            assert!(lock.is_err(), "{mode:o}");
+        }
+    }
+
+    /// Regression (issue 54, 7): a folder of another user's was taken over with chmod (root
+    /// may) and written. Now it is refused, naming it and its owner. Made with chown when the
+    /// test runs as root; otherwise a folder root owns (`/usr`) is another user's already.
+    #[test]
+    fn a_folder_of_another_user_is_refused_by_name() {
+        let scratch = Scratch::new("owner");
+        let ours = rustix::process::geteuid().as_raw();
+        let folder = if ours == 0 {
+            // `nobody`'s uid: any uid but ours will do, whether or not a user has it.
+            let folder = scratch.0.join("form-elicitation");
+            DirBuilder::new()
+                .mode(0o700)
+                .create(&folder)
+                .expect("the folder");
+            std::os::unix::fs::chown(&folder, Some(65534), Some(65534)).expect("chown as root");
+            folder
+        } else {
+            PathBuf::from("/usr")
+        };
+        let owner = fs::metadata(&folder).map(|m| std::os::unix::fs::MetadataExt::uid(&m));
+        let store = TokenFile::at(folder.join("tokens.json"));
+        let error = store
+            .save("https://a/mcp", &saved("secret"))
+            .expect_err("refused");
+        assert_eq!(
+            format!("{error:#}"),
+            format!(
+                "refusing to keep the sign-in in {}: it belongs to uid {}, not to this user \
+                 (uid {ours}); the tokens are kept only in a folder of this user's that no one \
+                 else can write",
+                folder.display(),
+                owner.expect("the owner")
+            )
+        );
+        assert!(!store.path().exists());
     }
 
     /// `FORM_ELICITATION_TOKEN_STORE`: its three values, unset or empty as `auto`, and a
