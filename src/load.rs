@@ -30,11 +30,18 @@ pub enum Shown {
 /// Reads one request: size, UTF-8, JSON, envelope, params, then the form's schema or the
 /// URL, each refused with the first thing wrong.
 pub fn load(bytes: &[u8]) -> Loaded {
+    load_read(bytes, false)
+}
+
+/// [`load`] for bytes read from an input that went on past them: `hook` says whether the
+/// whole input had Claude Code's hook key ([`request::HookLook`]), which may come after the
+/// bytes kept.
+pub fn load_read(bytes: &[u8], hook: bool) -> Loaded {
     let Decoded { value, envelope } = match request::decode(bytes) {
         Ok(decoded) => decoded,
         Err(error) => {
-            // Bytes that begin as Claude Code's hook input are refused as a hook's are.
-            let envelope = if request::starts_as_hook(bytes) {
+            // Input that is Claude Code's hook input is refused as a hook's is.
+            let envelope = if hook || request::starts_as_hook(bytes) {
                 Envelope::ClaudeCodeHook { server: None }
             } else {
                 Envelope::Bare

@@ -1,10 +1,10 @@
 //! The `form-elicitation` binary: args → load → show → deliver → exit code.
 
-use std::io::{self, BufRead as _, BufReader, Read};
+use std::io::{self, BufRead as _, BufReader, IsTerminal as _, Read};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use clap::Parser;
+use clap::Parser as _;
 
 use form_elicitation::cancel::Cancel;
 use form_elicitation::cli::{Args, Command, UiChoice};
@@ -13,7 +13,7 @@ use form_elicitation::exit::Exit;
 use form_elicitation::load::{self, Loaded, Shown};
 use form_elicitation::output::diag;
 use form_elicitation::queue::LivePlace;
-use form_elicitation::request::{MAX_REQUEST_BYTES, ValueEnd};
+use form_elicitation::request::{self, HookLook, MAX_REQUEST_BYTES, ValueEnd};
 use form_elicitation::serve::{self, ask::Unreached};
 use form_elicitation::show::{self, NotShown, Showing};
 use form_elicitation::{claude_code, generate, output, session, signals, summary};
@@ -37,7 +37,10 @@ fn main() -> ExitCode {
         Exit::Failure.now();
     }));
     // A dialog serve started ahead of its request gets its arguments on stdin.
-    let args = serve::ahead::args_when_started_ahead().unwrap_or_else(Args::parse);
+    let args = match serve::ahead::args_when_started_ahead().map_or_else(Args::try_parse, Ok) {
+        Ok(args) => args,
+        Err(error) => return usage_error(&error),
+    };
     if let Some(Command::Serve(serve)) = &args.command {
         return match form_elicitation::serve::listen::run(serve) {
             Ok(exit) => exit.into(),
@@ -86,16 +89,17 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     signals::install(&cancel, &delivery)?;
     // A proxy's dialog: the request is stdin's first line, and the later ones keep its place
     // in the run current.
-    let (bytes, queue) = match args.queue {
+    let (Input { bytes, hook }, queue) = match args.queue {
         Some(place) => {
             let (bytes, rest) = read_request_line()?;
             let live = LivePlace::new(place);
             live.follow(rest);
-            (bytes, Some(live))
+            let hook = false;
+            (Input { bytes, hook }, Some(live))
         }
         None => (read_request(args)?, None),
     };
-    let Loaded { envelope, request } = load::load(&bytes);
+    let Loaded { envelope, request } = load::load_read(&bytes, hook);
     let (options, allowed, via) = claude_code::adapt(&args.display, &envelope);
     delivery.set_envelope(envelope.clone());
     let shown = match request {
@@ -152,23 +156,59 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         Err(NotShown { exit, reason }) => delivery.not_shown(exit, &reason),
     })
 }
+/// Options we could not read. Whether that is bad usage (clap's message, exit 2) depends on
+/// who runs us, which only stdin tells: Claude Code's hook reads exit 2 as the person's
+/// decline, and its input is known by its content alone. So when stdin is not a terminal
+/// it is read as a request would be; hook input gets one line on stderr, nothing on stdout
+/// and exit 0 (Claude Code then asks in its own dialog); anything else, clap's ending.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let asked_for_text = matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    );
+    if !asked_for_text && !io::stdin().is_terminal() {
+        let mut input = Input::default();
+        if read_one_value(&mut io::stdin().lock(), &mut input).is_ok() && input.hook {
+            let text = error.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            diag(format_args!(
+                "{}; nothing answered, so Claude Code asks in its own dialog",
+                first.strip_prefix("error: ").unwrap_or(first)
+            ));
+            return Exit::Answered.into();
+        }
+    }
+    error.exit()
+}
+
+/// A request's bytes as read, and whether the input they came from is Claude Code's hook
+/// input (looked for in all of it, also past the bytes kept).
+#[derive(Default)]
+struct Input {
+    /// The bytes, at most one more than the size limit.
+    bytes: Vec<u8>,
+    /// Whether the input had the hook's top-level key.
+    hook: bool,
+}
+
 
 /// Reads the request from the file argument or stdin, refusing more than the size limit.
-fn read_request(args: &Args) -> anyhow::Result<Vec<u8>> {
-    let limit = MAX_REQUEST_BYTES as u64 + 1;
-    let mut bytes = Vec::new();
+fn read_request(args: &Args) -> anyhow::Result<Input> {
+    let mut input = Input::default();
     match args.request.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let file = std::fs::File::open(path)
                 .with_context(|| format!("cannot open request file {}", path.display()))?;
-            file.take(limit)
-                .read_to_end(&mut bytes)
+            file.take(MAX_REQUEST_BYTES as u64 + 1)
+                .read_to_end(&mut input.bytes)
+            input.hook = request::starts_as_hook(&input.bytes);
                 .with_context(|| format!("cannot read request file {}", path.display()))?;
         }
-        _ => read_one_value(&mut io::stdin().lock().take(limit), &mut bytes)
+        _ => read_one_value(&mut io::stdin().lock(), &mut input)
             .context("cannot read the request from stdin")?,
     }
-    Ok(bytes)
+    Ok(input)
 }
 
 /// Reads the request from stdin's first line (a proxy's dialog, `--queue`), refusing more
@@ -186,24 +226,32 @@ fn read_request_line() -> anyhow::Result<(Vec<u8>, impl io::BufRead + Send + 'st
 
 /// Reads until EOF or until the bytes so far hold one complete JSON object or array,
 /// whichever comes first: a caller that writes its request and keeps the pipe open must not
-/// hang us.
+/// hang us. Keeps at most one byte more than the size limit; past it, reads on (keeping
+/// nothing) only while the input may still turn out to be Claude Code's hook input, whose
+/// refusal must not be exit 2.
 ///
 /// Never inlined: its 64 KiB buffer would make the frame of `main` that large, and every
 /// process (a dialog waiting ahead of its request too) would touch all of it at its start.
 #[inline(never)]
-fn read_one_value(input: &mut impl Read, bytes: &mut Vec<u8>) -> io::Result<()> {
+fn read_one_value(input: &mut impl Read, read: &mut Input) -> io::Result<()> {
     let mut chunk = [0u8; 64 * 1024];
+    let mut look = HookLook::default();
+    let keep = MAX_REQUEST_BYTES + 1;
     let mut end = ValueEnd::default();
     loop {
         let n = match input.read(&mut chunk) {
-            Ok(0) => return Ok(()),
+            Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        bytes.extend_from_slice(&chunk[..n]);
-        if end.feed(&chunk[..n]) {
-            return Ok(());
+        let room = keep.saturating_sub(read.bytes.len()).min(n);
+        read.bytes.extend_from_slice(&chunk[..room]);
+        look.feed(&chunk[..n]);
+        if end.feed(&chunk[..n]) || (read.bytes.len() >= keep && look.settled()) {
+            break;
         }
+    read.hook = look.found();
+    Ok(())
     }
 }

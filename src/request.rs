@@ -107,41 +107,113 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, RequestError> {
 /// Whether bytes that could not be decoded (over the size limit, cut short, not UTF-8 after
 /// their start) begin as Claude Code's hook input: a top-level `"hook_event_name"` key before
 /// the trouble. Such a request must still end as a hook's does, never in exit 2, which Claude
-/// Code reads as the person's decline; its input names the event before the message.
+/// Code reads as the person's decline. (A reader that saw more than these bytes asks
+/// [`HookLook`] itself.)
 pub fn starts_as_hook(bytes: &[u8]) -> bool {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let bytes = bytes.trim_ascii_start();
-    if bytes.first() != Some(&b'{') {
-        return false;
-    }
-    // A scan of the top-level object's keys: strings and nesting, nothing else of JSON.
-    let mut depth = 0usize;
-    let mut string: Option<usize> = None;
-    let mut escaped = false;
-    let mut key: Option<&[u8]> = None;
-    for (i, &b) in bytes.iter().enumerate() {
-        if let Some(start) = string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                string = None;
-                key = (depth == 1).then(|| &bytes[start..i]);
+    let mut look = HookLook::default();
+    look.feed(bytes);
+    look.found()
+}
+
+/// The key only Claude Code's hook input has at its top level.
+const HOOK_KEY: &[u8] = b"hook_event_name";
+
+/// Looks for Claude Code's hook input as bytes stream past: a top-level `"hook_event_name"`
+/// key, wherever it comes in the object (Claude Code writes it after the message in some
+/// versions, so past the first MiB of a large one). It keeps a few bytes of state, never the
+/// input, so a reader may feed it all of stdin while keeping only what it can parse.
+///
+/// It reads strings and nesting, nothing else of JSON: a key is a string at depth 1 followed
+/// by `:`. Input that does not start with `{` (after white space and a BOM) is no hook input.
+#[derive(Debug, Default)]
+pub struct HookLook {
+    state: LookState,
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// The depth-1 string being read, while it can still be the key (its first bytes).
+    key: Vec<u8>,
+    /// Whether the depth-1 string just closed is the key, so that a `:` next makes it one.
+    after_key: bool,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum LookState {
+    /// Before the first `{`.
+    #[default]
+    Start,
+    /// In the top-level object.
+    Object,
+    /// The key was found.
+    Found,
+    /// Not hook input: something else came first, or the top-level object ended.
+    Not,
+}
+
+impl HookLook {
+    /// Reads `bytes`, the next part of the input.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            match self.state {
+                LookState::Found | LookState::Not => return,
+                LookState::Start => match b {
+                    b'{' => {
+                        self.state = LookState::Object;
+                        self.depth = 1;
+                    }
+                    b' ' | b'\t' | b'\n' | b'\r' | 0xEF | 0xBB | 0xBF => {}
+                    _ => self.state = LookState::Not,
+                },
+                LookState::Object => self.object_byte(b),
             }
-            continue;
         }
+    }
+
+    fn object_byte(&mut self, b: u8) {
+        if self.in_string {
+            if self.escaped {
+                self.escaped = false;
+                self.key.clear();
+                self.key.push(0);
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b'"' {
+                self.in_string = false;
+                self.after_key = self.depth == 1 && self.key == HOOK_KEY;
+                self.key.clear();
+            } else if self.depth == 1 && self.key.len() <= HOOK_KEY.len() {
+                self.key.push(b);
+            }
+            return;
+        }
+        let after_key = std::mem::take(&mut self.after_key);
         match b {
-            b'"' => string = Some(i + 1),
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            b':' if depth == 1 && key == Some(b"hook_event_name") => return true,
-            b' ' | b'\t' | b'\n' | b'\r' => continue,
+            b'"' => {
+                self.in_string = true;
+                self.key.clear();
+            }
+            b'{' | b'[' => self.depth += 1,
+            b'}' | b']' => {
+                self.depth -= 1;
+                if self.depth == 0 {
+                    self.state = LookState::Not;
+                }
+            }
+            b':' if after_key => self.state = LookState::Found,
+            b' ' | b'\t' | b'\n' | b'\r' => self.after_key = after_key,
             _ => {}
         }
-        key = None;
     }
-    false
+
+    /// Whether the input is hook input: its top-level key was seen.
+    pub fn found(&self) -> bool {
+        self.state == LookState::Found
+    }
+
+    /// Whether more input would change nothing: the key was seen, or cannot come any more.
+    pub fn settled(&self) -> bool {
+        matches!(self.state, LookState::Found | LookState::Not)
+    }
 }
 
 /// Finds the envelope of a decoded request. Never fails, so that even a bad JSON-RPC request
@@ -342,6 +414,41 @@ mod tests {
                 "{}",
                 String::from_utf8_lossy(not_a_hook)
             );
+        }
+    }
+
+    /// Regression (issue 54, item 4): hook input whose `hook_event_name` comes after a message
+    /// of over 1 MiB was read as far as the limit, not known as hook input, and refused with
+    /// exit 2 (Claude Code's "the person declined"). The look goes on past what is kept, in
+    /// whatever chunks the pipe gives.
+    #[test]
+    fn the_hook_key_is_found_anywhere_in_the_top_level_object_whatever_the_chunks() {
+        let small = br#"  {"session_id":"s","message":"a \"b\" {[","x":{"hook_event_name":1},"hook_event_name" : "Elicitation"}"#;
+        for split in 0..small.len() {
+            let mut look = HookLook::default();
+            let (head, tail) = small.split_at(split);
+            look.feed(head);
+            look.feed(tail);
+            assert!(look.found() && look.settled(), "split at {split}");
+        }
+        let mut look = HookLook::default();
+        look.feed(br#"{"session_id":"abc123","message":""#);
+        for _ in 0..(2 * MAX_REQUEST_BYTES / 4096) {
+            look.feed(&[b'x'; 4096]);
+            assert!(!look.settled(), "a long message settles nothing");
+        }
+        look.feed(br#"","hook_event_name":"Elicitation"}"#);
+        assert!(look.found());
+        for not_a_hook in [
+            &br#"{"message":"x"} {"hook_event_name":"Elicitation"}"#[..],
+            br#"{"hook_event_nam\u0065":1}"#,
+            br#"{"hook_event_name_":1}"#,
+            br#"{"message":"hook_event_name","x":1}"#,
+            b"hook_event_name:",
+        ] {
+            let mut look = HookLook::default();
+            look.feed(not_a_hook);
+            assert!(!look.found(), "{}", String::from_utf8_lossy(not_a_hook));
         }
     }
 

@@ -5,6 +5,7 @@
 //! - `cli`: the binary without a display or a terminal: `--check`, refusals, exit codes.
 //! - `conformance`: every fixture and example answered through the UI, checked by `jsonschema`.
 //! - `fuzz`: a bounded mutation fuzzer and the hostile inputs found with it.
+//! - `hook`: Claude Code's hooks, run as Claude Code runs them (`/bin/sh -c`, JSON on stdin).
 //! - `hostile`: hostile text in the window (kittest).
 //! - `keyboard`: every field kind answered with the keyboard alone (kittest).
 //! - `proxy`: `form-elicitation proxy` between the Python SDK's client and server.
@@ -25,6 +26,7 @@ mod a11y;
 mod cli;
 mod conformance;
 mod fuzz;
+mod hook;
 mod hostile;
 mod keyboard;
 mod properties;
