@@ -44,6 +44,11 @@ pub struct Args {
     #[arg(long, value_name = "HOST", hide = true)]
     pub via: Option<String>,
 
+    /// Shown for `serve`, for an asker it found on this machine: the window names no host,
+    /// and the form is never sent back to serve (set by `serve` for the dialogs it starts).
+    #[arg(long, hide = true, conflicts_with = "via")]
+    pub served: bool,
+
     /// Where this form stands among the forms of a run, as POSITION/TOTAL (set by `proxy` for
     /// the dialogs it starts). The request is then the first line of stdin, and each later
     /// line is the place anew. With others waiting the dialog says so and offers to decline

@@ -249,10 +249,10 @@ fn problem_message(problem: &Problem) -> (&'static str, Args<'static>) {
     (id, args)
 }
 
-/// Who asks, as the form's heading says it: `NAME asks:`, or `NAME asks, via Claude Code:`
-/// when the request came through something else; `None` when nobody is named. The name and
-/// where it came through are not ours to trust: each is set apart ([`crate::untrusted::name`]),
-/// so nothing in them rewrites the words around them.
+/// Who asks, as the form's heading says it: `NAME asks:`, or `NAME asks via Claude Code:`
+/// when the request came through something else ([`came_through`]); `None` when nobody is
+/// named. The name and where it came through are not ours to trust: each is set apart
+/// ([`crate::untrusted::name`]), so nothing in them rewrites the words around them.
 pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
     let (server, via) = (server.map(name), via.map(name));
     Some(match (server, via) {
@@ -273,6 +273,25 @@ pub fn served_from(host: &str) -> String {
     } else {
         t!("via-claimed", host = crate::untrusted::escaped(host))
     }
+}
+
+/// How a request came, as the heading names it after "asks via": what it came through here
+/// (`through`: Claude Code), the machine a served request says it came from (`host`, set by
+/// serve only for an asker it cannot see on this machine; see [`served_from`]), or both in
+/// one phrase of the catalog ("Claude Code, on build-box (as it says)"), never two glued.
+pub fn came_through(host: Option<&str>, through: Option<&str>) -> Option<String> {
+    Some(match (host, through) {
+        (None, through) => return through.map(str::to_owned),
+        (Some(host), None) => served_from(host),
+        (Some(host), Some(through)) if host.trim().is_empty() => {
+            t!("via-another-machine-through", via = through)
+        }
+        (Some(host), Some(through)) => t!(
+            "via-claimed-through",
+            via = through,
+            host = crate::untrusted::escaped(host)
+        ),
+    })
 }
 
 /// A name we did not choose, set apart from our words (see [`crate::untrusted`]).
@@ -338,14 +357,41 @@ mod tests {
             (
                 Some("GitHub (https://api.github.com/mcp) asks:\n\n"),
                 Some(served_from("build-box\n")),
-                "GitHub (https://api.github.com/mcp) asks:\\n\\n asks, via build-box\\n (as it says):",
+                "GitHub (https://api.github.com/mcp) asks:\\n\\n asks via build-box\\n (as it says):",
             ),
             (
                 Some("trusted\u{202e}"),
                 Some(served_from("")),
-                "trusted<U+202E> asks, via another machine:",
+                "trusted<U+202E> asks via another machine:",
             ),
             (None, Some(served_from(" ")), "another machine asks:"),
+            // Issue 54, item 13: through Claude Code, and from a machine serve cannot check,
+            // in one sentence ("tickets asks, via vm (as it says), Claude Code:" before).
+            (
+                Some("tickets"),
+                came_through(None, Some("Claude Code")),
+                "tickets asks via Claude Code:",
+            ),
+            (
+                Some("tickets"),
+                came_through(Some("vm\n"), Some("Claude Code")),
+                "tickets asks via Claude Code, on vm\\n (as it says):",
+            ),
+            (
+                Some("tickets"),
+                came_through(Some(""), Some("Claude Code")),
+                "tickets asks via Claude Code, on another machine:",
+            ),
+            (
+                Some("deploy-bot"),
+                came_through(Some("vm"), None),
+                "deploy-bot asks via vm (as it says):",
+            ),
+            (
+                Some("deploy-bot"),
+                came_through(None, None),
+                "deploy-bot asks:",
+            ),
             (Some("שלום"), None, "\u{2068}שלום\u{2069} asks:"),
         ];
         for (server, via, shown) in cases {

@@ -66,8 +66,9 @@ fn main() -> ExitCode {
     }
     if args.generate.is_none() && !args.check && args.connect.is_none() {
         // Before any thread starts: the session is set in our own environment. The dialogs
-        // serve starts (`--via`) must not send their form back to serve.
-        session::find_and_apply(args.display.ui == UiChoice::Terminal, args.via.is_none());
+        // serve starts (`--via`, `--served`) must not send their form back to serve.
+        let serve_route = args.via.is_none() && !args.served;
+        session::find_and_apply(args.display.ui == UiChoice::Terminal, serve_route);
     }
     match run(&args) {
         Ok(exit) => exit.into(),
@@ -133,15 +134,13 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     drop(bytes);
     // From here on the person reads: speak their language.
     form_elicitation::i18n::init_from_env(options.lang.as_deref());
-    // The machine a served request came from, and what it came through there.
+    // The machine a served request came from, and what it came through (issue 54, item 13:
+    // both in one phrase of the catalog, not glued).
     let served = args
         .via
         .as_deref()
         .map(form_elicitation::describe::served_from);
-    let via = match (served.as_deref(), via) {
-        (Some(host), Some(through)) => Some(format!("{host}, {through}")),
-        (host, through) => host.or(through).map(str::to_owned),
-    };
+    let via = form_elicitation::describe::came_through(args.via.as_deref(), via);
     let showing = Showing {
         options: &options,
         allowed,

@@ -13,13 +13,15 @@ notification-open = افتح النموذج
 asks = يسأل { $server }:
 asks-url = يطلب منك { $server } فتح صفحة ويب:
 asks-url-unnamed = يطلب منك خادم MCP فتح صفحة ويب:
-asks-via = يسأل { $server }، عبر { $via }:
-asks-url-via = يطلب منك { $server } فتح صفحة ويب، عبر { $via }:
+asks-via = يسأل { $server } عبر { $via }:
+asks-url-via = يطلب منك { $server } عبر { $via } فتح صفحة ويب:
 window-title-via = يسأل { $server }، عبر { $via }
 window-title-unnamed-via = يسأل خادم MCP، عبر { $via }
 window-title-titled-via = { $title }، عبر { $via }
 via-claimed = { $host } (كما يقول عن نفسه)
 via-another-machine = جهاز آخر
+via-claimed-through = { $via } على { $host } (كما يقول عن نفسه)
+via-another-machine-through = { $via } على جهاز آخر
 
 ## Buttons
 

@@ -15,6 +15,8 @@ window-title-unnamed-via = Ein MCP-Server fragt über { $via }
 window-title-titled-via = { $title }, über { $via }
 via-claimed = { $host } (nach eigener Angabe)
 via-another-machine = einen anderen Rechner
+via-claimed-through = { $via } auf { $host } (nach eigener Angabe)
+via-another-machine-through = { $via } auf einem anderen Rechner
 
 ## Buttons
 

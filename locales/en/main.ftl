@@ -13,8 +13,8 @@ notification-open = Open the form
 asks = { $server } asks:
 asks-url = { $server } asks you to open a web page:
 asks-url-unnamed = An MCP server asks you to open a web page:
-asks-via = { $server } asks, via { $via }:
-asks-url-via = { $server } asks you to open a web page, via { $via }:
+asks-via = { $server } asks via { $via }:
+asks-url-via = { $server } asks you, via { $via }, to open a web page:
 # A request served from another machine (serve) names the machine it says it is, marked
 # as its own claim, or "another machine" when it gives none.
 window-title-via = { $server } asks, via { $via }
@@ -22,6 +22,10 @@ window-title-unnamed-via = An MCP server asks, via { $via }
 window-title-titled-via = { $title }, via { $via }
 via-claimed = { $host } (as it says)
 via-another-machine = another machine
+# Both at once: a request through Claude Code ($via) on a machine serve cannot check. Each
+# reads after "asks via" as one phrase; a local request served names no machine.
+via-claimed-through = { $via }, on { $host } (as it says)
+via-another-machine-through = { $via }, on another machine
 
 ## Buttons
 

@@ -15,6 +15,8 @@ window-title-unnamed-via = Un servidor MCP pregunta a través de { $via }
 window-title-titled-via = { $title }, a través de { $via }
 via-claimed = { $host } (según dice)
 via-another-machine = otra máquina
+via-claimed-through = { $via }, en { $host } (según dice)
+via-another-machine-through = { $via }, en otra máquina
 
 ## Buttons
 

@@ -8,13 +8,15 @@ notification-open = Ouvrir le formulaire
 asks = { $server } demande :
 asks-url = { $server } vous demande d’ouvrir une page web :
 asks-url-unnamed = Un serveur MCP vous demande d’ouvrir une page web :
-asks-via = { $server } demande, via { $via } :
+asks-via = { $server } demande via { $via } :
 asks-url-via = { $server } vous demande, via { $via }, d’ouvrir une page web :
 window-title-via = { $server } demande, via { $via }
 window-title-unnamed-via = Un serveur MCP demande, via { $via }
 window-title-titled-via = { $title }, via { $via }
 via-claimed = { $host } (selon ses dires)
 via-another-machine = une autre machine
+via-claimed-through = { $via }, sur { $host } (selon ses dires)
+via-another-machine-through = { $via }, sur une autre machine
 
 ## Buttons
 

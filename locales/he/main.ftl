@@ -13,13 +13,15 @@ notification-open = פתיחת הטופס
 asks = שואל { $server }:
 asks-url = מבקש { $server } שתפתחו דף אינטרנט:
 asks-url-unnamed = שרת MCP מבקש שתפתחו דף אינטרנט:
-asks-via = שואל { $server }, דרך { $via }:
-asks-url-via = מבקש { $server } שתפתחו דף אינטרנט, דרך { $via }:
+asks-via = שואל { $server } דרך { $via }:
+asks-url-via = מבקש { $server } דרך { $via } שתפתחו דף אינטרנט:
 window-title-via = שואל { $server }, דרך { $via }
 window-title-unnamed-via = שרת MCP שואל, דרך { $via }
 window-title-titled-via = { $title }, דרך { $via }
 via-claimed = { $host } (לדבריו)
 via-another-machine = מחשב אחר
+via-claimed-through = { $via } במחשב { $host } (לדבריו)
+via-another-machine-through = { $via } במחשב אחר
 
 ## Buttons
 

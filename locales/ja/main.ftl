@@ -15,6 +15,8 @@ window-title-unnamed-via = MCP サーバーからの質問（{ $via } 経由）
 window-title-titled-via = { $title }（{ $via } 経由）
 via-claimed = { $host }（自己申告）
 via-another-machine = 別のマシン
+via-claimed-through = { $host }（自己申告）上の { $via }
+via-another-machine-through = 別のマシン上の { $via }
 
 ## Buttons
 

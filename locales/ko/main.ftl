@@ -15,6 +15,8 @@ window-title-unnamed-via = { $via }을(를) 통한 MCP 서버의 요청
 window-title-titled-via = { $title } ({ $via }을(를) 통해)
 via-claimed = { $host }(자칭)
 via-another-machine = 다른 컴퓨터
+via-claimed-through = { $host }(자칭)의 { $via }
+via-another-machine-through = 다른 컴퓨터의 { $via }
 
 ## Buttons
 

@@ -8,13 +8,15 @@ notification-open = Abrir o formulário
 asks = { $server } pergunta:
 asks-url = { $server } pede que você abra uma página web:
 asks-url-unnamed = Um servidor MCP pede que você abra uma página web:
-asks-via = { $server } pergunta, via { $via }:
+asks-via = { $server } pergunta via { $via }:
 asks-url-via = { $server } pede, via { $via }, que você abra uma página web:
 window-title-via = { $server } pergunta, via { $via }
 window-title-unnamed-via = Um servidor MCP pergunta, via { $via }
 window-title-titled-via = { $title }, via { $via }
 via-claimed = { $host } (segundo diz)
 via-another-machine = outra máquina
+via-claimed-through = { $via }, em { $host } (segundo diz)
+via-another-machine-through = { $via }, em outra máquina
 
 ## Buttons
 

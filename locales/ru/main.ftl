@@ -15,6 +15,8 @@ window-title-unnamed-via = MCP-сервер спрашивает через { $v
 window-title-titled-via = { $title }, через { $via }
 via-claimed = { $host } (по его словам)
 via-another-machine = другую машину
+via-claimed-through = { $via } на { $host } (по его словам)
+via-another-machine-through = { $via } на другой машине
 
 ## Buttons
 

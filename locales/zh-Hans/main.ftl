@@ -15,6 +15,8 @@ window-title-unnamed-via = MCP 服务器通过 { $via } 询问
 window-title-titled-via = { $title }（通过 { $via }）
 via-claimed = { $host }（自称）
 via-another-machine = 另一台机器
+via-claimed-through = { $host }（自称）上的 { $via }
+via-another-machine-through = 另一台机器上的 { $via }
 
 ## Buttons
 

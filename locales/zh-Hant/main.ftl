@@ -15,6 +15,8 @@ window-title-unnamed-via = MCP 伺服器透過 { $via } 詢問
 window-title-titled-via = { $title }（透過 { $via }）
 via-claimed = { $host }（自稱）
 via-another-machine = 另一台電腦
+via-claimed-through = { $host }（自稱）上的 { $via }
+via-another-machine-through = 另一台電腦上的 { $via }
 
 ## Buttons
 

@@ -20,6 +20,7 @@ use anyhow::Context as _;
 use rustix::event::{PollFd, PollFlags, poll};
 
 use super::ahead::{self, Ahead};
+use super::peer::{self, Origin};
 use super::protocol::{self, Header, Reply};
 use crate::cancel::Cancel;
 use crate::child::{Child, Ended, Event, StartError, first_line, own_program};
@@ -440,13 +441,14 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, stop: &Cancel, ahead: &A
             return;
         }
     };
+    let origin = peer::origin_of(&stream);
     match own_program() {
         Ok(program) => {
             let dialog = Dialog {
                 program: &program,
                 ahead: ahead.take(),
             };
-            show(&stream, &header, request, base, dialog, stop);
+            show(&stream, &header, &origin, request, base, dialog, stop);
         }
         Err(StartError::NoProgram(error) | StartError::Spawn(error)) => reply(
             &stream,
@@ -462,17 +464,13 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, stop: &Cancel, ahead: &A
 /// bind-mounted socket). The file mode says the same, but a socket handed over or a mode
 /// opened by mistake must not let another user in.
 fn allowed(stream: &UnixStream) -> Result<(), String> {
-    let peer = rustix::net::sockopt::socket_peercred(stream)
-        .map_err(|error| format!("cannot read who connected: {error}"))?;
-    let us = rustix::process::getuid();
-    if peer.uid == us || peer.uid.is_root() {
+    let peer =
+        peer::credentials(stream).map_err(|error| format!("cannot read who connected: {error}"))?;
+    let us = rustix::process::getuid().as_raw();
+    if peer.uid == us || peer.uid == 0 {
         Ok(())
     } else {
-        Err(refusal(
-            peer.uid.as_raw(),
-            peer.pid.as_raw_nonzero().get(),
-            us.as_raw(),
-        ))
+        Err(refusal(peer.uid, peer.pid, us))
     }
 }
 
@@ -499,12 +497,14 @@ struct Dialog<'a> {
     ahead: Option<std::process::Child>,
 }
 
-/// Shows `request` in a dialog child and replies with its answer the moment the dialog writes
-/// it; stops the child when the asker goes away first, or when serve is stopped (`stop`: the
-/// dialog then answers `cancel`, and the asker gets it).
+/// Shows `request`, which came with `header` from an asker at `origin`, in a dialog child and
+/// replies with its answer the moment the dialog writes it; stops the child when the asker
+/// goes away first, or when serve is stopped (`stop`: the dialog then answers `cancel`, and
+/// the asker gets it).
 fn show(
     stream: &UnixStream,
     header: &Header,
+    origin: &Origin,
     request: Vec<u8>,
     base: &DisplayOptions,
     dialog: Dialog<'_>,
@@ -512,11 +512,17 @@ fn show(
 ) {
     let failed = |message: String| Reply::without_answer(Exit::Failure, message);
     let mut args = header.display_options(base).to_args();
-    // Every request that came through the socket says so, whatever host it names: an asker
-    // can claim any name (this machine's own, or none), so the window names the claim as a
-    // claim, or says "another machine" (issue 43, item 2). One argument, so that a host that
-    // starts with `-` is not read as an option.
-    args.push(format!("--via={}", header.host));
+    args.push(match origin {
+        // An asker serve can see on this machine is shown as a local request (issue 54, item
+        // 13: it read "via HOST (as it says)" with this machine's own name). The dialog is
+        // still told it is serve's, so that it never sends the form back here.
+        Origin::Local => "--served".to_owned(),
+        // Any other request says where it claims to come from, whatever host it names: an
+        // asker can claim any name (this machine's own, or none), so the window names the
+        // claim as a claim, or says "another machine" (issue 43, item 2). One argument, so
+        // that a host that starts with `-` is not read as an option.
+        Origin::Unchecked(_) => format!("--via={}", header.host),
+    });
     let (report, events) = mpsc::channel();
     // The answer is written to the asker by the thread that read it from the dialog: handing
     // it to this thread first would cost one more wake-up on its way (issue 32: 2 ms).

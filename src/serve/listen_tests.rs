@@ -59,6 +59,7 @@ fn serving_until(
         show(
             &served,
             &header,
+            &Origin::Unchecked("a test's".into()),
             b"{}".to_vec(),
             &DisplayOptions::default(),
             Dialog {
@@ -163,6 +164,33 @@ fn every_served_dialog_is_told_where_the_request_came_from() {
     }
 }
 
+/// Issue 54, item 13: an asker serve sees on this machine was shown as another machine named
+/// after this one. Its dialog is told it is serve's (`--served`: it never sends the form back
+/// to serve) and names no host, whatever host the header claims.
+#[test]
+fn a_local_asker_s_dialog_names_no_host() {
+    let (dir, script) = dialog("local", "", "");
+    let args = dir.join("args");
+    write_executable(
+        &script,
+        &format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\ncat >/dev/null\necho '{{\"action\":\"cancel\"}}'\n",
+            args.display()
+        ),
+    );
+    let dialog = Dialog {
+        program: &script,
+        ahead: None,
+    };
+    let header = Header::new(&host_name(), &DisplayOptions::default(), 2);
+    let reply = shown_from(&header, &Origin::Local, dialog);
+    assert_eq!(reply.exit, 0, "{reply:?}");
+    let written = std::fs::read_to_string(&args).expect("the dialog's arguments");
+    assert!(written.lines().any(|arg| arg == "--served"), "{written}");
+    assert!(!written.contains("--via"), "{written}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Issue 43, item 10: a serve run as root refused user 1001 as "not user 0 or root".
 #[test]
 fn a_refused_user_is_told_who_may_ask() {
@@ -202,11 +230,17 @@ fn a_refusal_line_keeps_its_exit_code() {
 
 /// Shows a bare request that came with `header` in `dialog`; the reply its asker reads.
 fn shown_by(header: &Header, dialog: Dialog<'_>) -> Reply {
+    shown_from(header, &Origin::Unchecked("a test's".into()), dialog)
+}
+
+/// [`shown_by`] for an asker at `origin`.
+fn shown_from(header: &Header, origin: &Origin, dialog: Dialog<'_>) -> Reply {
     let (asker, served) = UnixStream::pair().expect("a socket pair");
     let base = DisplayOptions::default();
     show(
         &served,
         header,
+        origin,
         b"{}".to_vec(),
         &base,
         dialog,

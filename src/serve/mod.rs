@@ -6,4 +6,5 @@ pub mod ahead;
 pub mod ask;
 pub mod listen;
 mod memory;
+pub mod peer;
 pub mod protocol;

@@ -190,6 +190,8 @@ fn run_dialog(
         ran: Arc::clone(&ran),
         #[cfg(feature = "gl")]
         told_shown: false,
+        #[cfg(feature = "gl")]
+        heading: heading(options),
     };
     let shown = |error: WindowError| {
         if ran.load(Ordering::Relaxed) {
@@ -202,14 +204,14 @@ fn run_dialog(
         Renderer::Cpu => {
             let ctx = egui::Context::default();
             prepare(&ctx, options.theme, &options.shown.cancel);
-            let title = options.window_title.clone();
+            let (title, heading) = (options.window_title.clone(), heading(options));
             egui_soft::run_then(
                 ctx,
                 viewport,
                 move |ui| shell.frame(ui),
                 move || {
                     drop(reached);
-                    tell_shown(&title);
+                    tell_shown(&title, &heading);
                 },
             )
             .map_err(|error| shown(WindowError::from_display(error)))?;
@@ -467,6 +469,9 @@ struct Shell {
     /// With `--renderer gl`: whether [`tell_shown`] was called.
     #[cfg(feature = "gl")]
     told_shown: bool,
+    /// With `--renderer gl`: who asks, for [`tell_shown`].
+    #[cfg(feature = "gl")]
+    heading: String,
 }
 
 /// How long a window may take to get the focus before it counts as opened without it: a
@@ -528,9 +533,10 @@ impl Attention {
 /// presented, so that a test types into a window that is there instead of sleeping a while;
 /// with `FORM_ELICITATION_TEST_SHOWN_DIR` set, a file named after the window's title is
 /// created in that folder (for the windows `serve` and `proxy` start, several at a time, which
-/// all inherit one environment). Test-only (the names say so); nothing else reads or writes
-/// the files.
-fn tell_shown(title: &str) {
+/// all inherit one environment), holding who asks as the form's heading says it ([`heading`]:
+/// how a served request came is decided in serve and its dialog, and the tests read it here).
+/// Test-only (the names say so); nothing else reads or writes the files.
+fn tell_shown(title: &str, heading: &str) {
     if let Some(path) = std::env::var_os("FORM_ELICITATION_TEST_SHOWN_FILE") {
         let _ = std::fs::write(path, b"");
     }
@@ -539,8 +545,19 @@ fn tell_shown(title: &str) {
             .chars()
             .map(|c| if c == '/' || c == '\0' { '_' } else { c })
             .collect();
-        let _ = std::fs::write(std::path::Path::new(&dir).join(name), b"");
+        // Written whole under another name first: the test reads it once the name is there.
+        let dir = std::path::Path::new(&dir);
+        let part = dir.join(format!(".{}.part", std::process::id()));
+        if std::fs::write(&part, heading).is_ok() {
+            let _ = std::fs::rename(&part, dir.join(name));
+        }
     }
+}
+
+/// Who asks, as the form's heading says it (for [`tell_shown`]).
+fn heading(options: &WindowOptions) -> String {
+    let shown = &options.shown;
+    crate::describe::asker(shown.server.as_deref(), shown.via.as_deref()).unwrap_or_default()
 }
 
 #[cfg(feature = "gl")]
@@ -551,7 +568,7 @@ impl eframe::App for Shell {
         // as it gets (the frame is drawn and swapped right after it).
         if !self.told_shown {
             self.told_shown = true;
-            tell_shown(&self.title);
+            tell_shown(&self.title, &self.heading);
         }
     }
 

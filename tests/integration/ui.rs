@@ -835,7 +835,7 @@ fn a_request_via_claude_code_names_the_server_and_claude_code() {
         .with_size(egui::vec2(520.0, 400.0))
         .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
     harness.run();
-    harness.get_by_label("my-mcp-server asks, via Claude Code:");
+    harness.get_by_label("my-mcp-server asks via Claude Code:");
     let request = form_elicitation::url::UrlRequest::parse(
         "Sign in".into(),
         "https://example.com/login".into(),
@@ -853,7 +853,7 @@ fn a_request_via_claude_code_names_the_server_and_claude_code() {
             app,
         );
     harness.run();
-    harness.get_by_label("my-mcp-server asks you to open a web page, via Claude Code:");
+    harness.get_by_label("my-mcp-server asks you, via Claude Code, to open a web page:");
 }
 
 /// Regression (issue 30, item 9): with `--timeout 7200` the countdown was painted over

@@ -241,6 +241,12 @@ impl ShownSignal {
     pub fn reset(&self) {
         let _ = std::fs::remove_file(&self.0);
     }
+
+    /// Who asks, as the heading of a window started for others says it (what it wrote into
+    /// its signal in `FORM_ELICITATION_TEST_SHOWN_DIR`); empty before it is shown.
+    pub fn heading(&self) -> String {
+        std::fs::read_to_string(&self.0).unwrap_or_default()
+    }
 }
 
 /// The "I am on screen" signals of the windows a process starts for others (`serve`, `proxy`):
