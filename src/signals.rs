@@ -1,6 +1,6 @@
-//! SIGTERM, SIGINT, SIGHUP (and, for the helper, the parent's death) mean "stop", for the
-//! helper, the proxy and serve alike: one setup, [`on_signal`], which cancels a [`Cancel`]
-//! token that wakes whoever waits on it.
+//! SIGTERM, SIGINT, SIGHUP (and, for the helper, the parent's death or its answer's reader
+//! gone) mean "stop", for the helper, the proxy and serve alike: one setup, [`on_signal`],
+//! which cancels a [`Cancel`] token that wakes whoever waits on it.
 //!
 //! - The helper ([`install`]): the front end wakes, closes, and `main` delivers `cancel` the
 //!   normal way. Should the front end not come back in time (a stuck GL driver, or the request
@@ -32,8 +32,9 @@ pub fn on_signal(stop: &Cancel, then: impl Fn() + Send + 'static) -> anyhow::Res
     .context("cannot install the signal handler")
 }
 
-/// The helper's: a signal or the parent's death cancels `cancel`; should the front end not
-/// answer within [`GRACE`], the watchdog delivers `cancel` through `delivery` itself and exits.
+/// The helper's: a signal, the parent's death or the answer's reader gone
+/// ([`watch_reader`]) cancels `cancel`; should the front end not answer within [`GRACE`], the
+/// watchdog delivers `cancel` through `delivery` itself and exits.
 pub fn install(cancel: &Cancel, delivery: &Delivery) -> anyhow::Result<()> {
     let watchdog = {
         let delivery = delivery.clone();
@@ -49,8 +50,72 @@ pub fn install(cancel: &Cancel, delivery: &Delivery) -> anyhow::Result<()> {
             watchdog();
         });
     }
+    {
+        let (cancel, watchdog) = (cancel.clone(), watchdog.clone());
+        watch_reader(move || {
+            crate::output::diag(format_args!(
+                "the reader of the answer is gone (stdout was closed): answering cancel"
+            ));
+            cancel.cancel();
+            watchdog();
+        });
+    }
     on_signal(cancel, watchdog)
 }
+
+/// Watches stdout on a thread of its own, when it is a pipe or a socket, and cancels once it
+/// reports an error or a hang-up: nobody is left to read the answer.
+///
+/// The parent is not always the reader: Claude Code runs its hook as `/bin/sh -c ...`, and
+/// when Claude Code dies (SIGKILL, the OOM killer) the shell lives on, so [`watch_parent`]
+/// sees nothing while the window stayed up to its 590 s and the answer then failed with
+/// EPIPE (issue 54, item 12). A pipe's write end reports `POLLERR` once its last reader
+/// closed; a Unix socket `POLLHUP` once its peer closed (a peer that only shut its writing
+/// half, as after sending a request, is no hang-up). A regular file, a terminal or
+/// `/dev/null` never loses its reader: nothing is watched then. The thread sleeps in
+/// `poll(2)` and costs no wake-ups.
+#[cfg(unix)]
+fn watch_reader(cancel_from_outside: impl FnOnce() + Send + 'static) {
+    use rustix::event::{PollFd, PollFlags, poll};
+    use rustix::fs::FileType;
+    use std::os::fd::AsFd as _;
+    let stdout = std::io::stdout();
+    let watched = rustix::fs::fstat(stdout.as_fd()).is_ok_and(|stat| {
+        matches!(
+            FileType::from_raw_mode(stat.st_mode),
+            FileType::Fifo | FileType::Socket
+        )
+    });
+    if !watched {
+        return;
+    }
+    let spawned = std::thread::Builder::new()
+        .name("reader-watch".into())
+        .spawn(move || {
+            let stdout = std::io::stdout();
+            // No event asked for: poll reports an error and a hang-up whatever it is asked.
+            let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+            loop {
+                match poll(&mut fds, None) {
+                    Ok(n) if n > 0 => {
+                        if fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP) {
+                            break;
+                        }
+                        // Anything else (POLLNVAL: stdout closed by us): nothing to watch.
+                        return;
+                    }
+                    Ok(_) | Err(rustix::io::Errno::INTR) => {}
+                    Err(_) => return,
+                }
+            }
+            cancel_from_outside();
+        });
+    // Without the thread we still answer signals; a reader's end just goes unnoticed.
+    drop(spawned);
+}
+
+#[cfg(not(unix))]
+fn watch_reader(_: impl FnOnce() + Send + 'static) {}
 
 /// How often we look whether the parent is still there, where pidfds are not available.
 const PARENT_POLL: Duration = Duration::from_millis(500);

@@ -30,7 +30,7 @@ use crate::validate::FieldState;
 use editor::{Edit, Editor, Lines};
 use prompts::{FieldPrompt, Flow};
 use text::{Line, Style};
-use tty::{Input, Stop, Theme, Tty};
+use tty::{Input, Stop, Theme, Tty, Unusable};
 
 /// Why the terminal dialog could not be shown.
 #[derive(Debug, Error)]
@@ -38,6 +38,12 @@ pub enum TerminalError {
     /// `/dev/tty` cannot be opened or put in raw mode: there is no terminal to ask on.
     #[error("no terminal: cannot use /dev/tty ({0})")]
     NoTerminal(String),
+    /// The terminal's foreground process group is not ours: whoever started us in the
+    /// background (Codex starts its servers so) keeps the terminal, and using it would stop us.
+    #[error(
+        "no terminal: /dev/tty belongs to the foreground job, and this process runs in the background"
+    )]
+    Background,
 }
 
 /// Asks the form on the terminal until the person answers; returns the answer.
@@ -48,8 +54,10 @@ pub fn run_terminal(form: &Form, options: &Presentation) -> Result<Answer, Termi
     // The terminal shows a directional control as `�`: our own messages go without them.
     crate::i18n::drop_isolates();
     let deadline = Deadline::after(options.timeout, options.cancel.clone());
-    let tty = Tty::open(Theme::from_env(), deadline)
-        .map_err(|error| TerminalError::NoTerminal(error.to_string()))?;
+    let tty = Tty::open(Theme::from_env(), deadline).map_err(|unusable| match unusable {
+        Unusable::Io(error) => TerminalError::NoTerminal(error.to_string()),
+        Unusable::Background => TerminalError::Background,
+    })?;
     let mut dialog = TerminalDialog {
         form,
         options,
@@ -405,7 +413,7 @@ impl TerminalDialog<'_> {
         label.push(text::truncate(&value, room), style)
     }
 
-    /// Lists every answer, numbered for changing.
+    /// Lists every answer, numbered for changing, each value whole (see [`crate::untrusted::escaped`]).
     fn review(&mut self) -> Result<(), Stop> {
         let fields = &self.form.fields;
         // After the fields' summaries a blank line; right after the introduction, none.
@@ -430,15 +438,18 @@ impl TerminalDialog<'_> {
             let head = format!("  {:>digits$}. ", i + 1);
             let used = text::text_width(&head) + label_width + 2;
             let (value, style) = prompts::answer_text(field, &self.states[i]);
+            // What will be sent, whole: a default of "approve", 60 line breaks and "ALSO:
+            // transfer all funds" was cut to its first row (issue 54, item 8). Its line
+            // breaks, controls and blank-looking characters are escapes, and it wraps under
+            // itself, as long as it is.
+            let indent = if used + 12 <= width { used } else { 4 };
             lines.push(
                 Line::styled(head, Style::Weak)
                     .push(label, Style::Strong)
                     .push(mark, Style::Required)
                     .push(" ".repeat(pad + 2), Style::Plain)
-                    .push(
-                        text::truncate(&value, width.saturating_sub(used).max(12)),
-                        style,
-                    ),
+                    .push(crate::untrusted::escaped(&value), style)
+                    .indent(indent),
             );
         }
         if fields.is_empty() {

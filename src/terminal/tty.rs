@@ -12,9 +12,19 @@
 //! Job control works as in any full-screen program: SIGTSTP (`kill -TSTP`, or Ctrl+Z where the
 //! terminal sends it) restores the terminal, then stops the process the default way, so the
 //! shell gets a sane terminal back; SIGCONT (`fg`) enters raw mode again and redraws.
+//!
+//! The terminal is used only from its foreground process group ([`in_foreground`]): a process
+//! in the background (Codex starts servers in a group of their own and keeps the terminal) is
+//! stopped by SIGTTOU or SIGTTIN the moment it sets the terminal's modes or reads it, and the
+//! client waiting for it hangs (issue 54, item 11). So the dialog does not start in the
+//! background ([`Unusable::Background`]), SIGTTOU and SIGTTIN are ignored while it runs (a
+//! stray call fails instead of stopping us), and a dialog whose group loses the foreground
+//! (`bg` after Ctrl+Z) neither draws nor reads nor changes modes until it has it back, then
+//! takes raw mode again and redraws.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
+use std::os::fd::AsFd;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
@@ -159,6 +169,40 @@ impl Theme {
     }
 }
 
+/// Why the terminal cannot be used.
+#[derive(Debug)]
+pub enum Unusable {
+    /// `/dev/tty` cannot be opened or put in raw mode.
+    Io(io::Error),
+    /// Our process group is not the terminal's foreground group: we run in the background.
+    Background,
+}
+
+impl From<io::Error> for Unusable {
+    fn from(error: io::Error) -> Self {
+        Self::Io(error)
+    }
+}
+
+/// Whether this process's group is the foreground process group of the terminal `tty`: the
+/// only one the kernel lets read it and set its modes without stopping it (SIGTTIN, SIGTTOU).
+/// A terminal with no foreground group, or one that is not our controlling terminal, is not
+/// ours either.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub fn in_foreground(tty: &impl AsFd) -> bool {
+    use std::os::fd::AsRawFd as _;
+    // SAFETY: tcgetpgrp(3) and getpgrp(2) only read; the descriptor is open for the call's
+    // length, borrowed from `tty`.
+    let (foreground, ours) = unsafe { (libc::tcgetpgrp(tty.as_fd().as_raw_fd()), libc::getpgrp()) };
+    foreground > 0 && foreground == ours
+}
+
+#[cfg(not(unix))]
+pub fn in_foreground(_: &impl AsFd) -> bool {
+    true
+}
+
 /// How many printed lines are kept to redraw the screen after a resize: more than a screen
 /// holds.
 const HISTORY: usize = 200;
@@ -183,9 +227,18 @@ pub struct Tty {
 }
 
 impl Tty {
-    /// Opens `/dev/tty` and enters raw mode; a dumb terminal stays in line mode.
-    pub fn open(theme: Theme, deadline: Deadline) -> io::Result<Self> {
+    /// Opens `/dev/tty` and enters raw mode; a dumb terminal stays in line mode. A process
+    /// outside the terminal's foreground process group gets [`Unusable::Background`], and
+    /// nothing on the terminal changes.
+    pub fn open(theme: Theme, deadline: Deadline) -> Result<Self, Unusable> {
+        // Before anything touches the terminal: should the foreground move between the check
+        // below and a call, the call fails (or, for SIGTTOU's, goes through) instead of
+        // stopping the process, and the client that waits for our answer with it.
+        job_control::ignore_terminal_stops();
         let mut out = OpenOptions::new().read(true).write(true).open("/dev/tty")?;
+        if !in_foreground(&out) {
+            return Err(Unusable::Background);
+        }
         let raw = if theme.dumb {
             None
         } else {
@@ -306,9 +359,24 @@ impl Tty {
         }
         self.live_rows = rows.len();
         self.shown_seconds = self.seconds_left();
-        self.out.write_all(&buf)?;
+        self.emit(&buf)
+    }
+
+    /// Writes `bytes` to the terminal while our group has its foreground; otherwise drops them
+    /// (they would land on the screen of whoever has it, and the dialog draws afresh once it
+    /// has the terminal back: see [`Self::resume`]).
+    fn emit(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        if !in_foreground(&self.out) {
+            return Ok(());
+        }
+        self.out.write_all(bytes)?;
         self.out.flush()?;
         Ok(())
+    }
+
+    /// Whether the terminal is ours to use now.
+    fn ours(&self) -> bool {
+        in_foreground(&self.out)
     }
 
     /// Writes one row's text in its styles.
@@ -331,9 +399,7 @@ impl Tty {
         buf.extend_from_slice(b"\r\n");
         self.live_rows = 0;
         self.cursor_row = 0;
-        self.out.write_all(&buf)?;
-        self.out.flush()?;
-        Ok(())
+        self.emit(&buf)
     }
 
     /// Prints `lines` for good, however many rows they take: they scroll away with the
@@ -349,9 +415,7 @@ impl Tty {
                 self.write_row(&mut buf, &row);
                 buf.push(b'\n');
             }
-            self.out.write_all(&buf)?;
-            self.out.flush()?;
-            return Ok(());
+            return self.emit(&buf);
         }
         self.paint(lines, Fit::Any)?;
         self.commit()
@@ -361,12 +425,11 @@ impl Tty {
     /// echoes and edits it). End of input (Ctrl+D on an empty line) stops the dialog, as do a
     /// signal and the timeout.
     pub fn read_line(&mut self, prompt: &str) -> Result<String, Stop> {
-        self.out.write_all(prompt.as_bytes())?;
-        self.out.flush()?;
+        self.emit(prompt.as_bytes())?;
         let read = self.read_typed_line();
         if read.is_err() {
             // The farewell goes on a line of its own, not after the prompt.
-            let _ = self.out.write_all(b"\n");
+            let _ = self.emit(b"\n");
         }
         read
     }
@@ -388,6 +451,11 @@ impl Tty {
             if let Some(left) = self.deadline.left(Instant::now()) {
                 wait = wait.min(left);
             }
+            if !self.ours() {
+                // In the background (`bg`): reading would fail; wait for `fg`.
+                std::thread::sleep(wait);
+                continue;
+            }
             let timeout = rustix::event::Timespec {
                 tv_sec: 0,
                 tv_nsec: i64::try_from(wait.as_nanos()).unwrap_or(0),
@@ -408,6 +476,8 @@ impl Tty {
                 Ok(0) => self.typed.push(b'\n'),
                 Ok(n) => self.typed.extend_from_slice(&chunk[..n]),
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                // The foreground moved between the check and the read (EIO, SIGTTIN ignored).
+                Err(_) if !self.ours() => {}
                 Err(_) => return Err(Stop::Lost),
             }
         }
@@ -442,12 +512,29 @@ impl Tty {
                 self.resume()?;
                 return Ok(Input::Redraw);
             }
+            if !self.ours() {
+                // Our group lost the terminal's foreground without being stopped: whoever has
+                // it now owns its modes and its screen until we get it back.
+                self.resume()?;
+                return Ok(Input::Redraw);
+            }
             let mut wait = TICK;
             if let Some(left) = self.deadline.left(Instant::now()) {
                 wait = wait.min(left);
             }
-            if event::poll(wait)? {
-                match event::read()? {
+            let ready = match event::poll(wait) {
+                Ok(ready) => ready,
+                // The foreground moved during the wait, and reading failed (EIO): as above.
+                Err(_) if !self.ours() => continue,
+                Err(error) => return Err(error.into()),
+            };
+            if ready {
+                let read = match event::read() {
+                    Ok(read) => read,
+                    Err(_) if !self.ours() => continue,
+                    Err(error) => return Err(error.into()),
+                };
+                match read {
                     Event::Key(key) if key.kind != KeyEventKind::Release => {
                         return Ok(Input::Key(key));
                     }
@@ -490,8 +577,11 @@ impl Tty {
     }
 
     /// Raw mode and bracketed paste again after a stop, and a live region drawn afresh below
-    /// whatever the shell wrote meanwhile.
+    /// whatever the shell wrote meanwhile. In the background (continued by `bg`), first waits
+    /// until our group has the terminal's foreground again: setting its modes from the
+    /// background would stop us, or (SIGTTOU ignored) change them under whoever has it.
     fn resume(&mut self) -> Result<(), Stop> {
+        self.wait_for_the_foreground()?;
         // crossterm enters raw mode only when it believes it is not in it, and remembers the
         // settings it found as those to restore: leave first, so both are today's.
         let _ = terminal::disable_raw_mode();
@@ -503,6 +593,31 @@ impl Tty {
         self.out.flush()?;
         self.live_rows = 0;
         self.cursor_row = 0;
+        Ok(())
+    }
+}
+
+impl Tty {
+    /// Waits, using nothing of the terminal, until our group is its foreground group again;
+    /// a signal, the timeout or the reader's going away still end the dialog meanwhile, and a
+    /// SIGTSTP still stops it.
+    fn wait_for_the_foreground(&mut self) -> Result<(), Stop> {
+        while !self.ours() {
+            match self.deadline.expired_at(Instant::now()) {
+                Some(Expired::Cancelled) => return Err(Stop::Signal),
+                Some(Expired::TimedOut) => return Err(Stop::Timeout),
+                None => {}
+            }
+            if STOP_ASKED.swap(false, Ordering::SeqCst) {
+                job_control::stop_self();
+                CONTINUED.store(false, Ordering::SeqCst);
+            }
+            let mut wait = TICK;
+            if let Some(left) = self.deadline.left(Instant::now()) {
+                wait = wait.min(left);
+            }
+            std::thread::sleep(wait);
+        }
         Ok(())
     }
 }
@@ -542,6 +657,15 @@ mod job_control {
             libc::SIGCONT,
             on_continue as extern "C" fn(libc::c_int) as libc::sighandler_t,
         );
+    }
+
+    /// Ignores SIGTTOU and SIGTTIN for the rest of the process's life: a terminal call made
+    /// from the background then fails (or, for SIGTTOU's, is let through) instead of stopping
+    /// us. Process-wide, unlike a blocked signal: the signal handler's thread restores the
+    /// terminal too.
+    pub fn ignore_terminal_stops() {
+        set(libc::SIGTTOU, libc::SIG_IGN);
+        set(libc::SIGTTIN, libc::SIG_IGN);
     }
 
     /// Gives SIGTSTP and SIGCONT their default actions back.
@@ -584,6 +708,7 @@ mod job_control {
 
 #[cfg(not(unix))]
 mod job_control {
+    pub fn ignore_terminal_stops() {}
     pub fn catch() {}
     pub fn release() {}
     pub fn stop_self() {}
@@ -648,7 +773,8 @@ static RESTORING: Mutex<()> = Mutex::new(());
 /// Leaves raw mode, shows the cursor and resets colours, if raw mode is on. A second caller
 /// waits until the first has finished: the main thread must not exit while the signal thread
 /// is half way through (it found raw mode off and returned at once, and the process ended
-/// with the terminal still raw).
+/// with the terminal still raw). A terminal whose foreground is another group's is left as
+/// it is: its modes and screen are that group's now, and it sets them as it needs.
 pub fn restore() {
     let _restoring = RESTORING
         .lock()
@@ -656,7 +782,11 @@ pub fn restore() {
     if !RAW.swap(false, Ordering::SeqCst) {
         return;
     }
-    if let Ok(mut tty) = OpenOptions::new().write(true).open("/dev/tty") {
+    let tty = OpenOptions::new().write(true).open("/dev/tty");
+    if tty.as_ref().is_ok_and(|tty| !in_foreground(tty)) {
+        return;
+    }
+    if let Ok(mut tty) = tty {
         if PASTE.load(Ordering::SeqCst) {
             let _ = queue!(tty, event::DisableBracketedPaste);
         }

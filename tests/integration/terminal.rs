@@ -1504,3 +1504,212 @@ fn csi(s: &str) -> &str {
         .map_or(s.len(), |(i, c)| i + c.len_utf8());
     &s[..end]
 }
+
+/// The processes under `pid` (its children, theirs, ...) that are stopped (state `T`).
+fn stopped_under(pid: u32) -> Vec<u32> {
+    let mut parents = std::collections::HashMap::new();
+    let mut states = std::collections::HashMap::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(p) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // After the command name, in parentheses: the state, then the parent's id.
+        let mut rest = stat.rsplit_once(") ").map_or("", |(_, r)| r).split(' ');
+        let state = rest.next().unwrap_or_default().to_owned();
+        if let Some(parent) = rest.next().and_then(|p| p.parse::<u32>().ok()) {
+            parents.insert(p, parent);
+            states.insert(p, state);
+        }
+    }
+    let under = |mut p: u32| {
+        while let Some(&parent) = parents.get(&p) {
+            if parent == pid {
+                return true;
+            }
+            p = parent;
+        }
+        false
+    };
+    states
+        .iter()
+        .filter(|(p, state)| *state == "T" && under(**p))
+        .map(|(p, _)| *p)
+        .collect()
+}
+
+/// The process state of `pid` (`/proc/PID/stat`'s third field), `None` once it is gone.
+fn state_of(pid: rustix::process::Pid) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())).ok()?;
+    stat.rsplit_once(") ")?.1.chars().next()
+}
+
+/// Issue 54, item 11: Codex starts servers in a process group of their own and keeps the
+/// terminal's foreground. With no display, the dialog opened `/dev/tty`, set its modes and was
+/// stopped by SIGTTOU (state `T`), and the server and Codex hung with it. Started so, in the
+/// background, there is no terminal: exit 3 at once with the fix-it line, nothing drawn, and
+/// never stopped, whether `--ui` is `auto` or `terminal`.
+#[test]
+fn in_the_background_the_terminal_is_no_terminal_and_nothing_stops_the_dialog() {
+    for ui in [None, Some("terminal")] {
+        let setup = Setup {
+            ui,
+            shell: Some(BACKGROUND_SHELL),
+            ..Setup::default()
+        };
+        let Some(mut d) = Dialog::start(NAME_REQUEST, &["--server", "demo"], setup) else {
+            return;
+        };
+        let shell = d.child.id();
+        let deadline = std::time::Instant::now() + EXIT_TIMEOUT;
+        while d.child.try_wait().expect("poll the shell").is_none() {
+            let stopped = stopped_under(shell);
+            assert!(
+                stopped.is_empty(),
+                "{ui:?}: the dialog was stopped by the terminal (processes {stopped:?} in state T)"
+            );
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{ui:?}: the dialog did not exit"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let done = d.finish();
+        assert_eq!(
+            (done.code, done.stdout.as_str(), done.raw.as_str()),
+            (Some(3), "", ""),
+            "{ui:?}: {done:?}"
+        );
+        let line = done
+            .stderr
+            .lines()
+            .find(|line| line.starts_with("form-elicitation: "))
+            .unwrap_or_default();
+        assert!(
+            line.contains(
+                "no terminal: /dev/tty belongs to the foreground job, and this process runs in the background"
+            ),
+            "{ui:?}: {done:?}"
+        );
+        if ui.is_none() {
+            // `auto` with no display: the fix-it line for the display comes first.
+            assert!(
+                line.contains("no display: DISPLAY and WAYLAND_DISPLAY are unset")
+                    && line.contains("\"env\": {\"DISPLAY\": \":0\"}"),
+                "{done:?}"
+            );
+        }
+    }
+}
+
+/// A job shell that runs `bg` on the stopped dialog (after a line on its stdin), then `fg`
+/// (after another).
+const BG_THEN_FG_SHELL: (&str, &str) = (
+    "sh",
+    r#"set -m; "$@" </dev/tty; s=$?; if [ $s -ge 128 ]; then read _; bg >&2; read _; fg >&2; s=$?; fi; exit $s"#,
+);
+
+/// Issue 54, item 11, the foreground lost mid-dialog: Ctrl+Z then `bg` continued the dialog in
+/// the background, where taking raw mode again stopped it at once (SIGTTOU). Now it waits,
+/// running and drawing nothing, until `fg` gives it the terminal back; then it redraws and
+/// takes the answer.
+#[test]
+fn a_dialog_sent_to_the_background_waits_unstopped_and_comes_back_with_fg() {
+    let setup = Setup {
+        shell: Some(BG_THEN_FG_SHELL),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &["--server", "srv"], setup) else {
+        return;
+    };
+    d.expect("[1/1] Name *");
+    d.send("Ad");
+    d.expect("> Ad");
+    let job = d.foreground_job();
+    d.signal_process(job, rustix::process::Signal::TSTP);
+    d.wait_until_stopped(job);
+    d.skip_shown();
+    // `bg`: continued in the background.
+    d.fg();
+    let deadline = std::time::Instant::now() + EXPECT_TIMEOUT;
+    while state_of(job) == Some('T') {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "after bg the dialog never ran"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // Several of the dialog's ticks in the background: any terminal call would stop it.
+    for _ in 0..25 {
+        assert_ne!(
+            state_of(job),
+            Some('T'),
+            "in the background the dialog was stopped by the terminal"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_ne!(
+        d.foreground_job(),
+        job,
+        "the shell keeps the terminal after bg"
+    );
+    // `fg`: the terminal is the dialog's again.
+    d.fg();
+    d.expect("srv asks:");
+    d.expect("[1/1] Name *");
+    d.expect("> Ad");
+    d.send("a");
+    d.expect("> Ada");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
+/// A script whose pipe carries the dialog's answer to a reader the test kills (a stand-in for
+/// a client that died while its shell lives on).
+const READER_SHELL: (&str, &str) = ("sh", r#""$@" | sleep 600"#);
+
+/// Issue 54, item 12, in the terminal: once nothing reads the answer (the pipe's reader
+/// killed, the dialog's parent, the shell, alive), the dialog ends with cancel and gives the
+/// terminal back, instead of asking a person whose answer nobody can take.
+#[test]
+fn the_terminal_dialog_ends_when_the_reader_of_its_answer_is_gone() {
+    let setup = Setup {
+        shell: Some(READER_SHELL),
+        ..Setup::default()
+    };
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], setup) else {
+        return;
+    };
+    d.expect("[1/1] Name *");
+    let shell = d.child.id();
+    let reader = std::fs::read_dir("/proc")
+        .expect("read /proc")
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .find(|&p| {
+            let stat = std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default();
+            stat.contains("(sleep) ")
+                && stat
+                    .rsplit_once(") ")
+                    .and_then(|(_, rest)| rest.split(' ').nth(1))
+                    == Some(shell.to_string().as_str())
+        })
+        .expect("the reader runs");
+    let reader = rustix::process::Pid::from_raw(reader).expect("a process id");
+    d.signal_process(reader, rustix::process::Signal::KILL);
+    d.expect("cancelled.");
+    let done = d.finish();
+    assert!(done.cooked, "the terminal is left raw: {done:?}");
+    assert!(
+        done.stderr
+            .contains("the reader of the answer is gone (stdout was closed): answering cancel"),
+        "{done:?}"
+    );
+}

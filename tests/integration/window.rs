@@ -1465,6 +1465,69 @@ fn claude_code_hook_requests_are_answered_in_the_hook_s_shape() {
     assert_eq!(opened, "https://example.com/login\n");
 }
 
+/// Issue 54, item 12: Claude Code runs its hook as `/bin/sh -c form-elicitation`. When Claude
+/// Code died (SIGKILL, the OOM killer), the shell lived on as the window's parent, and the
+/// window stayed up to its 590 s, its answer then failing with EPIPE. The shell here stays
+/// the parent, and a `sleep` stands in for Claude Code as the reader of the answer: once it is
+/// killed (the pipe's read end closed), the window ends, at once, with one line saying why.
+#[test]
+fn a_hook_window_ends_when_the_reader_of_its_answer_is_gone() {
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let title = unique_title("reader-gone");
+    let input = HOOK_INPUT.replace("SCHEMA_KEY", "requested_schema");
+    let client: [&OsStr; 3] = [
+        "/bin/sh".as_ref(),
+        "-c".as_ref(),
+        r#""$0" "$@" | sleep 600"#.as_ref(),
+    ];
+    let mut shown = x.run_under(&client, &input, &["--title", &title], &[]);
+    x.wait_for_window(&mut shown, &title);
+    let shell = shown.app.pid();
+    let reader = children_named(shell, "sleep");
+    assert_eq!(reader.len(), 1, "one reader under the shell: {reader:?}");
+    rustix::process::kill_process(reader[0], rustix::process::Signal::KILL)
+        .expect("kill the reader");
+    let killed = Instant::now();
+    // The parent (the shell) lives on: only the reader's end can end the window.
+    let out = shown.app.wait_output(Duration::from_secs(5));
+    assert!(
+        out.stdout.is_empty()
+            && out
+                .stderr
+                .contains("the reader of the answer is gone (stdout was closed): answering cancel"),
+        "{}",
+        out.describe()
+    );
+    assert!(
+        x.find_windows(&title).is_empty(),
+        "the window is still up {:?} after its reader went",
+        killed.elapsed()
+    );
+}
+
+/// The children of process `pid` named `name` (the command name `/proc/PID/stat` gives).
+fn children_named(pid: u32, name: &str) -> Vec<rustix::process::Pid> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|child| {
+            let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+            // `PID (NAME) STATE PPID ...`; NAME may hold spaces and parentheses.
+            let Some((head, rest)) = stat.rsplit_once(") ") else {
+                return false;
+            };
+            head.split_once(" (").is_some_and(|(_, comm)| comm == name)
+                && rest.split(' ').nth(1) == Some(pid.to_string().as_str())
+        })
+        .filter_map(rustix::process::Pid::from_raw)
+        .collect()
+}
+
 /// Regression (issue 30, items 12 and 16): keys sent with no delay between them (a virtual
 /// keyboard, a password manager's `{TAB}{SPACE}{TAB}`) were lost: Space between two Tabs
 /// left the checkbox unticked, and Down, Space three times ticked one option of three. Every

@@ -58,6 +58,13 @@ pub const PASTE_END: &str = "\x1b[201~";
 pub const JOB_SHELL: &str =
     r#"set -m; "$@" </dev/tty; s=$?; if [ $s -ge 128 ]; then read _; fg >&2; s=$?; fi; exit $s"#;
 
+/// A client that starts the binary in the background, as Codex starts its servers: a process
+/// group of its own, while the terminal's foreground stays with the client (here a bash with
+/// job control, which puts each job in a group of its own and keeps the terminal). `wait -f`
+/// waits for the job's end, not for its first stop, so the shell, and with it the job's
+/// group, lives on while the job is stopped.
+pub const BACKGROUND_SHELL: (&str, &str) = ("bash", r#"set -m; "$@" & wait -f $!"#);
+
 /// How a test runs the binary.
 #[derive(Debug, Clone)]
 pub struct Setup {
@@ -70,6 +77,11 @@ pub struct Setup {
     /// Run as the foreground job of a job-control shell (see [`JOB_SHELL`]), as in an
     /// interactive shell, so that SIGTSTP can stop it.
     pub job_control: bool,
+    /// A shell and a script of the test's own that starts the binary (`SHELL -c SCRIPT SHELL
+    /// BIN ARGS...`): [`BACKGROUND_SHELL`], a job shell that runs `bg`, a pipe whose reader
+    /// the test kills. As with [`Self::job_control`], the script's stdin is
+    /// [`Dialog::shell_input`] (a line there per `read`).
+    pub shell: Option<(&'static str, &'static str)>,
     /// `DISPLAY`, or `None` to leave it unset.
     pub display: Option<&'static str>,
     /// The locale (`LANG` and `LC_ALL`), or `None` for English.
@@ -89,6 +101,7 @@ impl Default for Setup {
             color: false,
             request_on_stdin: false,
             job_control: false,
+            shell: None,
             display: None,
             lang: None,
             size: None,
@@ -173,7 +186,11 @@ impl Dialog {
                 return None;
             }
         };
-        let mut command = if setup.job_control {
+        let mut command = if let Some((program, script)) = setup.shell {
+            let mut shell = Command::new(program);
+            shell.args(["-c", script, program, BIN]);
+            shell
+        } else if setup.job_control {
             let mut shell = Command::new("sh");
             shell.args(["-c", JOB_SHELL, "sh", BIN]);
             shell
@@ -220,7 +237,7 @@ impl Dialog {
             ));
             std::fs::write(&path, request).expect("write the request file");
             command.arg(&path);
-            if setup.job_control {
+            if setup.job_control || setup.shell.is_some() {
                 command.stdin(Stdio::piped());
             } else {
                 command.stdin(Stdio::from(slave.try_clone().expect("dup the pty")));
@@ -237,7 +254,7 @@ impl Dialog {
             stdin
                 .write_all(request.as_bytes())
                 .expect("write the request");
-        } else if setup.job_control {
+        } else if setup.job_control || setup.shell.is_some() {
             shell_input = child.stdin.take();
         }
         let stdout = child.stdout.take().map(|mut out| {
