@@ -8,6 +8,7 @@
 //! test runs the official TypeScript SDK's client (`tests/proxy/client.cjs`) with node, its
 //! `node_modules` named by `FORM_ELICITATION_TEST_NODE_PATH` (else `target/proxy-node`).
 
+mod clients;
 pub(crate) mod harness;
 mod http;
 mod mock;
