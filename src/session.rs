@@ -19,10 +19,21 @@
 //! What is found is set in our own environment before any thread starts, as if whoever started
 //! us had passed it, so that every part (winit, the keyring, AT-SPI, input methods, the
 //! dialogs `proxy` starts) uses it.
+//!
+//! A display we found is not one we were given: a stale `DISPLAY` whose number another local
+//! user has taken since, or a socket file of ours whose server died while another user holds
+//! the abstract socket of the same name (which libxcb tries first), would carry the form to
+//! that user. So a found display is taken only when its server, asked on a connection
+//! ([`peer_of`]: `SO_PEERCRED`), is this user's or root's (a display manager's), never over
+//! TCP; and [`FOUND_ENV`] tells every window (ours and our dialogs') to ask again on its own
+//! connection before it is created (`ui::display`).
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
+use std::os::fd::AsFd;
+use std::os::unix::ffi::OsStrExt as _;
 use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The environment variable that names `serve`'s socket (the asker reads it; what is found
@@ -47,6 +58,15 @@ const FROM_THE_SESSION: [&str; 12] = [
     "LC_TIME",
 ];
 
+/// Set (to what was found, `DISPLAY=:0` say) when the display was found rather than given:
+/// every window then checks its own connection's server before it is created (see [the
+/// module](self)). Our dialogs inherit it with the display; a caller who sets it only makes
+/// the check stricter.
+pub const FOUND_ENV: &str = "FORM_ELICITATION_FOUND_DISPLAY";
+
+/// Why a display that was found was not used, for the line that says nothing was found.
+static REFUSED: OnceLock<String> = OnceLock::new();
+
 /// How long the user manager may take to answer: it answers in a millisecond or two when it
 /// runs, and a hung bus must not hold up the form.
 const BUS_TIMEOUT: Duration = Duration::from_millis(1500);
@@ -57,6 +77,131 @@ pub const HOW_TO_FIX: &str = "no display: DISPLAY and WAYLAND_DISPLAY are unset,
      session of this user was found; give the client's server entry \"env\": {\"DISPLAY\": \":0\"} \
      (or WAYLAND_DISPLAY), or run `systemctl --user enable --now form-elicitation.socket` in the \
      desktop session";
+
+/// [`HOW_TO_FIX`], and why a display that was found was not used, if one was.
+pub fn how_to_fix() -> String {
+    match REFUSED.get() {
+        Some(why) => format!("{HOW_TO_FIX}; {why}"),
+        None => HOW_TO_FIX.to_owned(),
+    }
+}
+
+/// Whose server is at the other end of a connection to a display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peer {
+    /// This user's, or root's (a display manager's X server runs as root).
+    Trusted,
+    /// Another user's, by its user id.
+    Other(u32),
+    /// Not a Unix socket (TCP): whose it is cannot be known.
+    NotLocal,
+}
+
+impl Peer {
+    /// `Ok` for a trusted server, else the line that says why `what` (`DISPLAY=:93`, found,
+    /// not given) is not used.
+    pub fn judge(self, what: &str) -> Result<(), String> {
+        match self {
+            Self::Trusted => Ok(()),
+            Self::Other(uid) => Err(format!(
+                "{what} is served by another user (uid {uid}), not by this user or root: not \
+                 used"
+            )),
+            Self::NotLocal => Err(format!(
+                "{what} is reached over TCP, where whose server it is cannot be checked: not \
+                 used"
+            )),
+        }
+    }
+}
+
+/// Whose server is at the other end of `socket` (`SO_PEERCRED`, which the kernel fills in when
+/// the connection is made: the listening socket's owner then, whatever its file says).
+pub fn peer_of(socket: impl AsFd) -> Peer {
+    let socket = socket.as_fd();
+    if rustix::net::sockopt::socket_domain(socket) != Ok(rustix::net::AddressFamily::UNIX) {
+        return Peer::NotLocal;
+    }
+    match rustix::net::sockopt::socket_peercred(socket) {
+        Ok(cred) if cred.uid.as_raw() == uid() || cred.uid.is_root() => Peer::Trusted,
+        Ok(cred) => Peer::Other(cred.uid.as_raw()),
+        Err(_) => Peer::NotLocal,
+    }
+}
+
+/// What answers at a display's socket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Probe {
+    /// A server of this user's or root's.
+    Trusted,
+    /// Nothing listens: a display that has ended.
+    Nothing,
+    /// Another user's server, or one we cannot judge: the line that says so.
+    Refused(String),
+}
+
+/// Connects to the Unix socket `address` without waiting (a listener that never accepts
+/// cannot hold us: a full backlog is an error at once) and judges its server.
+fn probe(address: &rustix::net::SocketAddrUnix, what: &str) -> Probe {
+    use rustix::net::{AddressFamily, SocketFlags, SocketType};
+    let Ok(socket) = rustix::net::socket_with(
+        AddressFamily::UNIX,
+        SocketType::STREAM,
+        SocketFlags::CLOEXEC | SocketFlags::NONBLOCK,
+        None,
+    ) else {
+        return Probe::Nothing;
+    };
+    match rustix::net::connect(&socket, address) {
+        Ok(()) => match peer_of(&socket).judge(what) {
+            Ok(()) => Probe::Trusted,
+            Err(why) => Probe::Refused(why),
+        },
+        Err(rustix::io::Errno::CONNREFUSED | rustix::io::Errno::NOENT) => Probe::Nothing,
+        Err(error) => Probe::Refused(format!("{what} could not be checked ({error}): not used")),
+    }
+}
+
+/// Who serves the local X display `number`, where libxcb (and x11rb) connect: the abstract
+/// socket `@/tmp/.X11-unix/XN` first (Linux; anyone may bind that name), the file
+/// `/tmp/.X11-unix/XN` when nothing listens there. With neither, the display has ended (the
+/// libraries would try TCP next, which a found display never uses).
+fn probe_x(number: u32, what: &str) -> Probe {
+    let path = format!("/tmp/.X11-unix/X{number}");
+    if let Ok(address) = rustix::net::SocketAddrUnix::new_abstract_name(path.as_bytes()) {
+        let abstract_socket = probe(&address, what);
+        if abstract_socket != Probe::Nothing {
+            return abstract_socket;
+        }
+    }
+    match rustix::net::SocketAddrUnix::new(path.as_str()) {
+        Ok(address) => probe(&address, what),
+        Err(_) => Probe::Nothing,
+    }
+}
+
+/// For the X display `display` that was found (`what` names it): `Err`, the line that says
+/// why, when another user's server listens where libxcb connects, or the display is on
+/// another host (TCP); `Ok` otherwise, a display that has ended too (connecting to it fails
+/// on its own). Makes bare connections only, no X setup: no cookie is sent.
+pub fn check_x_server(display: &str, what: &str) -> Result<(), String> {
+    match x_display_number(display) {
+        Some(Some(number)) => match probe_x(number, what) {
+            Probe::Refused(why) => Err(why),
+            Probe::Trusted | Probe::Nothing => Ok(()),
+        },
+        Some(None) => Peer::NotLocal.judge(what),
+        None => Ok(()),
+    }
+}
+
+/// Who serves the Wayland socket at `path`.
+fn probe_wayland(path: &Path, what: &str) -> Probe {
+    match rustix::net::SocketAddrUnix::new(path.as_os_str().as_bytes()) {
+        Ok(address) => probe(&address, what),
+        Err(_) => Probe::Nothing,
+    }
+}
 
 /// Where the display came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +237,9 @@ pub struct Found {
     pub variables: Vec<(String, OsString)>,
     /// Where the display variables came from, if any were found.
     pub display: Option<Source>,
+    /// Why displays that were found were not used: another user's server, or one reached
+    /// over TCP.
+    pub refused: Vec<String>,
 }
 
 impl Found {
@@ -129,10 +277,15 @@ impl Found {
         } else {
             "DISPLAY and WAYLAND_DISPLAY are unset here"
         };
-        format!(
+        let mut line = format!(
             "{unset}; using the desktop session's: {}",
             parts.join(", then ")
-        )
+        );
+        for why in &self.refused {
+            line.push_str("; ");
+            line.push_str(why);
+        }
+        line
     }
 }
 
@@ -213,19 +366,22 @@ pub fn look(serve_route: bool) -> Found {
         && let Some(environment) = user_manager_environment(bus)
     {
         session = pick(&environment);
-        if display_of(&session, runtime).is_some() {
+        // A display the manager remembers from a session that has ended (a stale `DISPLAY`
+        // after logging out) is not one to use, nor one whose number another user has taken.
+        found.refused.extend(keep_trusted(&mut session, runtime));
+        if shown_display_count(&session) > 0 {
             found.display = Some(Source::UserManager);
-        } else {
-            // A display the manager remembers from a session that has ended (a stale
-            // `DISPLAY` after logging out): not one to use.
-            session.retain(|(name, _)| name != "DISPLAY" && name != "WAYLAND_DISPLAY");
         }
     }
     if found.display.is_none() {
-        if let Some(name) = runtime.as_deref().and_then(wayland_socket) {
+        let wayland = runtime
+            .as_deref()
+            .and_then(|runtime| wayland_socket(runtime, &mut found.refused));
+        if let Some(name) = wayland {
             session.push(("WAYLAND_DISPLAY".into(), name));
             found.display = Some(Source::WaylandSocket);
-        } else if let Some(display) = own_x_display(Path::new("/tmp/.X11-unix")) {
+        } else if let Some(display) = own_x_display(Path::new("/tmp/.X11-unix"), &mut found.refused)
+        {
             session.push(("DISPLAY".into(), display));
             found.display = Some(Source::X11Socket);
             // GDM keeps an X session's cookie here, not in ~/.Xauthority.
@@ -254,6 +410,12 @@ pub fn look(serve_route: bool) -> Found {
         address.push(bus);
         session.push(("DBUS_SESSION_BUS_ADDRESS".into(), address));
     }
+    let displays: Vec<String> = session
+        .iter()
+        .filter(|(name, _)| name == "DISPLAY" || name == "WAYLAND_DISPLAY")
+        .map(|(name, value)| format!("{name}={}", value.to_string_lossy()))
+        .collect();
+    session.push((FOUND_ENV.into(), displays.join(" ").into()));
     found
         .variables
         .extend(session.into_iter().filter(|(name, _)| !set(name)));
@@ -274,28 +436,44 @@ fn pick(environment: &[String]) -> Vec<(String, OsString)> {
         .collect()
 }
 
-/// The display among `variables` that is there now: a Wayland socket of ours, or a local X
-/// display whose socket exists (a remote `host:N` is taken as it is).
-fn display_of<'a>(variables: &'a [(String, OsString)], runtime: &Path) -> Option<&'a OsStr> {
-    let value = |wanted: &str| {
-        variables
-            .iter()
-            .find(|(name, _)| name == wanted)
-            .map(|(_, value)| value.as_os_str())
-    };
-    if let Some(wayland) = value("WAYLAND_DISPLAY")
-        && own_socket(&runtime.join(wayland))
-    {
-        return Some(wayland);
-    }
-    let display = value("DISPLAY")?;
-    match x_display_number(&display.to_string_lossy()) {
-        Some(Some(number)) => Path::new(&format!("/tmp/.X11-unix/X{number}"))
-            .exists()
-            .then_some(display),
-        Some(None) => Some(display),
-        None => None,
-    }
+/// Keeps, of the display variables among `variables` (the user manager's), only those whose
+/// server is there now and trusted: a Wayland socket of ours in `runtime`, or a local X
+/// display, each served by this user or root ([`probe`]). Returns why any was refused; a
+/// display that has ended is dropped without a word, as before.
+fn keep_trusted(variables: &mut Vec<(String, OsString)>, runtime: &Path) -> Vec<String> {
+    let mut refused = Vec::new();
+    variables.retain(|(name, value)| {
+        let what = format!(
+            "{name}={} (from {})",
+            value.to_string_lossy(),
+            Source::UserManager.describe()
+        );
+        let probe = match name.as_str() {
+            "WAYLAND_DISPLAY" => {
+                let path = runtime.join(value);
+                if own_socket(&path) {
+                    probe_wayland(&path, &what)
+                } else {
+                    Probe::Nothing
+                }
+            }
+            "DISPLAY" => match x_display_number(&value.to_string_lossy()) {
+                Some(Some(number)) => probe_x(number, &what),
+                Some(None) => Probe::Refused(Peer::NotLocal.judge(&what).err().unwrap_or_default()),
+                None => Probe::Nothing,
+            },
+            _ => return true,
+        };
+        match probe {
+            Probe::Trusted => true,
+            Probe::Nothing => false,
+            Probe::Refused(why) => {
+                refused.push(why);
+                false
+            }
+        }
+    });
+    refused
 }
 
 /// A `DISPLAY` value's local display number: `Some(Some(n))` for `:n` or `:n.s` (and
@@ -309,29 +487,67 @@ fn x_display_number(display: &str) -> Option<Option<u32>> {
     })
 }
 
-/// The lowest-numbered `wayland-N` socket of ours in the runtime directory.
-fn wayland_socket(runtime: &Path) -> Option<OsString> {
-    let mut sockets: Vec<(u32, OsString)> = std::fs::read_dir(runtime)
-        .ok()?
+/// The lowest-numbered `wayland-N` socket of ours in the runtime directory whose compositor
+/// is this user's or root's; why others were refused goes to `refused`.
+fn wayland_socket(runtime: &Path, refused: &mut Vec<String>) -> Option<OsString> {
+    let mut sockets = own_wayland_sockets(runtime);
+    sockets.sort();
+    sockets.into_iter().find_map(|(_, name)| {
+        let what = format!(
+            "WAYLAND_DISPLAY={} ({})",
+            name.to_string_lossy(),
+            Source::WaylandSocket.describe()
+        );
+        match probe_wayland(&runtime.join(&name), &what) {
+            Probe::Trusted => Some(name),
+            Probe::Nothing => None,
+            Probe::Refused(why) => {
+                refused.push(why);
+                None
+            }
+        }
+    })
+}
+
+/// The `wayland-N` sockets of ours in the runtime directory, with their numbers.
+fn own_wayland_sockets(runtime: &Path) -> Vec<(u32, OsString)> {
+    let Ok(entries) = std::fs::read_dir(runtime) else {
+        return Vec::new();
+    };
+    entries
         .filter_map(Result::ok)
         .filter_map(|entry| {
             let name = entry.file_name();
             let number = name.to_str()?.strip_prefix("wayland-")?.parse().ok()?;
             own_socket(&entry.path()).then_some((number, name))
         })
-        .collect();
-    sockets.sort();
-    sockets.into_iter().next().map(|(_, name)| name)
+        .collect()
 }
 
-/// `:N` for the X server socket `XN` in `dir` owned by this user, when there is exactly one:
-/// with several, which one the person looks at is a guess we do not make. Never for root:
-/// a display manager's Xorg runs as root, so for root every user's display is "its own".
-fn own_x_display(dir: &Path) -> Option<OsString> {
+/// `:N` for the X server socket `XN` in `dir` owned by this user, when there is exactly one
+/// (with several, which one the person looks at is a guess we do not make) and its server is
+/// this user's: the file being ours says nothing of who listens at the abstract socket of the
+/// same name, nor whether anyone does (why not goes to `refused`). Never for root: a display
+/// manager's Xorg runs as root, so for root every user's display is "its own".
+fn own_x_display(dir: &Path, refused: &mut Vec<String>) -> Option<OsString> {
     if uid() == 0 {
         return None;
     }
-    only_x_socket(dir)
+    let display = only_x_socket(dir)?;
+    let number = x_display_number(&display.to_string_lossy())??;
+    let what = format!(
+        "DISPLAY={} ({})",
+        display.to_string_lossy(),
+        Source::X11Socket.describe()
+    );
+    match probe_x(number, &what) {
+        Probe::Trusted => Some(display),
+        Probe::Nothing => None,
+        Probe::Refused(why) => {
+            refused.push(why);
+            None
+        }
+    }
 }
 
 /// `:N` for the one X server socket `XN` in `dir` owned by this user.
@@ -402,6 +618,7 @@ fn user_manager_environment(bus: &Path) -> Option<Vec<String>> {
 /// reads it is undefined behaviour in C, which winit's libraries are.
 #[allow(unsafe_code)]
 pub fn apply(found: &Found) {
+    remember_refused(found);
     for (name, value) in &found.variables {
         // SAFETY: called from `main` before any thread is started (the user manager's bus was
         // driven on this thread, above).
@@ -424,8 +641,17 @@ pub fn find_and_apply(terminal_only: bool, serve_route: bool) -> Found {
     let found = look(serve_route);
     if found.anything() {
         apply(&found);
+    } else {
+        remember_refused(&found);
     }
     found
+}
+
+/// Keeps why found displays were refused, for [`how_to_fix`].
+fn remember_refused(found: &Found) {
+    if !found.refused.is_empty() {
+        let _ = REFUSED.set(found.refused.join("; "));
+    }
 }
 
 /// `XAUTHORITY` when `DISPLAY` came without it and Xlib's default (`~/.Xauthority`) is not
@@ -508,16 +734,64 @@ mod tests {
     }
 
     #[test]
-    fn a_stale_display_is_not_a_session() {
+    fn a_display_is_kept_only_while_a_trusted_server_listens() {
         let dir = std::env::temp_dir().join(format!("fe-session-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
-        let stale = [("WAYLAND_DISPLAY".to_owned(), OsString::from("wayland-9"))];
-        assert_eq!(display_of(&stale, &dir), None);
+        let wayland = || vec![("WAYLAND_DISPLAY".to_owned(), OsString::from("wayland-9"))];
+        let mut stale = wayland();
+        assert!(keep_trusted(&mut stale, &dir).is_empty());
+        assert!(stale.is_empty(), "no socket: dropped");
         let listener = std::os::unix::net::UnixListener::bind(dir.join("wayland-9")).expect("bind");
-        assert_eq!(display_of(&stale, &dir), Some(OsStr::new("wayland-9")));
-        assert_eq!(wayland_socket(&dir), Some(OsString::from("wayland-9")));
+        let mut live = wayland();
+        assert!(keep_trusted(&mut live, &dir).is_empty());
+        assert_eq!(live, wayland(), "our own compositor: kept");
+        assert_eq!(
+            wayland_socket(&dir, &mut Vec::new()),
+            Some(OsString::from("wayland-9"))
+        );
         drop(listener);
+        // The file is left, nobody listens: a compositor that has ended.
+        let mut ended = wayland();
+        assert!(keep_trusted(&mut ended, &dir).is_empty());
+        assert!(ended.is_empty());
+        assert_eq!(wayland_socket(&dir, &mut Vec::new()), None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A found display is never used over TCP: before, `host:N` was taken as it was.
+    #[test]
+    fn a_found_display_on_another_host_is_refused_saying_why() {
+        let mut remote = vec![
+            ("DISPLAY".to_owned(), OsString::from("remote.example:0")),
+            ("LANG".to_owned(), OsString::from("C.UTF-8")),
+        ];
+        let refused = keep_trusted(&mut remote, Path::new("/nonexistent"));
+        assert_eq!(remote, [("LANG".to_owned(), OsString::from("C.UTF-8"))]);
+        assert_eq!(
+            refused,
+            [
+                "DISPLAY=remote.example:0 (from the systemd user manager's environment) is \
+              reached over TCP, where whose server it is cannot be checked: not used"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_peer_is_judged_by_its_credentials_and_tcp_by_nothing() {
+        let (ours, _theirs) = std::os::unix::net::UnixStream::pair().expect("a socket pair");
+        assert_eq!(peer_of(&ours), Peer::Trusted);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let tcp =
+            std::net::TcpStream::connect(listener.local_addr().expect("address")).expect("connect");
+        assert_eq!(peer_of(&tcp), Peer::NotLocal);
+        assert_eq!(
+            Peer::Other(1234).judge("DISPLAY=:93"),
+            Err(
+                "DISPLAY=:93 is served by another user (uid 1234), not by this user or root: \
+                 not used"
+                    .to_owned()
+            )
+        );
     }
 
     #[test]
@@ -542,6 +816,7 @@ mod tests {
                 ("XAUTHORITY".into(), "/x".into()),
             ],
             display: Some(Source::UserManager),
+            refused: Vec::new(),
         };
         assert_eq!(
             found.describe(),

@@ -80,7 +80,7 @@ pub fn show(shown: Shown, showing: &Showing) -> Result<Answer, NotShown> {
             if !ui::has_display() {
                 return Err(NotShown::no_display(format!(
                     "{}; URL mode needs a window (the terminal front end shows forms only)",
-                    crate::session::HOW_TO_FIX
+                    crate::session::how_to_fix()
                 )));
             }
             after_window(ui::run_url_window(
@@ -103,7 +103,7 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
     };
     let window_problem = match ui {
         UiChoice::Terminal => None,
-        UiChoice::Auto if !ui::has_display() => Some(crate::session::HOW_TO_FIX.to_owned()),
+        UiChoice::Auto if !ui::has_display() => Some(crate::session::how_to_fix()),
         UiChoice::Auto | UiChoice::Window => {
             match ui::run_window(
                 form.clone(),

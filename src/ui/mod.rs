@@ -149,12 +149,12 @@ fn run_dialog(
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     if !has_display() {
-        return Err(WindowError::NoDisplay(crate::session::HOW_TO_FIX.into()));
+        return Err(WindowError::NoDisplay(crate::session::how_to_fix()));
     }
     ahead::load_compose_table_beside_the_start();
     // Held until the window is up: an X server that resets when its last client leaves
     // must not reset between this connection and winit's (issue 43, item 5).
-    let reached = display::wait_until_reachable();
+    let reached = display::wait_until_reachable().map_err(WindowError::NoDisplay)?;
     let outcome: Arc<Mutex<Option<Answer>>> = Arc::default();
     let viewport = egui::ViewportBuilder::default()
         .with_title(&options.window_title)
@@ -205,10 +205,13 @@ fn run_dialog(
             let ctx = egui::Context::default();
             prepare(&ctx, options.theme, &options.shown.cancel);
             let (title, heading) = (options.window_title.clone(), heading(options));
-            egui_soft::run_then(
+            egui_soft::run_checked(
                 ctx,
                 viewport,
                 move |ui| shell.frame(ui),
+                // A found display's server, asked on the window's own connection before the
+                // window exists (see `display`).
+                display::check_connection,
                 move || {
                     drop(reached);
                     tell_shown(&title, &heading);
@@ -229,6 +232,12 @@ fn run_dialog(
                 "form-elicitation",
                 native,
                 Box::new(|cc| {
+                    // eframe offers no moment between connecting and creating the window: a
+                    // found display's server is asked here, on the window's connection,
+                    // before the first frame shows the still hidden window (see `display`).
+                    use winit::raw_window_handle::HasDisplayHandle as _;
+                    let display = cc.display_handle().map_err(|error| error.to_string())?;
+                    display::check_connection(display.as_raw())?;
                     prepare(&cc.egui_ctx, options.theme, &options.shown.cancel);
                     Ok(Box::new(shell))
                 }),

@@ -10,6 +10,7 @@
 //! are needed, as for serve's other-user test.
 
 use std::ffi::OsStr;
+use std::os::linux::net::SocketAddrExt as _;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -125,6 +126,66 @@ impl Person {
         }
         serve
     }
+
+    /// A session bus at `/run/user/UID/bus` and a stand-in for the systemd user manager on it
+    /// whose `Environment` is `environment`, both as the user, up and answering.
+    fn user_manager(&self, environment: &[&str]) -> UserManager {
+        let bus = self.runtime.join("bus");
+        let mut daemon = self.bare("dbus-daemon");
+        daemon.args([
+            "--session",
+            "--nofork",
+            &format!("--address=unix:path={}", bus.display()),
+        ]);
+        let mut daemon = Running::spawn("dbus-daemon", daemon, None);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !bus.exists() {
+            assert!(daemon.running() && Instant::now() < deadline, "no bus");
+            thread::sleep(Duration::from_millis(20));
+        }
+        let script = self.dir.join("user_manager.py");
+        std::fs::copy(root().join("tests/session/user_manager.py"), &script).expect("copy");
+        let mut manager = self.bare("/usr/bin/python3");
+        manager.arg(&script).args(environment).env(
+            "DBUS_SESSION_BUS_ADDRESS",
+            format!("unix:path={}", bus.display()),
+        );
+        let mut manager = Running::spawn("the user manager's stand-in", manager, None);
+        let ready = Instant::now() + Duration::from_secs(10);
+        // It owns its name once `busctl` can read the property through the bus.
+        while !self
+            .bare("busctl")
+            .args([
+                "--address",
+                &format!("unix:path={}", bus.display()),
+                "get-property",
+                "org.freedesktop.systemd1",
+                "/org/freedesktop/systemd1",
+                "org.freedesktop.systemd1.Manager",
+                "Environment",
+            ])
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            assert!(
+                manager.running() && Instant::now() < ready,
+                "the stand-in did not come up:\n{}",
+                manager.stop().describe()
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+        UserManager {
+            _manager: manager,
+            _daemon: daemon,
+        }
+    }
+}
+
+/// The user's session bus and its user manager's stand-in; stopped on drop (the manager
+/// first).
+struct UserManager {
+    _manager: Running,
+    _daemon: Running,
 }
 
 impl Drop for Person {
@@ -255,54 +316,7 @@ fn the_user_manager_s_environment_gives_the_display() {
     let Some(x) = display_or_skip(&["dbus-daemon"]) else {
         return;
     };
-    let bus = person.runtime.join("bus");
-    let mut daemon = person.bare("dbus-daemon");
-    daemon.args([
-        "--session",
-        "--nofork",
-        &format!("--address=unix:path={}", bus.display()),
-    ]);
-    let mut daemon = Running::spawn("dbus-daemon", daemon, None);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !bus.exists() {
-        assert!(daemon.running() && Instant::now() < deadline, "no bus");
-        thread::sleep(Duration::from_millis(20));
-    }
-    let script = person.dir.join("user_manager.py");
-    std::fs::copy(root().join("tests/session/user_manager.py"), &script).expect("copy");
-    let mut manager = person.bare("/usr/bin/python3");
-    manager
-        .arg(&script)
-        .arg(format!("DISPLAY={}", x.display))
-        .arg("LANG=C.UTF-8")
-        .env(
-            "DBUS_SESSION_BUS_ADDRESS",
-            format!("unix:path={}", bus.display()),
-        );
-    let mut manager = Running::spawn("the user manager's stand-in", manager, None);
-    let ready = Instant::now() + Duration::from_secs(10);
-    // It owns its name once `busctl` can read the property through the bus.
-    while !person
-        .bare("busctl")
-        .args([
-            "--address",
-            &format!("unix:path={}", bus.display()),
-            "get-property",
-            "org.freedesktop.systemd1",
-            "/org/freedesktop/systemd1",
-            "org.freedesktop.systemd1.Manager",
-            "Environment",
-        ])
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
-        assert!(
-            manager.running() && Instant::now() < ready,
-            "the stand-in did not come up:\n{}",
-            manager.stop().describe()
-        );
-        thread::sleep(Duration::from_millis(50));
-    }
+    let _manager = person.user_manager(&[&format!("DISPLAY={}", x.display), "LANG=C.UTF-8"]);
     let token = unique_title("manager");
     let signal = person.dir.join("shown");
     let mut command = person.bare(&person.bin);
@@ -326,8 +340,6 @@ fn the_user_manager_s_environment_gives_the_display() {
         "{}",
         out.describe()
     );
-    drop(manager);
-    drop(daemon);
 }
 
 /// The proxy under the official TypeScript SDK's `StdioClientTransport` with no `env` (the
@@ -711,4 +723,307 @@ fn a_display_without_its_cookie_finds_gdm_s_cookie() {
         out.describe()
     );
     drop(server);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whose display (issue 54, items 1 and 2): a display that was found, not given, is used only
+// when its server is the user's or root's, asked on the connection itself.
+
+/// The other local user of these tests: `nobody`, neither root nor the test user.
+const OTHER_UID: u32 = 65534;
+
+/// `program` run as the other user, with a bare environment and no terminal.
+fn as_other(program: impl AsRef<OsStr>) -> Command {
+    let mut command = Command::new("setpriv");
+    command
+        .args([
+            format!("--reuid={OTHER_UID}"),
+            format!("--regid={OTHER_UID}"),
+            "--clear-groups".into(),
+            "--".into(),
+        ])
+        .arg(program)
+        .env_clear()
+        .env("HOME", "/")
+        .env("PATH", "/usr/bin:/bin");
+    without_terminal(&mut command);
+    command
+}
+
+/// A display number whose socket (file and abstract) and lock are free, from `from` on.
+fn free_display_number(from: u32) -> u32 {
+    (from..from + 200)
+        .find(|number| {
+            let abstract_name = format!("/tmp/.X11-unix/X{number}");
+            !Path::new(&abstract_name).exists()
+                && !Path::new(&format!("/tmp/.X{number}-lock")).exists()
+                && std::os::unix::net::SocketAddr::from_abstract_name(abstract_name.as_bytes())
+                    .and_then(|address| std::os::unix::net::UnixStream::connect_addr(&address))
+                    .is_err()
+        })
+        .expect("a free display number")
+}
+
+/// An Xvfb of the other user's on a free display number (from `from` on); its number.
+fn others_xvfb(from: u32) -> (Running, u32) {
+    let number = free_display_number(from);
+    let mut command = as_other("Xvfb");
+    command.args([&format!(":{number}"), "-noreset", "-nolisten", "tcp"]);
+    let mut server = Running::spawn("the other user's Xvfb", command, None);
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !socket.exists() {
+        assert!(
+            server.running() && Instant::now() < deadline,
+            "the other user's Xvfb did not start:\n{}",
+            server.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    (server, number)
+}
+
+/// `tests/session/other_user.py` with `args`, as the other user, once it says it listens.
+fn others_socket(person: &Person, args: &[&OsStr]) -> Running {
+    let script = person.dir.join("other_user.py");
+    std::fs::copy(root().join("tests/session/other_user.py"), &script).expect("copy");
+    let mut command = as_other("/usr/bin/python3");
+    command.arg(&script).args(args);
+    let mut running = Running::spawn("the other user's socket", command, None);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let listens = |args: &[&OsStr]| match args.first().and_then(|a| a.to_str()) {
+        Some("relay") => args.get(1).is_some_and(|name| {
+            std::os::unix::net::SocketAddr::from_abstract_name(name.as_encoded_bytes())
+                .and_then(|address| std::os::unix::net::UnixStream::connect_addr(&address))
+                .is_ok()
+        }),
+        _ => args.get(1).is_some_and(|path| Path::new(path).exists()),
+    };
+    while !listens(args) {
+        assert!(
+            running.running() && Instant::now() < deadline,
+            "the other user's socket did not come up:\n{}",
+            running.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    running
+}
+
+/// Waits for the asker to end without showing its window (`signal` is where it would say it
+/// is on screen); its output.
+fn ends_unshown(mut asker: Running, signal: &Path) -> Output {
+    let deadline = Instant::now() + ANSWER_TIMEOUT;
+    while asker.running() {
+        if signal.exists() {
+            panic!(
+                "the form was shown on another user's display:\n{}",
+                asker.stop().describe()
+            );
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the asker neither ended nor showed its form:\n{}",
+            asker.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    asker.wait_output(ANSWER_TIMEOUT)
+}
+
+/// Exit 3, nothing on stdout, and one line on stderr that names both fixes and says why the
+/// display that was found was not used (`why`).
+fn assert_refused_in_one_line(out: &Output, why: &str) {
+    assert_eq!(out.code, Some(3), "{}", out.describe());
+    assert!(out.stdout.is_empty(), "{}", out.describe());
+    assert_eq!(
+        out.stderr.lines().count(),
+        1,
+        "one line:\n{}",
+        out.describe()
+    );
+    assert!(names_both_fixes(&out.stderr), "{}", out.describe());
+    assert!(
+        out.stderr.contains(why),
+        "says {why:?}:\n{}",
+        out.describe()
+    );
+}
+
+/// Issue 54, item 1: the user manager still names the display of a session that has ended
+/// (`DISPLAY=:N`), and another local user has since started an X server on that number. The
+/// socket is there, so the display counted as the session's and the form went to that user,
+/// who could answer it. Now its server (SO_PEERCRED: the other user) refuses it.
+#[test]
+fn another_user_s_x_server_on_the_user_manager_s_display_does_not_get_the_form() {
+    let Some(person) = Person::new_or_skip("foreign-x") else {
+        return;
+    };
+    let Some(_turn) = display_or_skip(&["dbus-daemon", "busctl"]) else {
+        return;
+    };
+    let (_server, number) = others_xvfb(600 + std::process::id() % 100);
+    let _manager = person.user_manager(&[&format!("DISPLAY=:{number}"), "LANG=C.UTF-8"]);
+    let signal = person.dir.join("shown-foreign");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &unique_title("foreign")])
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let asker = Running::spawn("bare asker", command, Some(NAME_REQUEST.as_bytes()));
+    let out = ends_unshown(asker, &signal);
+    assert_refused_in_one_line(
+        &out,
+        &format!(
+            "DISPLAY=:{number} (from the systemd user manager's environment) is served by \
+             another user (uid {OTHER_UID}), not by this user or root: not used"
+        ),
+    );
+}
+
+/// Issue 54, item 2: the user's own X server was killed and left its socket file
+/// `/tmp/.X11-unix/XN` (owned by the user, so found as the user's display), while another
+/// user binds the abstract socket `@/tmp/.X11-unix/XN`, which libxcb tries first, relaying to
+/// their own X server. The file is the user's; the server is not: refused.
+#[test]
+fn a_relay_on_the_abstract_socket_of_the_user_s_stale_display_does_not_get_the_form() {
+    let Some(person) = Person::new_or_skip("relay") else {
+        return;
+    };
+    if !super::support::tools_or_skip("the relay test", &["python3"]) {
+        return;
+    }
+    let Some(_turn) = display_or_skip(&[]) else {
+        return;
+    };
+    let (_server, target) = others_xvfb(700 + std::process::id() % 100);
+    let stale = free_display_number(target + 1);
+    let path = PathBuf::from(format!("/tmp/.X11-unix/X{stale}"));
+    // The killed server's socket file: bound, then left without a listener.
+    drop(std::os::unix::net::UnixListener::bind(&path).expect("the stale socket"));
+    let _stale = Removed(path.clone());
+    chown(&path, person.uid, person.gid);
+    let target_path = format!("/tmp/.X11-unix/X{target}");
+    let _relay = others_socket(
+        &person,
+        &[
+            OsStr::new("relay"),
+            path.as_os_str(),
+            OsStr::new(&target_path),
+        ],
+    );
+    let signal = person.dir.join("shown-relay");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &unique_title("relay")])
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let asker = Running::spawn("bare asker", command, Some(NAME_REQUEST.as_bytes()));
+    let out = ends_unshown(asker, &signal);
+    assert_refused_in_one_line(
+        &out,
+        &format!(
+            "DISPLAY=:{stale} (an X server socket of this user) is served by another user \
+             (uid {OTHER_UID}), not by this user or root: not used"
+        ),
+    );
+}
+
+/// A dialog of the proxy's (or any window) whose display its parent found, not given, checks
+/// the server on its own connection: the proxy found the user's display at its start, and by
+/// the time a form comes the session has ended and another user's X server has that number.
+/// The dialog inherits `DISPLAY` with `FORM_ELICITATION_FOUND_DISPLAY`, and refuses.
+#[test]
+fn a_window_whose_display_was_found_by_its_parent_checks_it_itself() {
+    let Some(person) = Person::new_or_skip("found-by-parent") else {
+        return;
+    };
+    let Some(_turn) = display_or_skip(&[]) else {
+        return;
+    };
+    let (_server, number) = others_xvfb(800 + std::process::id() % 100);
+    let found = format!("DISPLAY=:{number}");
+    let signal = person.dir.join("shown-found-by-parent");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &unique_title("inherited")])
+        .env("DISPLAY", format!(":{number}"))
+        .env("FORM_ELICITATION_FOUND_DISPLAY", &found)
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let asker = Running::spawn("dialog", command, Some(NAME_REQUEST.as_bytes()));
+    let out = ends_unshown(asker, &signal);
+    assert_eq!(out.code, Some(3), "{}", out.describe());
+    assert!(
+        out.stderr.contains(&format!(
+            "{found} (found, not given) is served by another user (uid {OTHER_UID})"
+        )),
+        "{}",
+        out.describe()
+    );
+    // Given, not found, the same display is the caller's choice, as before: the window opens.
+    let signal = person.dir.join("shown-given");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &unique_title("given")])
+        .env("DISPLAY", format!(":{number}"))
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let mut asker = Running::spawn("asker", command, Some(NAME_REQUEST.as_bytes()));
+    let deadline = Instant::now() + WINDOW_TIMEOUT;
+    while !signal.exists() {
+        assert!(
+            asker.running() && Instant::now() < deadline,
+            "no window on the given display:\n{}",
+            asker.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Issue 54, the same rule for Wayland: the user manager names a compositor's socket whose
+/// file is the user's but whose listener is another user's (here a stand-in that never
+/// speaks). It is refused before anything is sent; before, the window connected to it and
+/// waited for it forever.
+#[test]
+fn another_user_s_compositor_named_by_the_user_manager_does_not_get_the_form() {
+    let Some(person) = Person::new_or_skip("foreign-wayland") else {
+        return;
+    };
+    if !super::support::tools_or_skip("the compositor test", &["python3", "dbus-daemon", "busctl"])
+    {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("fe-other-wayland-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the other user's folder");
+    let _dir = Removed(dir.clone());
+    chown(&dir, OTHER_UID, OTHER_UID);
+    let socket = dir.join("wayland-0");
+    let _compositor = others_socket(&person, &[OsStr::new("listen"), socket.as_os_str()]);
+    // Its file made the user's (as a file of the user's in a folder the other user controls
+    // would be): only the server's credentials tell whose it is.
+    chown(&socket, person.uid, person.gid);
+    let _manager = person.user_manager(&[&format!("WAYLAND_DISPLAY={}", socket.display())]);
+    let signal = person.dir.join("shown-foreign-wayland");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &unique_title("wayland")])
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let asker = Running::spawn("bare asker", command, Some(NAME_REQUEST.as_bytes()));
+    let out = ends_unshown(asker, &signal);
+    assert_refused_in_one_line(
+        &out,
+        &format!(
+            "WAYLAND_DISPLAY={} (from the systemd user manager's environment) is served by \
+             another user (uid {OTHER_UID}), not by this user or root: not used",
+            socket.display()
+        ),
+    );
+}
+
+/// A path removed on drop (a file or a folder).
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+        let _ = std::fs::remove_file(&self.0);
+    }
 }

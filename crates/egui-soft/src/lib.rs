@@ -58,4 +58,4 @@ pub use keys::drop_commands_that_typed_text;
 pub use live::{ShapeAt, TextAt, live_label, live_shape, repaints_live};
 pub use pass::run_pass;
 pub use raster::{Painter, Target};
-pub use window::{Error, run, run_then};
+pub use window::{Error, run, run_checked, run_then};

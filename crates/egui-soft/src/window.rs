@@ -101,9 +101,28 @@ pub fn run_then(
     ui: impl FnMut(&mut egui::Ui),
     presented: impl FnOnce() + 'static,
 ) -> Result<(), Error> {
+    run_checked(ctx, builder, ui, |_| Ok(()), presented)
+}
+
+/// [`run_then`], with `check` asked about the display connection the window will use once it
+/// is made and before the window is created (nothing of the window has reached the display
+/// then): an `Err` ends the run with [`Error::Window`] and its words, no window made. For a
+/// program that must know whose display server it talks to (its peer's credentials).
+pub fn run_checked(
+    ctx: egui::Context,
+    builder: ViewportBuilder,
+    ui: impl FnMut(&mut egui::Ui),
+    check: impl FnOnce(winit::raw_window_handle::RawDisplayHandle) -> Result<(), String>,
+    presented: impl FnOnce() + 'static,
+) -> Result<(), Error> {
+    use winit::raw_window_handle::HasDisplayHandle as _;
     let event_loop = EventLoop::<Wake>::with_user_event()
         .build()
         .map_err(Error::EventLoop)?;
+    let display = event_loop
+        .display_handle()
+        .map_err(|error| Error::Window(error.to_string()))?;
+    check(display.as_raw()).map_err(Error::Window)?;
     let proxy = event_loop.create_proxy();
     let repaint_proxy = proxy.clone();
     ctx.set_request_repaint_callback(repaint_callback(move |wake| {
