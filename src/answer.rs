@@ -34,9 +34,26 @@ impl Answer {
         }
     }
 
-    /// The line to write to stdout (without the newline), wrapped as the request was.
+    /// The line to write to stdout (without the newline), wrapped as the request was; empty
+    /// where none is written (see [`Self::line`]).
     pub fn to_line(&self, envelope: &Envelope) -> String {
-        match envelope {
+        self.line(envelope).unwrap_or_default()
+    }
+
+    /// The line to write to stdout (without the newline), wrapped as the request was, if
+    /// any: Claude's questions answer a cancel with nothing, so that Claude Code asks in its
+    /// own dialog.
+    pub fn line(&self, envelope: &Envelope) -> Option<String> {
+        if let Envelope::ClaudeCodeQuestions { tool_input } = envelope {
+            return match self {
+                Self::Accept(content) => {
+                    Some(crate::claude_questions::accepted(tool_input, content))
+                }
+                Self::Decline | Self::DeclineAll => Some(crate::claude_questions::declined()),
+                Self::AcceptUrl | Self::Cancel => None,
+            };
+        }
+        Some(match envelope {
             Envelope::JsonRpc { id } => json_rpc_response(id, "result", &self.result()),
             Envelope::Bare | Envelope::InputRequest => self.result().to_string(),
             Envelope::ClaudeCodeHook { .. } => {
@@ -47,7 +64,8 @@ impl Answer {
                 }
                 json!({ "hookSpecificOutput": output }).to_string()
             }
-        }
+            Envelope::ClaudeCodeQuestions { .. } => return None,
+        })
     }
 }
 
@@ -64,7 +82,10 @@ pub fn error_response(envelope: &Envelope, code: i64, message: &str) -> Option<S
             "error",
             &json!({"code": code, "message": message}),
         )),
-        Envelope::Bare | Envelope::InputRequest | Envelope::ClaudeCodeHook { .. } => None,
+        Envelope::Bare
+        | Envelope::InputRequest
+        | Envelope::ClaudeCodeHook { .. }
+        | Envelope::ClaudeCodeQuestions { .. } => None,
     }
 }
 

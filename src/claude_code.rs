@@ -10,6 +10,7 @@
 
 use std::time::Duration;
 
+use crate::claude_questions;
 use crate::cli::DisplayOptions;
 use crate::request::Envelope;
 use crate::show::Allowed;
@@ -38,6 +39,13 @@ pub fn adapt(
             if options.server.is_none() {
                 options.server.clone_from(server);
             }
+            options.timeout = options.timeout.or(Some(DEFAULT_TIMEOUT));
+            (options, Allowed::WindowOnly, Some(NAME))
+        }
+        // Claude asks, whatever `--server` says: the same command answers both hooks, and a
+        // server's name there would make Claude's question look like an MCP server's form.
+        Envelope::ClaudeCodeQuestions { .. } => {
+            options.server = Some(claude_questions::ASKER.to_owned());
             options.timeout = options.timeout.or(Some(DEFAULT_TIMEOUT));
             (options, Allowed::WindowOnly, Some(NAME))
         }
@@ -76,6 +84,14 @@ mod tests {
         let (options, _, _) = adapt(&given, &hook);
         assert_eq!(options.server.as_deref(), Some("named"));
         assert_eq!(options.timeout, Some(Duration::from_secs(30)));
+        // Claude's own questions: Claude asks, whatever `--server` says, in a window only.
+        let questions = Envelope::ClaudeCodeQuestions {
+            tool_input: serde_json::Value::Null,
+        };
+        let (options, allowed, via) = adapt(&given, &questions);
+        assert_eq!(options.server.as_deref(), Some("Claude"));
+        assert_eq!(options.timeout, Some(Duration::from_secs(30)));
+        assert_eq!((allowed, via), (Allowed::WindowOnly, Some("Claude Code")));
         // Any other request is shown as asked.
         let (options, allowed, via) = adapt(&given, &Envelope::Bare);
         assert_eq!((options, allowed, via), (given, Allowed::AsAsked, None));

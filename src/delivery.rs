@@ -53,7 +53,7 @@ impl Delivery {
             Answer::DeclineAll => Exit::DeclinedAll,
             _ => Exit::Answered,
         };
-        self.end(|envelope| (Some(answer.to_line(envelope)), exit))
+        self.end(|envelope| (answer.line(envelope), exit))
     }
 
     /// Refuses the request: one line on stderr, the refusal on stdout when the envelope has
@@ -92,7 +92,9 @@ impl Delivery {
     /// How a request left without an answer ends, for the envelope it came in.
     fn unanswered(envelope: &Envelope, exit: Exit) -> Exit {
         match envelope {
-            Envelope::ClaudeCodeHook { .. } => Exit::Answered,
+            Envelope::ClaudeCodeHook { .. } | Envelope::ClaudeCodeQuestions { .. } => {
+                Exit::Answered
+            }
             _ => exit,
         }
     }

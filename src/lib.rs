@@ -13,6 +13,7 @@ pub mod bidi;
 pub mod cancel;
 pub mod child;
 pub mod claude_code;
+pub mod claude_questions;
 pub mod cli;
 pub mod datetime;
 pub mod deadline;

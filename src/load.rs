@@ -52,6 +52,12 @@ pub fn load_read(bytes: &[u8], hook: bool) -> Loaded {
             };
         }
     };
+    if let Envelope::ClaudeCodeQuestions { .. } = envelope {
+        let request = crate::claude_questions::params(&value)
+            .and_then(|(message, schema)| Form::from_schema(message, &schema))
+            .map(Shown::Form);
+        return Loaded { envelope, request };
+    }
     let request = request::parse(&value, &envelope).and_then(|params| match params {
         Params::Form { message, schema } => Form::from_schema(message, &schema).map(Shown::Form),
         Params::Url { message, url } => UrlRequest::parse(message, url, "url").map(Shown::Url),

@@ -13,7 +13,7 @@ use form_elicitation::exit::Exit;
 use form_elicitation::load::{self, Loaded, Shown};
 use form_elicitation::output::diag;
 use form_elicitation::queue::LivePlace;
-use form_elicitation::request::{self, HookLook, MAX_REQUEST_BYTES, ValueEnd};
+use form_elicitation::request::{self, Envelope, HookLook, MAX_REQUEST_BYTES, ValueEnd};
 use form_elicitation::serve::{self, ask::Unreached};
 use form_elicitation::show::{self, NotShown, Showing};
 use form_elicitation::{claude_code, generate, output, session, signals, summary};
@@ -100,9 +100,17 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         }
         None => (read_request(args)?, None),
     };
+    // The person's language before the request is read: Claude's questions become a form
+    // with words of ours ("Other").
+    form_elicitation::i18n::init_from_env(args.display.lang.as_deref());
     let Loaded { envelope, request } = load::load_read(&bytes, hook);
     let (options, allowed, via) = claude_code::adapt(&args.display, &envelope);
-    delivery.set_envelope(envelope.clone());
+    delivery.set_envelope(match &envelope {
+        // serve's dialog answers Claude's questions bare: the asker, which read the same
+        // questions, writes the hook's output (and nothing for a cancel).
+        Envelope::ClaudeCodeQuestions { .. } if args.via.is_some() || args.served => Envelope::Bare,
+        envelope => envelope.clone(),
+    });
     let shown = match request {
         Ok(shown) => shown,
         Err(error) => return Ok(delivery.refuse(&error)),
@@ -132,8 +140,6 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     // The request as it came is no longer needed: a 1 MB message would keep a megabyte more
     // while the person reads (issue 46).
     drop(bytes);
-    // From here on the person reads: speak their language.
-    form_elicitation::i18n::init_from_env(options.lang.as_deref());
     // The machine a served request came from, and what it came through (issue 54, item 13:
     // both in one phrase of the catalog, not glued).
     let served = args
@@ -155,6 +161,7 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
         Err(NotShown { exit, reason }) => delivery.not_shown(exit, &reason),
     })
 }
+
 /// Options we could not read. Whether that is bad usage (clap's message, exit 2) depends on
 /// who runs us, which only stdin tells: Claude Code's hook reads exit 2 as the person's
 /// decline, and its input is known by its content alone. So when stdin is not a terminal
@@ -191,7 +198,6 @@ struct Input {
     hook: bool,
 }
 
-
 /// Reads the request from the file argument or stdin, refusing more than the size limit.
 fn read_request(args: &Args) -> anyhow::Result<Input> {
     let mut input = Input::default();
@@ -201,8 +207,8 @@ fn read_request(args: &Args) -> anyhow::Result<Input> {
                 .with_context(|| format!("cannot open request file {}", path.display()))?;
             file.take(MAX_REQUEST_BYTES as u64 + 1)
                 .read_to_end(&mut input.bytes)
-            input.hook = request::starts_as_hook(&input.bytes);
                 .with_context(|| format!("cannot read request file {}", path.display()))?;
+            input.hook = request::starts_as_hook(&input.bytes);
         }
         _ => read_one_value(&mut io::stdin().lock(), &mut input)
             .context("cannot read the request from stdin")?,
@@ -234,9 +240,9 @@ fn read_request_line() -> anyhow::Result<(Vec<u8>, impl io::BufRead + Send + 'st
 #[inline(never)]
 fn read_one_value(input: &mut impl Read, read: &mut Input) -> io::Result<()> {
     let mut chunk = [0u8; 64 * 1024];
+    let mut end = ValueEnd::default();
     let mut look = HookLook::default();
     let keep = MAX_REQUEST_BYTES + 1;
-    let mut end = ValueEnd::default();
     loop {
         let n = match input.read(&mut chunk) {
             Ok(0) => break,
@@ -250,7 +256,7 @@ fn read_one_value(input: &mut impl Read, read: &mut Input) -> io::Result<()> {
         if end.feed(&chunk[..n]) || (read.bytes.len() >= keep && look.settled()) {
             break;
         }
+    }
     read.hook = look.found();
     Ok(())
-    }
 }

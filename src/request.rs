@@ -30,6 +30,15 @@ pub enum Envelope {
         /// The MCP server Claude Code asks for (`mcp_server_name`).
         server: Option<String>,
     },
+    /// Claude Code's `PreToolUse` hook input (`tool_name`, `tool_input`), for Claude's own
+    /// questions (`AskUserQuestion`): shown as a form by [`crate::claude_questions`], whose
+    /// answer becomes the hook's `updatedInput`; as for the `Elicitation` hook, anything but
+    /// an answer leaves stdout empty with exit 0, and a cancel too (Claude Code then asks in
+    /// its own dialog).
+    ClaudeCodeQuestions {
+        /// The tool's input, `{"questions": [...]}`, which the answer carries back.
+        tool_input: Value,
+    },
 }
 
 /// A JSON-RPC request id, kept as the exact JSON text the client sent: a client matches the
@@ -222,7 +231,11 @@ pub fn envelope_of(value: &Value) -> Envelope {
     let Some(object) = value.as_object() else {
         return Envelope::Bare;
     };
-    if object.contains_key("hook_event_name") {
+    if object.get("hook_event_name") == Some(&Value::from(crate::claude_questions::EVENT)) {
+        Envelope::ClaudeCodeQuestions {
+            tool_input: object.get("tool_input").cloned().unwrap_or(Value::Null),
+        }
+    } else if object.contains_key("hook_event_name") {
         Envelope::ClaudeCodeHook {
             server: object
                 .get("mcp_server_name")
@@ -265,7 +278,7 @@ pub fn parse(value: &Value, envelope: &Envelope) -> Result<Params, RequestError>
             (params_object(object)?, "params.")
         }
         Envelope::InputRequest => (params_object(object)?, "params."),
-        Envelope::ClaudeCodeHook { .. } => {
+        Envelope::ClaudeCodeHook { .. } | Envelope::ClaudeCodeQuestions { .. } => {
             match object.get("hook_event_name") {
                 Some(Value::String(event)) if event == "Elicitation" => {}
                 other => {
@@ -298,7 +311,9 @@ pub fn parse(value: &Value, envelope: &Envelope) -> Result<Params, RequestError>
     };
     // Claude Code's hook names the schema in snake case; MCP's camel case is taken too.
     let schema_key = match envelope {
-        Envelope::ClaudeCodeHook { .. } if !params.contains_key("requestedSchema") => {
+        Envelope::ClaudeCodeHook { .. } | Envelope::ClaudeCodeQuestions { .. }
+            if !params.contains_key("requestedSchema") =>
+        {
             "requested_schema"
         }
         _ => "requestedSchema",

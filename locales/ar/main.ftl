@@ -353,3 +353,9 @@ term-declined-all = { $count ->
     [many] رُفض { $count } نموذجًا.
    *[other] رُفض { $count } نموذج.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = أخرى
+question-other-tip = إجابتك الخاصة، بدلًا من أحد الخيارات أعلاه
+question-other-tip-many = إجابتك الخاصة، إضافةً إلى الخيارات المختارة أعلاه

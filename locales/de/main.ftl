@@ -293,3 +293,9 @@ term-declined-all = { $count ->
     [one] 1 Formular abgelehnt.
    *[other] Alle { $count } Formulare abgelehnt.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = Andere Antwort
+question-other-tip = Ihre eigene Antwort statt einer der Optionen oben
+question-other-tip-many = Ihre eigene Antwort zusätzlich zu den Optionen oben

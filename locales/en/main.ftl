@@ -302,3 +302,11 @@ term-declined-all = { $count ->
     [one] Declined 1 form.
    *[other] Declined all { $count } forms.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+# The text box under each question's options, for an answer in the person's own words.
+question-other = Other
+# Under it, for a question with one answer; then for one with several.
+question-other-tip = Your own answer, in place of a choice above
+question-other-tip-many = Your own answer, added to the choices above

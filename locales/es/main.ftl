@@ -293,3 +293,9 @@ term-declined-all = { $count ->
     [one] 1 formulario rechazado.
    *[other] { $count } formularios rechazados.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = Otra
+question-other-tip = Su propia respuesta, en lugar de una de las opciones de arriba
+question-other-tip-many = Su propia respuesta, además de las opciones elegidas arriba

@@ -293,3 +293,9 @@ term-declined-all = { $count ->
     [one] 1 formulaire refusé.
    *[other] { $count } formulaires refusés.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = Autre
+question-other-tip = Votre propre réponse, à la place d'un des choix ci-dessus
+question-other-tip-many = Votre propre réponse, en plus des choix ci-dessus

@@ -314,3 +314,9 @@ term-declined-all = { $count ->
     [two] שני טפסים נדחו.
    *[other] כל { $count } הטפסים נדחו.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = אחר
+question-other-tip = תשובה משלך, במקום אחת האפשרויות שלמעלה
+question-other-tip-many = תשובה משלך, בנוסף לאפשרויות שנבחרו למעלה

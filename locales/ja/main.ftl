@@ -255,3 +255,9 @@ term-queue-confirm = { $count ->
 term-declined-all = { $count ->
    *[other] { $count } 件すべてを拒否しました。
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = その他
+question-other-tip = 上の選択肢の代わりに、自分の言葉で回答できます
+question-other-tip-many = 上で選んだ選択肢に加えて、自分の言葉で回答できます

@@ -255,3 +255,9 @@ term-queue-confirm = { $count ->
 term-declined-all = { $count ->
    *[other] { $count }개를 모두 거절했습니다.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = 기타
+question-other-tip = 위 선택지 대신 직접 답변을 입력할 수 있습니다
+question-other-tip-many = 위에서 고른 선택지에 더해 직접 답변을 입력할 수 있습니다

@@ -293,3 +293,9 @@ term-declined-all = { $count ->
     [one] 1 formulário recusado.
    *[other] Todos os { $count } formulários recusados.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = Outra
+question-other-tip = Sua própria resposta, no lugar de uma das opções acima
+question-other-tip-many = Sua própria resposta, além das opções escolhidas acima

@@ -325,3 +325,9 @@ term-declined-all = { $count ->
     [few] Отклонены все { $count } формы.
    *[other] Отклонены все { $count } форм.
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = Другое
+question-other-tip = Ваш собственный ответ вместо одного из вариантов выше
+question-other-tip-many = Ваш собственный ответ в дополнение к вариантам выше

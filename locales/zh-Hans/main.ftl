@@ -255,3 +255,9 @@ term-queue-confirm = { $count ->
 term-declined-all = { $count ->
    *[other] 已拒绝全部 { $count } 个表单。
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = 其他
+question-other-tip = 用您自己的话回答，代替上面的选项
+question-other-tip-many = 用您自己的话回答，补充上面所选的选项

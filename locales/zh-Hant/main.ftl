@@ -255,3 +255,9 @@ term-queue-confirm = { $count ->
 term-declined-all = { $count ->
    *[other] 已拒絕全部 { $count } 個表單。
 }
+
+## Claude's questions (Claude Code's AskUserQuestion, through its PreToolUse hook)
+
+question-other = 其他
+question-other-tip = 用您自己的話回答，取代上面的選項
+question-other-tip-many = 用您自己的話回答，補充上面所選的選項

@@ -256,7 +256,8 @@ fn answer_of(line: &str, asked: Asked<'_>) -> Result<Answer, String> {
     let value: Value =
         serde_json::from_str(line).map_err(|error| format!("it is not JSON ({error})"))?;
     let result = match asked.envelope {
-        Envelope::Bare | Envelope::InputRequest => value,
+        // serve's dialog answers Claude's questions bare; the hook's output is written here.
+        Envelope::Bare | Envelope::InputRequest | Envelope::ClaudeCodeQuestions { .. } => value,
         Envelope::JsonRpc { .. } => {
             if !is_response_to(&value, asked.envelope) {
                 return Err("it is not a JSON-RPC response to this request".into());

@@ -147,3 +147,90 @@ fn hook_input_over_1_mib_with_its_event_name_last_is_never_exit_2() {
     let run = bin.run_hook("form-elicitation --timeout 0", &[], &input);
     left_to_claude_code(&run, "--timeout", "over 1 MiB and a bad option");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Claude's own questions: the PreToolUse hook with matcher AskUserQuestion
+
+/// Claude Code's `PreToolUse` input for `AskUserQuestion` (2.1.332): two questions, the
+/// second multiSelect, options with descriptions, Unicode.
+pub(super) const QUESTIONS_HOOK: &str = r#"{"session_id":"7f3c2a10-4b5e-4c1d-9a8b-2f6e1d0c9b7a","transcript_path":"/home/u/.claude/projects/-home-u-project/7f3c2a10-4b5e-4c1d-9a8b-2f6e1d0c9b7a.jsonl","cwd":"/home/u/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"AskUserQuestion","tool_input":{"questions":[{"question":"Which library should we use for dates?","header":"Library","options":[{"label":"chrono","description":"The most used; time zones through chrono-tz"},{"label":"jiff","description":"Newer, with time zones built in"}],"multiSelect":false},{"question":"どのプラットフォームで動かしますか？","header":"対象","options":[{"label":"Linux","description":"x86_64 と aarch64"},{"label":"macOS","description":"Apple silicon"},{"label":"Windows","description":"MSVC"}],"multiSelect":true}]},"tool_use_id":"toolu_01A2B3C4D5E6F7G8H9J0K1L2"}"#;
+
+/// `tool_input.questions` of [`QUESTIONS_HOOK`], exactly as the output must carry them back.
+const QUESTIONS: &str = r#"[{"question":"Which library should we use for dates?","header":"Library","options":[{"label":"chrono","description":"The most used; time zones through chrono-tz"},{"label":"jiff","description":"Newer, with time zones built in"}],"multiSelect":false},{"question":"どのプラットフォームで動かしますか？","header":"対象","options":[{"label":"Linux","description":"x86_64 と aarch64"},{"label":"macOS","description":"Apple silicon"},{"label":"Windows","description":"MSVC"}],"multiSelect":true}]"#;
+
+/// Claude Code's `PreToolUse` hook must never block a tool by mistake (exit 2) nor answer
+/// for a tool it does not know: another tool, questions it cannot show, no display, or a bad
+/// option print nothing and exit 0, and Claude Code goes on as if no hook were set.
+#[test]
+fn a_pre_tool_use_hook_we_cannot_answer_prints_nothing_and_exits_0() {
+    let bin = OnPath::new("pre-tool-use");
+    let bash = r#"{"session_id":"s","cwd":"/home/u/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf build"},"tool_use_id":"toolu_1"}"#;
+    let malformed = r#"{"hook_event_name":"PreToolUse","tool_name":"AskUserQuestion","tool_input":{"questions":"Which?"}}"#;
+    for (case, command, input, names) in [
+        ("another tool", "form-elicitation", bash, "Bash"),
+        (
+            "malformed questions",
+            "form-elicitation",
+            malformed,
+            "questions",
+        ),
+        ("no display", "form-elicitation", QUESTIONS_HOOK, "DISPLAY"),
+        (
+            "a bad option",
+            "form-elicitation --timeout 290s",
+            QUESTIONS_HOOK,
+            "290s",
+        ),
+    ] {
+        let run = bin.run_hook(command, &[], input.as_bytes());
+        left_to_claude_code(&run, names, case);
+    }
+}
+
+/// The questions answered in the window come back as the output Claude Code turns into the
+/// tool result its own dialog gives (a choice, several choices, the person's own words), and
+/// Esc prints nothing, so that Claude Code asks in its own dialog.
+#[test]
+fn claude_s_questions_are_answered_in_the_window() {
+    let Some(x) = super::support::xvfb::display_or_skip(&[]) else {
+        return;
+    };
+    let bin = OnPath::new("questions-window");
+    let allowed = |answers: &str| {
+        format!(
+            r#"{{"hookSpecificOutput":{{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{{"questions":{QUESTIONS},"answers":{answers}}}}}}}"#
+        )
+    };
+    let ask = |name: &str| {
+        let title = super::support::desktop::unique_title(name);
+        let command = bin.hook_command(&format!("form-elicitation --title {title}"), &[]);
+        let mut shown = x.spawn("the hook", command, Some(QUESTIONS_HOOK.as_bytes()));
+        x.wait_for_window(&mut shown, &title);
+        shown
+    };
+    // The second option of the first question, the first of the second, then Ctrl+Enter.
+    let app = ask("questions-choose");
+    for key in ["Down", "Down", "Tab", "Tab", "space", "ctrl+Return"] {
+        x.key(key);
+    }
+    super::support::desktop::expect_answer(
+        app,
+        &allowed(
+            r#"{"Which library should we use for dates?":"jiff","どのプラットフォームで動かしますか？":"Linux"}"#,
+        ),
+    );
+    // Own words in place of a choice.
+    let app = ask("questions-other");
+    x.key("Tab");
+    x.type_text("time, from std");
+    x.key("ctrl+Return");
+    super::support::desktop::expect_answer(
+        app,
+        &allowed(r#"{"Which library should we use for dates?":"time, from std"}"#),
+    );
+    // Esc: nothing, exit 0.
+    let app = ask("questions-cancel");
+    x.key("Escape");
+    let out = app.app.wait_output(super::support::desktop::ANSWER_TIMEOUT);
+    assert!(out.code == Some(0) && out.stdout.is_empty(), "{out:?}");
+}

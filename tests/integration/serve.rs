@@ -1364,3 +1364,47 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
     expect_line(shown, HOOK_CANCEL);
     sshd.stop();
 }
+
+/// Issue 59: Claude's questions (Claude Code's `PreToolUse` hook for `AskUserQuestion`) sent
+/// to serve are shown on the desktop as Claude's, and the answer reaches the asker as the
+/// hook's output; a cancel there prints nothing, so that Claude Code asks in its own dialog.
+#[test]
+fn claude_s_questions_through_serve_come_back_as_the_hook_s_output() {
+    let Some(served) = Served::start("questions") else {
+        return;
+    };
+    let questions = r#"[{"question":"Ship it today?","header":"Release","options":[{"label":"Yes","description":"Tag and publish"},{"label":"No","description":"Wait for review"}],"multiSelect":false}]"#;
+    let input = format!(
+        r#"{{"session_id":"s","cwd":"/home/u/project","hook_event_name":"PreToolUse","tool_name":"AskUserQuestion","tool_input":{{"questions":{questions}}},"tool_use_id":"toolu_1"}}"#
+    );
+    let ask = |name: &str| {
+        let title = unique_title(name);
+        let mut command = asker();
+        command
+            .env("FORM_ELICITATION_SOCKET", &served.socket)
+            .args(["--title", &title]);
+        let app = Running::spawn("hook", command, Some(input.as_bytes()));
+        let mut shown = asking(app, &served.windows, &title);
+        served.x.wait_for_window(&mut shown, &title);
+        shown
+    };
+    let shown = ask("questions");
+    assert_eq!(heading(&shown.shown_signal), "Claude asks via Claude Code:");
+    served.x.key("Down");
+    served.x.key("Down");
+    served.x.key("Return");
+    expect_line(
+        shown,
+        &format!(
+            r#"{{"hookSpecificOutput":{{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{{"questions":{questions},"answers":{{"Ship it today?":"No"}}}}}}}}"#
+        ),
+    );
+    let shown = ask("questions-cancel");
+    served.x.key("Escape");
+    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    assert!(
+        out.code == Some(0) && out.stdout.is_empty(),
+        "{}",
+        out.describe()
+    );
+}

@@ -44,7 +44,9 @@ pub fn requested_schema(bytes: &[u8]) -> Option<Value> {
     // (a bare request may carry a "params" key of its own, which means nothing).
     let params = match form_elicitation::request::envelope_of(&value) {
         Envelope::JsonRpc { .. } | Envelope::InputRequest => value.get("params")?,
-        Envelope::Bare | Envelope::ClaudeCodeHook { .. } => &value,
+        Envelope::Bare | Envelope::ClaudeCodeHook { .. } | Envelope::ClaudeCodeQuestions { .. } => {
+            &value
+        }
     };
     ["requestedSchema", "requested_schema"]
         .iter()
