@@ -213,6 +213,23 @@ fn problem_message(problem: &Problem) -> (&'static str, Args<'static>) {
             args.set("max", value(u64::MAX.to_string()));
             "problem-too-large"
         }
+        Problem::TooSmall => {
+            args.set("min", value(i64::MIN.to_string()));
+            args.set("max", value(u64::MAX.to_string()));
+            "problem-too-small"
+        }
+        Problem::NumberTooLarge => {
+            args.set("max", value(largest_number(f64::MAX)));
+            "problem-number-too-large"
+        }
+        Problem::NumberTooSmall => {
+            args.set("min", value(largest_number(f64::MIN)));
+            "problem-number-too-small"
+        }
+        Problem::TooPrecise { nearest } => {
+            args.set("n", value(nearest.to_string()));
+            "problem-too-precise"
+        }
         Problem::TooNearZero => "problem-too-near-zero",
         Problem::NotWholeNumber => "problem-whole-number",
         Problem::NotNumber => "problem-number",
@@ -247,6 +264,12 @@ fn problem_message(problem: &Problem) -> (&'static str, Args<'static>) {
         Problem::StateMismatch => "problem-internal",
     };
     (id, args)
+}
+
+/// The largest double (or the lowest, `f64::MIN`) as JSON writes it: `1.7976931348623157e308`,
+/// not Rust's 309 digits.
+fn largest_number(bound: f64) -> String {
+    serde_json::Number::from_f64(bound).map_or_else(|| bound.to_string(), |n| n.to_string())
 }
 
 /// Who asks, as the form's heading says it: `NAME asks:`, or `NAME asks via Claude Code:`
@@ -422,6 +445,12 @@ mod tests {
                 pattern: "^(a+)+$".into(),
             },
             Problem::TooLarge,
+            Problem::TooSmall,
+            Problem::NumberTooLarge,
+            Problem::NumberTooSmall,
+            Problem::TooPrecise {
+                nearest: serde_json::Number::from_f64(1.0).expect("finite"),
+            },
             Problem::TooNearZero,
             Problem::NotWholeNumber,
             Problem::NotNumber,
@@ -460,9 +489,13 @@ mod tests {
             Problem::ChooseAtLeast(_) => 18,
             Problem::ChooseAtMost(_) => 19,
             Problem::StateMismatch => 20,
+            Problem::TooSmall => 21,
+            Problem::NumberTooLarge => 22,
+            Problem::NumberTooSmall => 23,
+            Problem::TooPrecise { .. } => 24,
         };
         let kinds: BTreeSet<usize> = all.iter().map(kind).collect();
-        assert_eq!(kinds, (0..21).collect(), "every kind is listed");
+        assert_eq!(kinds, (0..25).collect(), "every kind is listed");
         all
     }
 

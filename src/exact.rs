@@ -1,5 +1,6 @@
 //! Numbers compared exactly: bounds, typed values and `multipleOf` as integers where they are
-//! whole, so that 2^53 + 1 is never rounded to its float neighbour.
+//! whole, so that 2^53 + 1 is never rounded to its float neighbour; and decimals as written,
+//! so that a typed decimal is sent only as a number that says exactly it.
 
 use serde_json::Number;
 
@@ -105,6 +106,112 @@ impl std::fmt::Display for Exact {
         match self {
             Self::Int(i) => write!(f, "{i}"),
             Self::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// A decimal number as written, reduced to its value: `2.50`, `25e-1` and `0.25E1` are the
+/// same decimal, and `1.00000000000000001` is not `1.0`. Only for comparing what was typed
+/// with what would be sent; never rounded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decimal {
+    /// Whether it is below zero (never for zero).
+    negative: bool,
+    /// Its significant digits, without leading or trailing zeros (empty for zero).
+    digits: String,
+    /// The power of ten the digits are multiplied by (0 for zero).
+    exponent: i64,
+}
+
+impl Decimal {
+    /// The decimal `text` writes (`[+-]digits[.digits][e[+-]digits]`, either side of the
+    /// point may be empty), or `None` when it is not one.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (negative, text) = match text.as_bytes().first() {
+            Some(b'-') => (true, &text[1..]),
+            Some(b'+') => (false, &text[1..]),
+            _ => (false, text),
+        };
+        let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((text, "0"));
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        let exponent_digits = exponent.strip_prefix(['-', '+']).unwrap_or(exponent);
+        if whole.len() + fraction.len() == 0
+            || !all_digits(whole)
+            || !all_digits(fraction)
+            || exponent_digits.is_empty()
+            || !all_digits(exponent_digits)
+        {
+            return None;
+        }
+        let digits = format!("{whole}{fraction}");
+        let significant = digits.trim_start_matches('0');
+        let trimmed = significant.trim_end_matches('0');
+        if trimmed.is_empty() {
+            return Some(Self {
+                negative: false,
+                digits: String::new(),
+                exponent: 0,
+            });
+        }
+        // Zero is zero whatever its exponent; any other number's must fit.
+        let exponent = exponent.parse::<i64>().ok()?;
+        let dropped = i64::try_from(significant.len() - trimmed.len()).ok()?;
+        let shift = i64::try_from(fraction.len()).ok()?;
+        Some(Self {
+            negative,
+            digits: trimmed.to_owned(),
+            exponent: exponent.checked_sub(shift)?.checked_add(dropped)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same decimal however written; a digit more or less is another.
+    #[test]
+    fn decimals_compare_by_value_as_written() {
+        let same = [
+            ("2.5", "2.50"),
+            ("2.5", "25e-1"),
+            ("2.5", "0.25E1"),
+            ("2.5", "+2.5"),
+            ("1000.0", "1e3"),
+            ("1e+23", "100000000000000000000000"),
+            ("0.0", "-0"),
+            ("0", "0e-400"),
+            ("0", "0e99999999999999999999"),
+            (".5", "0.5"),
+            ("5.", "5"),
+            ("-1.5", "-15e-1"),
+        ];
+        for (a, b) in same {
+            assert_eq!(Decimal::parse(a), Decimal::parse(b), "{a} {b}");
+            assert!(Decimal::parse(a).is_some(), "{a}");
+        }
+        let different = [
+            ("1.00000000000000001", "1.0"),
+            ("0.10000000000000000001", "0.1"),
+            ("4.9e-324", "5e-324"),
+            ("-2.5", "2.5"),
+            ("1e3", "1e4"),
+        ];
+        for (a, b) in different {
+            assert_ne!(Decimal::parse(a), Decimal::parse(b), "{a} {b}");
+        }
+        for not in [
+            "",
+            ".",
+            "e5",
+            "1e",
+            "1.2.3",
+            "--1",
+            "0x10",
+            "1e99999999999999999999",
+        ] {
+            assert_eq!(Decimal::parse(not), None, "{not:?}");
         }
     }
 }

@@ -91,6 +91,20 @@ pub enum Problem {
     },
     /// A whole number past 64 bits, which would be rounded on its way out.
     TooLarge,
+    /// A whole number below -2^63, which would be rounded on its way out.
+    TooSmall,
+    /// A decimal beyond the largest double (`1.7976931348623159e308`): a number, but none
+    /// that can be sent.
+    NumberTooLarge,
+    /// A decimal below the lowest double (`-1e400`).
+    NumberTooSmall,
+    /// A decimal with more digits than the number sent for it would say
+    /// (`1.00000000000000001` would be sent, and read, as `1.0`): what is sent must be
+    /// what the person typed and reviewed.
+    TooPrecise {
+        /// The number that would be sent instead: the nearest one that can be.
+        nearest: Number,
+    },
     /// A decimal so close to zero that it would be sent as 0 (`1e-400`).
     TooNearZero,
     /// Not a whole number, in an integer field.
@@ -249,10 +263,12 @@ pub fn format_ok(format: Format, text: &str) -> bool {
     }
 }
 
-/// Parses typed text as a JSON number: an integer stays an integer, a decimal stays as typed.
-/// Spaces around it are dropped, and the digits of any script (full-width `５` from a CJK input
-/// method, Arabic-Indic `٥`, Devanagari `५`) read as the digits they are, with the Arabic
-/// decimal separator `٫` as the point (see [`crate::formats::ascii_digits`]).
+/// Parses typed text as a JSON number: an integer stays an integer, a decimal is sent only
+/// when the number sent says exactly the decimal typed (else [`Problem::TooPrecise`] names the
+/// nearest that can be). Spaces around it are dropped, and the digits of any script
+/// (full-width `５` from a CJK input method, Arabic-Indic `٥`, Devanagari `५`) read as the
+/// digits they are, with the Arabic decimal separator `٫` as the point (see
+/// [`crate::formats::ascii_digits`]).
 pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
     let text = crate::formats::ascii_digits(text.trim()).replace('\u{66B}', ".");
     let text = text.trim();
@@ -262,13 +278,17 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
     if let Ok(u) = text.parse::<u64>() {
         return Ok(Number::from(u));
     }
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        // A whole number past 64 bits would be rounded on its way out: say so.
-        return Err(Problem::TooLarge);
-    }
+    let negative = text.starts_with('-');
     if integer {
-        return Err(Problem::NotWholeNumber);
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        // A whole number past 64 bits would be rounded on its way out: say so, and at which
+        // end (`-9223372036854775809` is too small, not too large).
+        return Err(match (whole, negative) {
+            (false, _) => Problem::NotWholeNumber,
+            (true, true) => Problem::TooSmall,
+            (true, false) => Problem::TooLarge,
+        });
     }
     let is_numeric = text
         .bytes()
@@ -276,14 +296,28 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
     let number = text
         .parse::<f64>()
         .ok()
-        .filter(|f| is_numeric && f.is_finite())
+        .filter(|_| is_numeric)
         .ok_or(Problem::NotNumber)?;
+    // A number past the largest double is still a number: say it cannot be sent.
+    if number.is_infinite() {
+        return Err(if negative {
+            Problem::NumberTooSmall
+        } else {
+            Problem::NumberTooLarge
+        });
+    }
     // A decimal past the smallest double reads as 0 and would be sent as 0: say so.
     let mantissa = text.split(['e', 'E']).next().unwrap_or_default();
     if number == 0.0 && mantissa.bytes().any(|b| matches!(b, b'1'..=b'9')) {
         return Err(Problem::TooNearZero);
     }
-    Number::from_f64(number).ok_or(Problem::NotNumber)
+    let sent = Number::from_f64(number).ok_or(Problem::NotNumber)?;
+    // What is sent must be what was typed: every JSON reader (Python's, JavaScript's, Go's,
+    // the receiving server's schema check) reads `1.00000000000000001` as 1.0.
+    if crate::exact::Decimal::parse(text) != crate::exact::Decimal::parse(&sent.to_string()) {
+        return Err(Problem::TooPrecise { nearest: sent });
+    }
+    Ok(sent)
 }
 
 /// Checks a number against a number field's bounds, exactly (see [`Exact`]).
@@ -479,7 +513,13 @@ mod tests {
         let number = serde_json::json!({"type": "number", "maximum": 9007199254740993u64});
         assert!(answer(number.clone(), "9007199254740994").is_err());
         assert_eq!(answer(number.clone(), "9007199254740993"), Ok(true));
-        assert_eq!(answer(number, "9007199254740992.5"), Ok(true));
+        // Sent, it would be 9007199254740992.0, not what was typed (issue 54, item 9).
+        assert_eq!(
+            answer(number, "9007199254740992.5"),
+            Err(Problem::TooPrecise {
+                nearest: Number::from_f64(9007199254740992.0).expect("finite")
+            })
+        );
         let summary = crate::summary::form_summary(&form(min_max).expect("valid"));
         assert!(summary.contains("≥ 9007199254740993"), "{summary}");
         // A float bound past 2^53 may not be the number written: refused, with the reason.
@@ -499,10 +539,119 @@ mod tests {
             parse_number("２.５", false).map(|n| n.to_string()),
             Ok("2.5".into())
         );
-        for integer in [true, false] {
+        assert_eq!(
+            parse_number("12345678901234567890123", true),
+            Err(Problem::TooLarge)
+        );
+        // In a number field it is a number, but one that would be sent rounded.
+        assert_eq!(
+            parse_number("12345678901234567890123", false).map_err(|p| describe(&p)),
+            Err(
+                "Too many digits to send exactly: the nearest number that can be sent is \
+                 1.2345678901234568e+22"
+                    .to_owned()
+            )
+        );
+    }
+
+    fn describe(problem: &Problem) -> String {
+        crate::describe::problem_in_english(problem)
+    }
+
+    /// Regression (issue 54, items 9 and 10): `1.00000000000000001` was sent as `1.0` and
+    /// `0.10000000000000000001` as `0.1` while the review showed what was typed (every JSON
+    /// reader, the receiving server's schema check too, reads those digits as that double).
+    /// Now a decimal is sent only as a number that says exactly it, else refused naming the
+    /// nearest that can be sent; and the words fit: `-9223372036854775809` is too small, not
+    /// too large; `1.7976931348623159e308` is a number beyond what can be sent, not "not a
+    /// number"; `1.00000000000000001` with `exclusiveMinimum: 1` is not "Must be more than 1".
+    #[test]
+    fn what_is_sent_is_the_decimal_typed_and_the_words_say_why_not() {
+        let number = serde_json::json!({"type": "number"});
+        let above_one = serde_json::json!({"type": "number", "exclusiveMinimum": 1});
+        let integer = serde_json::json!({"type": "integer"});
+        // The schema, the text typed, and the JSON sent or the English of the problem.
+        let cases: &[(&Value, &str, Result<&str, &str>)] = &[
+            (
+                &number,
+                "1.00000000000000001",
+                Err("Too many digits to send exactly: the nearest number that can be sent is 1.0"),
+            ),
+            (
+                &number,
+                "0.10000000000000000001",
+                Err("Too many digits to send exactly: the nearest number that can be sent is 0.1"),
+            ),
+            (
+                &above_one,
+                "1.00000000000000001",
+                Err("Too many digits to send exactly: the nearest number that can be sent is 1.0"),
+            ),
+            (&above_one, "1.0000000000000002", Ok("1.0000000000000002")),
+            (&above_one, "1", Err("Must be more than 1")),
+            (
+                &number,
+                "4.9e-324",
+                Err(
+                    "Too many digits to send exactly: the nearest number that can be sent is 5e-324",
+                ),
+            ),
+            (&number, "5e-324", Ok("5e-324")),
+            (&number, "0.30000000000000004", Ok("0.30000000000000004")),
+            (&number, "0.1", Ok("0.1")),
+            (&number, "2.50", Ok("2.5")),
+            (&number, "-0.0", Ok("-0.0")),
+            (&number, "1e3", Ok("1000.0")),
+            (&number, "100000000000000000000000", Ok("1e+23")),
+            (
+                &number,
+                "1.7976931348623157e308",
+                Ok("1.7976931348623157e+308"),
+            ),
+            (
+                &number,
+                "1.7976931348623159e308",
+                Err(
+                    "Too large to send: the largest number that can be sent is 1.7976931348623157e+308",
+                ),
+            ),
+            (
+                &number,
+                "-1e400",
+                Err(
+                    "Too small to send: the smallest number that can be sent is -1.7976931348623157e+308",
+                ),
+            ),
+            (
+                &integer,
+                "-9223372036854775809",
+                Err(
+                    "Too small: whole numbers go from -9223372036854775808 to 18446744073709551615",
+                ),
+            ),
+            (&integer, "-9223372036854775808", Ok("-9223372036854775808")),
+            (
+                &integer,
+                "18446744073709551616",
+                Err(
+                    "Too large: whole numbers go from -9223372036854775808 to 18446744073709551615",
+                ),
+            ),
+            (&integer, "18446744073709551615", Ok("18446744073709551615")),
+        ];
+        for (schema, typed, want) in cases {
+            let form = crate::form::Form::from_schema(
+                "m".into(),
+                &serde_json::json!({"properties": {"n": schema}, "required": ["n"]}),
+            )
+            .expect("a valid schema");
+            let got = field_value(&form.fields[0], &FieldState::Number((*typed).into()))
+                .map(|v| v.map(|v| v.to_string()).unwrap_or_default())
+                .map_err(|p| describe(&p));
             assert_eq!(
-                parse_number("12345678901234567890123", integer),
-                Err(Problem::TooLarge)
+                got,
+                want.map(str::to_owned).map_err(str::to_owned),
+                "{schema} {typed}"
             );
         }
     }

@@ -190,6 +190,12 @@ const NUMBER_TEXTS: &[&str] = &[
     "--1",
     "0001",
     "1.0e0",
+    // Issue 54, items 9 and 10: more digits than a double says, and past the largest one.
+    "1.00000000000000001",
+    "0.10000000000000000001",
+    "1.0000000000000002",
+    "1.7976931348623159e308",
+    "100000000000000000000000",
 ];
 
 fn typed_text() -> impl Strategy<Value = String> {
@@ -900,12 +906,6 @@ fn expect(
                         Err(_) => return Expect::Problem,
                     },
                 }
-            } else if integer_literal
-                && text.parse::<i64>().is_err()
-                && text.parse::<u64>().is_err()
-            {
-                // Our rule: a whole number past 64 bits would be sent rounded, not as typed.
-                return Expect::Problem;
             } else {
                 match serde_json::from_str::<serde_json::Number>(text) {
                     // Our rule: a decimal past the smallest double reads as 0; sent, it would
@@ -917,6 +917,12 @@ fn expect(
                                 .next()
                                 .is_some_and(|m| m.bytes().any(|b| matches!(b, b'1'..=b'9'))) =>
                     {
+                        return Expect::Problem;
+                    }
+                    // Our rule (issue 54, item 9): what is sent says exactly the decimal
+                    // typed, or nothing is sent ("1.00000000000000001" would go as 1.0, and a
+                    // whole number past 64 bits as a rounded double).
+                    Ok(n) if plain_decimal(text) != plain_decimal(&n.to_string()) => {
                         return Expect::Problem;
                     }
                     Ok(n) => Value::Number(n),
@@ -969,6 +975,51 @@ fn expect(
         (GenKind::Fixed { value }, FieldState::Fixed) => Expect::Value(Some(value.clone())),
         (kind, state) => panic!("generator bug: {kind:?} with {state:?}"),
     }
+}
+
+/// The decimal `text` writes, spelled out without an exponent (`-1.5e3` → `-1500.`, `0.250`
+/// → `.25`, zero → `.`), so that two spellings of one decimal are one string; `None` when it
+/// is not a decimal or its exponent is beyond what any double needs.
+fn plain_decimal(text: &str) -> Option<String> {
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(at) => (&text[..at], text[at + 1..].parse::<i64>().ok()?),
+        None => (text, 0),
+    };
+    if exponent.abs() > 2000 {
+        return None;
+    }
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.len() + fraction.len() == 0
+        || !whole
+            .bytes()
+            .chain(fraction.bytes())
+            .all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let digits = format!("{whole}{fraction}");
+    let point = whole.len() as i64 + exponent;
+    let padded = if point <= 0 {
+        format!("{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else {
+        format!(
+            "{digits}{}",
+            "0".repeat((point as usize).saturating_sub(digits.len()))
+        )
+    };
+    let point = point.max(0) as usize;
+    let (int, frac) = padded.split_at(point);
+    let (int, frac) = (int.trim_start_matches('0'), frac.trim_end_matches('0'));
+    let sign = if int.is_empty() && frac.is_empty() {
+        ""
+    } else {
+        sign
+    };
+    Some(format!("{sign}{int}.{frac}"))
 }
 
 /// Equal as answers: numbers by value, and an integer field's value must be a JSON integer.
@@ -1054,6 +1105,20 @@ fn check(
                             _ => None,
                         };
                         prop_assert_eq!(n.as_f64(), typed, "{}: sent {}", &field.name, n);
+                        // And it says exactly the decimal typed (issue 54, item 9).
+                        let typed = match &states[i] {
+                            FieldState::Number(t) => {
+                                plain_decimal(as_typed_number(t.trim()).trim())
+                            }
+                            _ => None,
+                        };
+                        prop_assert_eq!(
+                            plain_decimal(&n.to_string()),
+                            typed,
+                            "{}: sent {}",
+                            &field.name,
+                            n
+                        );
                     }
                     (want, got) => {
                         return Err(TestCaseError::fail(format!(
@@ -1208,4 +1273,38 @@ fn formats_agree_with_the_validator_on_hard_cases() {
         }
     }
     assert!(disagreements.is_empty(), "{disagreements:#?}");
+}
+
+/// Regression (issue 54, item 9), end to end as a person types it: the terminal dialog on a
+/// pty sent `1.00000000000000001` as `1.0` (which `exclusiveMinimum: 1` refuses, as the
+/// validator shows) and then said "Must be more than 1" of a number that is. Now the typed
+/// decimal is refused with the nearest number that can be sent, and a decimal that a double
+/// says exactly reaches stdout as exactly the digits typed, which the validator accepts.
+#[test]
+fn a_typed_decimal_is_sent_exactly_or_refused_saying_why() {
+    use super::support::pty::{BACKSPACE, Dialog, ENTER, Setup};
+    let schema = json!({"type": "object", "properties": {
+        "ratio": {"type": "number", "title": "Ratio", "exclusiveMinimum": 1}},
+        "required": ["ratio"]});
+    let request = json!({"message": "Ratio?", "requestedSchema": schema}).to_string();
+    let Some(mut d) = Dialog::start(&request, &[], Setup::default()) else {
+        return;
+    };
+    let validator = build(&schema);
+    // What every JSON reader makes of those digits: 1.0, which the schema refuses.
+    let typed: Value = serde_json::from_str(r#"{"ratio": 1.00000000000000001}"#).expect("JSON");
+    assert!(!validator.is_valid(&typed), "the validator reads {typed}");
+    d.expect("[1/1] Ratio *");
+    d.send("1.00000000000000001");
+    d.send(ENTER);
+    d.expect("! Too many digits to send exactly");
+    d.send(BACKSPACE.repeat("1.00000000000000001".len()).as_str());
+    d.send("1.0000000000000002");
+    d.send(ENTER);
+    d.expect("Ratio *: 1.0000000000000002");
+    d.send(ENTER);
+    let done = d.finish();
+    done.answered(r#"{"action":"accept","content":{"ratio":1.0000000000000002}}"#);
+    let answer: Value = serde_json::from_str(done.stdout.trim()).expect("the answer is JSON");
+    assert!(validator.is_valid(&answer["content"]), "{answer}");
 }

@@ -1018,6 +1018,64 @@ fn another_user_s_compositor_named_by_the_user_manager_does_not_get_the_form() {
     );
 }
 
+/// The user's own X server, found by its socket (step 4), passes the check on the window's
+/// connection (the user manager's test covers root's): the window opens on it. Guards the check
+/// against refusing the person's own desktop.
+#[test]
+fn the_user_s_own_x_server_found_by_its_socket_gets_the_form() {
+    let Some(person) = Person::new_or_skip("own-x") else {
+        return;
+    };
+    let Some(_turn) = display_or_skip(&[]) else {
+        return;
+    };
+    let number = free_display_number(900 + std::process::id() % 100);
+    let mut server = person.bare("Xvfb");
+    server.args([&format!(":{number}"), "-noreset", "-nolisten", "tcp"]);
+    let mut server = Running::spawn("the user's Xvfb", server, None);
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !socket.exists() {
+        assert!(
+            server.running() && Instant::now() < deadline,
+            "the user's Xvfb did not start:\n{}",
+            server.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    let signal = person.dir.join("shown-own-x");
+    let mut command = person.bare(&person.bin);
+    command
+        .args(["--server", &unique_title("own")])
+        .env("FORM_ELICITATION_TEST_SHOWN_FILE", &signal);
+    let mut asker = Running::spawn("bare asker", command, Some(NAME_REQUEST.as_bytes()));
+    let deadline = Instant::now() + WINDOW_TIMEOUT;
+    while !signal.exists() {
+        assert!(
+            asker.running() && Instant::now() < deadline,
+            "no window on the user's own display:\n{}",
+            asker.stop().describe()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    let pid = rustix::process::Pid::from_raw(asker.pid() as i32).expect("a pid");
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).expect("SIGTERM");
+    let out = asker.wait_output(ANSWER_TIMEOUT);
+    assert_eq!(
+        out.stdout,
+        "{\"action\":\"cancel\"}\n",
+        "{}",
+        out.describe()
+    );
+    assert!(
+        out.stderr.contains(&format!(
+            "DISPLAY=:{number} from an X server socket of this user"
+        )),
+        "{}",
+        out.describe()
+    );
+}
+
 /// A path removed on drop (a file or a folder).
 struct Removed(PathBuf);
 
