@@ -52,10 +52,8 @@ pub fn install(cancel: &Cancel, delivery: &Delivery) -> anyhow::Result<()> {
     }
     {
         let (cancel, watchdog) = (cancel.clone(), watchdog.clone());
+        // No line of its own: writing the cancel fails, and that failure's line says it.
         watch_reader(move || {
-            crate::output::diag(format_args!(
-                "the reader of the answer is gone (stdout was closed): answering cancel"
-            ));
             cancel.cancel();
             watchdog();
         });
@@ -65,6 +63,9 @@ pub fn install(cancel: &Cancel, delivery: &Delivery) -> anyhow::Result<()> {
 
 /// Watches stdout on a thread of its own, when it is a pipe or a socket, and cancels once it
 /// reports an error or a hang-up: nobody is left to read the answer.
+///
+/// The answer, `cancel`, then finds no reader: exit 1 with the one line of a failed write
+/// (`cannot write to stdout: Broken pipe`).
 ///
 /// The parent is not always the reader: Claude Code runs its hook as `/bin/sh -c ...`, and
 /// when Claude Code dies (SIGKILL, the OOM killer) the shell lives on, so [`watch_parent`]

@@ -151,8 +151,9 @@ fn parent_death_cancels_and_closes_the_window() {
     );
 }
 
-/// The caller stopped reading before the person answered: writing the answer fails with EPIPE
-/// (Rust ignores SIGPIPE). Exit 1 with one line saying so, no panic, and the window gone.
+/// The caller stopped reading before the person answered: the window ends by itself (issue 54,
+/// item 12), and writing its cancel fails with EPIPE (Rust ignores SIGPIPE). Exit 1 with one
+/// line saying so, no panic, and no window left.
 #[test]
 fn a_closed_stdout_is_exit_1_and_one_line() {
     let Some(x) = display_or_skip(&["bash"]) else {
@@ -170,19 +171,9 @@ fn a_closed_stdout_is_exit_1_and_one_line() {
         ])
         .env("DISPLAY", &x.display)
         .env_remove("WAYLAND_DISPLAY");
-    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-    let (name, path) = shown_signal.env();
-    command.env(name, path);
-    let mut shown = Shown {
-        app: Running::spawn("bash pipeline", command, Some(NAME_REQUEST.as_bytes())),
-        window: None,
-        started: Instant::now(),
-        shown_signal,
-    };
-    x.wait_for_window(&mut shown, &title);
-    x.type_text("Ada");
-    x.key("Return");
-    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    // Nobody to answer: the window may end before it is ever mapped.
+    let app = Running::spawn("bash pipeline", command, Some(NAME_REQUEST.as_bytes()));
+    let out = app.wait_output(ANSWER_TIMEOUT);
     let ours: Vec<&str> = out
         .stderr
         .lines()
@@ -1469,7 +1460,8 @@ fn claude_code_hook_requests_are_answered_in_the_hook_s_shape() {
 /// Code died (SIGKILL, the OOM killer), the shell lived on as the window's parent, and the
 /// window stayed up to its 590 s, its answer then failing with EPIPE. The shell here stays
 /// the parent, and a `sleep` stands in for Claude Code as the reader of the answer: once it is
-/// killed (the pipe's read end closed), the window ends, at once, with one line saying why.
+/// killed (the pipe's read end closed), the window ends at once, its cancel finding no reader:
+/// exit 1 and one line saying so.
 #[test]
 fn a_hook_window_ends_when_the_reader_of_its_answer_is_gone() {
     let Some(x) = display_or_skip(&[]) else {
@@ -1492,11 +1484,14 @@ fn a_hook_window_ends_when_the_reader_of_its_answer_is_gone() {
     let killed = Instant::now();
     // The parent (the shell) lives on: only the reader's end can end the window.
     let out = shown.app.wait_output(Duration::from_secs(5));
+    let ours: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("form-elicitation:"))
+        .collect();
     assert!(
         out.stdout.is_empty()
-            && out
-                .stderr
-                .contains("the reader of the answer is gone (stdout was closed): answering cancel"),
+            && ours == ["form-elicitation: cannot write to stdout: Broken pipe (os error 32)"],
         "{}",
         out.describe()
     );

@@ -65,6 +65,44 @@ pub const JOB_SHELL: &str =
 /// group, lives on while the job is stopped.
 pub const BACKGROUND_SHELL: (&str, &str) = ("bash", r#"set -m; "$@" & wait -f $!"#);
 
+/// The processes under `pid` (its children, theirs, ...) that are stopped (state `T`): a
+/// dialog the terminal stopped (SIGTTOU, SIGTTIN) is one.
+pub fn stopped_under(pid: u32) -> Vec<u32> {
+    let mut parents = std::collections::HashMap::new();
+    let mut states = std::collections::HashMap::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(p) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // After the command name, in parentheses: the state, then the parent's id.
+        let mut rest = stat.rsplit_once(") ").map_or("", |(_, r)| r).split(' ');
+        let state = rest.next().unwrap_or_default().to_owned();
+        if let Some(parent) = rest.next().and_then(|p| p.parse::<u32>().ok()) {
+            parents.insert(p, parent);
+            states.insert(p, state);
+        }
+    }
+    let under = |mut p: u32| {
+        while let Some(&parent) = parents.get(&p) {
+            if parent == pid {
+                return true;
+            }
+            p = parent;
+        }
+        false
+    };
+    states
+        .iter()
+        .filter(|(p, state)| *state == "T" && under(**p))
+        .map(|(p, _)| *p)
+        .collect()
+}
+
 /// How a test runs the binary.
 #[derive(Debug, Clone)]
 pub struct Setup {

@@ -836,6 +836,95 @@ fn the_terminal_dialog_answers_through_dev_tty() {
     assert!(cooked, "the terminal is left in raw mode");
 }
 
+/// Issue 54, item 11: Codex starts servers (the proxy here) in a process group of their own
+/// and keeps the terminal's foreground. The proxy's dialog opened `/dev/tty`, was stopped by
+/// SIGTTOU, and the proxy, its server and Codex's call hung. The dialog (our binary, in the
+/// proxy's group) takes a terminal it is in the background of as none: the call ends, with one
+/// line saying why, nothing drawn, and nothing stopped.
+#[test]
+fn in_the_background_the_proxy_s_dialog_never_takes_the_terminal() {
+    let Some(python) = python_or_skip() else {
+        return;
+    };
+    let (master, slave) = super::support::pty::open_pty().expect("a pseudo-terminal");
+    let mut command = Command::new("bash");
+    command
+        .args(["-c", super::support::pty::BACKGROUND_SHELL.1, "bash", BIN])
+        .args(["proxy", "--ui", "terminal", "--"])
+        .arg(&python)
+        .arg(server_script())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .envs(ENGLISH)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    super::support::pty::controlled_by(&mut command, &slave);
+    let mut child = command.spawn().expect("start the proxy");
+    drop(command);
+    let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        let mut master = std::fs::File::from(master);
+        let shown = std::sync::Arc::clone(&shown);
+        thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = std::io::Read::read(&mut master, &mut chunk) {
+                shown.lock().expect("lock").extend_from_slice(&chunk[..n]);
+            }
+        });
+    }
+    let (sender, lines) = mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = sender.send(line);
+        }
+    });
+    let mut stderr = child.stderr.take().expect("stderr");
+    let stderr = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        text
+    });
+    let mut stdin = child.stdin.take().expect("stdin");
+    for line in [
+        INITIALIZE,
+        INITIALIZED,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#,
+    ] {
+        writeln!(stdin, "{line}").expect("write");
+    }
+    stdin.flush().expect("flush");
+    let deadline = Instant::now() + SESSION_TIMEOUT;
+    loop {
+        let stopped = super::support::pty::stopped_under(child.id());
+        assert!(
+            stopped.is_empty(),
+            "stopped by the terminal: processes {stopped:?} in state T"
+        );
+        match lines.recv_timeout(Duration::from_millis(50)) {
+            Ok(line) if line.contains(r#""id":2"#) => break,
+            Ok(_) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => panic!("the proxy ended first"),
+        }
+        assert!(Instant::now() < deadline, "the call never ended");
+    }
+    drop(stdin);
+    wait_child(&mut child, Duration::from_secs(5));
+    let stderr = stderr.join().expect("stderr");
+    assert!(
+        stderr.contains(
+            "no terminal: /dev/tty belongs to the foreground job, and this process runs in the background"
+        ),
+        "{stderr}"
+    );
+    let text = super::support::pty::shown_text(&shown.lock().expect("lock"));
+    assert!(text.is_empty(), "drawn on a terminal not ours: {text}");
+    drop(slave);
+}
+
 /// Regression (issue 30): after `kill -9` of the proxy (a crashed client, the OOM killer), a
 /// server that does not watch its stdin lived on as an orphan. It dies with the proxy now.
 #[test]
