@@ -475,11 +475,25 @@ impl Notifications {
         let mut bus = Command::new("dbus-daemon");
         bus.args(["--session", "--nofork", &format!("--address={address}")]);
         let bus = Running::spawn("dbus-daemon", bus, None);
+        // Its configuration of its own, not the machine user's: the defaults, but for the
+        // menu program, which records what dunst's context menu offers (see `menu`).
+        let menu = dir.0.join("menu.sh");
+        std::fs::write(
+            &menu,
+            format!("#!/bin/sh\ncat > '{}'\n", dir.0.join("menu.txt").display()),
+        )
+        .expect("the menu program");
+        std::fs::set_permissions(&menu, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        std::fs::create_dir_all(dir.0.join("dunst")).expect("dunst's folder");
+        std::fs::write(
+            dir.0.join("dunst/dunstrc"),
+            format!("[global]\n    dmenu = {} -p dunst\n", menu.display()),
+        )
+        .expect("dunstrc");
         let mut daemon = Command::new("dunst");
         daemon
             .env("DISPLAY", &x.display)
             .env("DBUS_SESSION_BUS_ADDRESS", &address)
-            // Its configuration of its own, not the machine user's.
             .env("XDG_CONFIG_HOME", &dir.0);
         let daemon = Running::spawn("dunst", daemon, None);
         let notifications = Notifications {
@@ -494,6 +508,25 @@ impl Notifications {
             thread::sleep(Duration::from_millis(50));
         }
         notifications
+    }
+
+    /// What dunst's context menu offers for the notifications on screen (its actions, `#`
+    /// first, and every URL it found in them, which it opens in the browser when chosen).
+    fn menu(&self) -> String {
+        let offered = self._dir.0.join("menu.txt");
+        let _ = std::fs::remove_file(&offered);
+        let context = self.dunstctl(&["context"]);
+        assert_eq!(context.code, Some(0), "{}", context.describe());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(menu) = std::fs::read_to_string(&offered)
+                && !menu.is_empty()
+            {
+                return menu;
+            }
+            assert!(Instant::now() < deadline, "dunst opened no menu");
+            thread::sleep(Duration::from_millis(50));
+        }
     }
 
     fn dunstctl(&self, args: &[&str]) -> Output {
@@ -648,6 +681,50 @@ fn an_unfocused_form_is_announced_by_a_notification_that_goes_when_it_is_answere
     assert_eq!(notifications.displayed(), "0", "--notify never sends none");
 }
 
+/// Issue 54, item 5: the message went into the notification's body as it came; dunst found
+/// its URLs and its context menu offered to open them in the browser at once, around the URL
+/// consent, and the body showed raw Markdown. The menu offers our action alone, and the body
+/// says that a form waits, with the message as plain text and its URLs and hosts defanged.
+#[test]
+fn a_notification_offers_no_link_and_shows_no_markdown() {
+    let Some(x) = display_or_skip(&["dunst", "dunstctl", "dbus-daemon"]) else {
+        return;
+    };
+    let notifications = Notifications::start(&x);
+    let bus = [("DBUS_SESSION_BUS_ADDRESS", notifications.address.as_str())];
+    let token = unique_title("links");
+    let request = serde_json::json!({
+        "message": "Release **v2.3** is out: read [the runbook](https://docs.example/run), \
+                    then https://evil.example/x, www.evil.example or mail ops@evil.example.",
+        "requestedSchema": {"type": "object",
+            "properties": {"name": {"type": "string", "title": "Name"}}}})
+    .to_string();
+    let mut shown = x.run(&request, &["--server", &token], &bus);
+    window_with(&x, &mut shown, &token);
+    notifications.wait_displayed("1", &mut shown.app);
+    let menu = notifications.menu();
+    assert!(
+        menu.lines().all(|item| item.starts_with('#')) && menu.contains("Open the form"),
+        "dunst's menu offers something besides our action:\n{menu}"
+    );
+    let pid = rustix::process::Pid::from_raw(shown.app.pid() as i32).expect("a pid");
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).expect("SIGTERM");
+    let out = shown.app.wait_output(ANSWER_TIMEOUT);
+    assert_eq!(out.stdout, "{\"action\":\"cancel\"}\n", "{}", out.describe());
+    let history = notifications.dunstctl(&["history"]).stdout;
+    for linkable in ["://", "docs.example", "www.evil", "ops@", "**", "]("] {
+        assert!(!history.contains(linkable), "{linkable:?} in:\n{history}");
+    }
+    for said in [
+        format!("{token} asks"),
+        "A form is waiting for your answer.".to_owned(),
+        "Release v2.3 is out: read the runbook".to_owned(),
+        "https[:]//evil[.]example/x".to_owned(),
+    ] {
+        assert!(history.contains(&said), "{said:?} not in:\n{history}");
+    }
+}
+
 /// Gemini CLI hands its servers `DISPLAY` but drops every variable whose name holds `AUTH`:
 /// on a GNOME X session, whose cookie is `/run/user/UID/gdm/Xauthority` (not
 /// `~/.Xauthority`), the X server then refused the window. The helper takes the cookie from
@@ -765,22 +842,49 @@ fn free_display_number(from: u32) -> u32 {
 }
 
 /// An Xvfb of the other user's on a free display number (from `from` on); its number.
-fn others_xvfb(from: u32) -> (Running, u32) {
+fn others_xvfb(from: u32) -> (XServer, u32) {
     let number = free_display_number(from);
     let mut command = as_other("Xvfb");
     command.args([&format!(":{number}"), "-noreset", "-nolisten", "tcp"]);
-    let mut server = Running::spawn("the other user's Xvfb", command, None);
-    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !socket.exists() {
-        assert!(
-            server.running() && Instant::now() < deadline,
-            "the other user's Xvfb did not start:\n{}",
-            server.stop().describe()
-        );
-        thread::sleep(Duration::from_millis(20));
-    }
+    let server = XServer::start("the other user's Xvfb", command, number);
     (server, number)
+}
+
+/// An X server a test started, on display `number`: killed on drop, and its socket file and
+/// lock then removed (killed, it leaves them, and a socket file of the test user's left behind
+/// would be a second one for the next test's step 4).
+struct XServer {
+    server: Running,
+    _files: [Removed; 2],
+}
+
+impl XServer {
+    /// Starts `command` (an X server on display `number`) and waits for its socket.
+    fn start(what: &str, command: Command, number: u32) -> XServer {
+        let mut server = XServer {
+            server: Running::spawn(what, command, None),
+            _files: [
+                Removed(PathBuf::from(format!("/tmp/.X11-unix/X{number}"))),
+                Removed(PathBuf::from(format!("/tmp/.X{number}-lock"))),
+            ],
+        };
+        server.wait_for_socket(number);
+        server
+    }
+
+    fn wait_for_socket(&mut self, number: u32) {
+        let server = &mut self.server;
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !socket.exists() {
+            assert!(
+                server.running() && Instant::now() < deadline,
+                "the X server did not start:\n{}",
+                server.stop().describe()
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
 }
 
 /// `tests/session/other_user.py` with `args`, as the other user, once it says it listens.
@@ -1032,17 +1136,7 @@ fn the_user_s_own_x_server_found_by_its_socket_gets_the_form() {
     let number = free_display_number(900 + std::process::id() % 100);
     let mut server = person.bare("Xvfb");
     server.args([&format!(":{number}"), "-noreset", "-nolisten", "tcp"]);
-    let mut server = Running::spawn("the user's Xvfb", server, None);
-    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !socket.exists() {
-        assert!(
-            server.running() && Instant::now() < deadline,
-            "the user's Xvfb did not start:\n{}",
-            server.stop().describe()
-        );
-        thread::sleep(Duration::from_millis(20));
-    }
+    let _server = XServer::start("the user's Xvfb", server, number);
     let signal = person.dir.join("shown-own-x");
     let mut command = person.bare(&person.bin);
     command
