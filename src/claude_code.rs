@@ -86,7 +86,7 @@ mod tests {
         assert_eq!(options.timeout, Some(Duration::from_secs(30)));
         // Claude's own questions: Claude asks, whatever `--server` says, in a window only.
         let questions = Envelope::ClaudeCodeQuestions {
-            tool_input: serde_json::Value::Null,
+            tool_input: Box::default(),
         };
         let (options, allowed, via) = adapt(&given, &questions);
         assert_eq!(options.server.as_deref(), Some("Claude"));

@@ -277,7 +277,7 @@ mod tests {
         };
         assert_eq!(
             tool_input["questions"],
-            serde_json::from_str::<Value>(QUESTIONS).unwrap()
+            serde_json::from_str::<Value>(QUESTIONS).expect("JSON")
         );
         let Ok(Shown::Form(form)) = request else {
             panic!("{request:?}");
@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn each_answer_becomes_the_hook_s_output_exactly() {
         let (envelope, _) = loaded(HOOK);
-        let content = |pairs: Value| pairs.as_object().cloned().unwrap();
+        let content = |pairs: Value| pairs.as_object().cloned().expect("an object");
         let allowed = |answers: &str| {
             format!(
                 r#"{{"hookSpecificOutput":{{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{{"questions":{QUESTIONS},"answers":{answers}}}}}}}"#
@@ -394,7 +394,10 @@ mod tests {
         let input = json!({"questions": [{"question": "Q?", "header": "", "options": [], "multiSelect": false}], "metadata": {"source": "x"}});
         let out = accepted(
             &input,
-            &json!({"other-1": "mine"}).as_object().cloned().unwrap(),
+            &json!({"other-1": "mine"})
+                .as_object()
+                .cloned()
+                .expect("an object"),
         );
         assert_eq!(
             out,

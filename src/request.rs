@@ -36,8 +36,9 @@ pub enum Envelope {
     /// an answer leaves stdout empty with exit 0, and a cancel too (Claude Code then asks in
     /// its own dialog).
     ClaudeCodeQuestions {
-        /// The tool's input, `{"questions": [...]}`, which the answer carries back.
-        tool_input: Value,
+        /// The tool's input, `{"questions": [...]}`, which the answer carries back (boxed:
+        /// every envelope is as small as the others).
+        tool_input: Box<Value>,
     },
 }
 
@@ -233,7 +234,7 @@ pub fn envelope_of(value: &Value) -> Envelope {
     };
     if object.get("hook_event_name") == Some(&Value::from(crate::claude_questions::EVENT)) {
         Envelope::ClaudeCodeQuestions {
-            tool_input: object.get("tool_input").cloned().unwrap_or(Value::Null),
+            tool_input: Box::new(object.get("tool_input").cloned().unwrap_or(Value::Null)),
         }
     } else if object.contains_key("hook_event_name") {
         Envelope::ClaudeCodeHook {

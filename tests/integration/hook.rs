@@ -78,7 +78,9 @@ fn left_to_claude_code(run: &Output, names: &str, case: &str) {
 #[test]
 fn bad_options_or_environment_never_end_a_hook_in_exit_2() {
     let bin = OnPath::new("options");
-    let cases: [(&str, &str, &[(&str, &str)], &str); 5] = [
+    // (case, the hook's command, its environment, what the stderr line must name)
+    type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case<'_>; 5] = [
         (
             "--timeout 290s",
             "form-elicitation --timeout 290s",
