@@ -236,3 +236,23 @@ fn claude_s_questions_are_answered_in_the_window() {
     let out = app.app.wait_output(super::support::desktop::ANSWER_TIMEOUT);
     assert!(out.code == Some(0) && out.stdout.is_empty(), "{out:?}");
 }
+
+/// Claude's questions get the words of ours ("Other" and its hint) in the person's language,
+/// as every form does: the language is chosen before the questions become a form (read
+/// later, they were English whatever the locale).
+#[test]
+fn claude_s_questions_speak_the_person_s_language() {
+    let bin = OnPath::new("questions-language");
+    let german = [("LC_ALL", "de_DE.UTF-8"), ("LANG", "de_DE.UTF-8")];
+    let run = bin.run_hook(
+        "form-elicitation --check",
+        &german,
+        QUESTIONS_HOOK.as_bytes(),
+    );
+    assert!(
+        run.code == Some(0)
+            && run.stdout.contains(r#"other-1 "Andere Antwort": text"#)
+            && run.stdout.contains(r#"other-2 "Andere Antwort": text"#),
+        "{run:?}"
+    );
+}
