@@ -276,6 +276,13 @@ pub struct DisplayOptions {
     #[arg(long, value_enum, default_value_t = Notify::Auto, env = "FORM_ELICITATION_NOTIFY")]
     #[serde(skip)]
     pub notify: Notify,
+
+    /// What was typed into a form that closed without your answer (a timeout, the caller
+    /// stopping, a cancelled call) is kept for a day and filled in when the same server asks
+    /// the same form again; off keeps nothing.
+    #[arg(long, value_enum, default_value_t = Drafts::On, env = "FORM_ELICITATION_DRAFTS")]
+    #[serde(skip)]
+    pub drafts: Drafts,
 }
 
 impl Default for DisplayOptions {
@@ -290,6 +297,7 @@ impl Default for DisplayOptions {
             renderer: Renderer::Cpu,
             markdown: Markdown::On,
             notify: Notify::Auto,
+            drafts: Drafts::On,
         }
     }
 }
@@ -311,6 +319,7 @@ impl DisplayOptions {
             renderer,
             markdown,
             notify,
+            drafts,
         } = self;
         let mut args = Vec::new();
         // One argument per option, `--name=value`: a value that starts with `-` (a server
@@ -333,6 +342,7 @@ impl DisplayOptions {
         push("renderer", value_name(renderer));
         push("markdown", value_name(markdown));
         push("notify", value_name(notify));
+        push("drafts", value_name(drafts));
         args
     }
 
@@ -352,6 +362,8 @@ impl DisplayOptions {
             renderer: _,
             markdown: _,
             notify: _,
+            // Whether drafts are kept is the person's choice (serve's), not an asker's.
+            drafts: _,
         } = asked;
         DisplayOptions {
             server: server.clone().or_else(|| self.server.clone()),
@@ -426,6 +438,17 @@ pub enum Renderer {
     /// Paint through OpenGL (glow), in builds with the `gl` feature.
     #[cfg(feature = "gl")]
     Gl,
+}
+
+/// Whether what was typed into a form that closed without the person's answer is kept as a
+/// draft (see [`crate::drafts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Drafts {
+    /// Kept for a day, and filled in when the same server asks the same form again.
+    #[default]
+    On,
+    /// Nothing kept, nothing filled in.
+    Off,
 }
 
 /// How a message's text is shown.
@@ -525,6 +548,8 @@ mod tests {
             "off",
             "--notify",
             "never",
+            "--drafts",
+            "off",
         ]
         .map(str::to_owned)
         .to_vec();

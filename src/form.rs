@@ -17,6 +17,10 @@ pub struct Form {
     pub description: Option<String>,
     /// The fields, in the order the request lists them.
     pub fields: Vec<Field>,
+    /// SHA-256 of the message and the `requestedSchema` as the request gave them: the same
+    /// form asked again has the same digest, whatever its fields became here (what a draft
+    /// is kept for, see [`crate::drafts`]).
+    pub digest: [u8; 32],
 }
 
 /// One property of the schema.

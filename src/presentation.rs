@@ -28,4 +28,7 @@ pub struct Presentation {
     pub markdown: Markdown,
     /// Cancels the dialog from outside (a signal, the parent's death).
     pub cancel: Cancel,
+    /// Where the form's draft is kept, and the draft it opens filled with: `None` for
+    /// `--drafts off`, or where there is no folder to keep drafts in.
+    pub draft: Option<crate::drafts::Slot>,
 }

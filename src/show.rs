@@ -3,8 +3,9 @@
 
 use crate::answer::Answer;
 use crate::cancel::Cancel;
-use crate::cli::{DisplayOptions, UiChoice};
+use crate::cli::{DisplayOptions, Drafts, UiChoice};
 use crate::delivery::Delivery;
+use crate::drafts::Slot;
 use crate::exit::Exit;
 use crate::form::Form;
 use crate::load::Shown;
@@ -101,15 +102,18 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
         Allowed::AsAsked => showing.options.ui,
         Allowed::WindowOnly => UiChoice::Window,
     };
+    // Read once, for whichever front end shows the form.
+    let draft = match showing.options.drafts {
+        Drafts::On => Slot::open(showing.options.server.as_deref(), showing.via, &form),
+        Drafts::Off => None,
+    };
     let window_problem = match ui {
         UiChoice::Terminal => None,
         UiChoice::Auto if !ui::has_display() => Some(crate::session::how_to_fix()),
         UiChoice::Auto | UiChoice::Window => {
-            match ui::run_window(
-                form.clone(),
-                window_options(showing),
-                Some(fast_exit(showing.delivery)),
-            ) {
+            let mut options = window_options(showing);
+            options.shown.draft = draft.clone();
+            match ui::run_window(form.clone(), options, Some(fast_exit(showing.delivery))) {
                 Err(error @ WindowError::NoDisplay(_)) if ui == UiChoice::Auto => {
                     Some(error.to_string())
                 }
@@ -117,7 +121,11 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
             }
         }
     };
-    terminal::run_terminal(&form, &presentation(showing)).map_err(|error| {
+    let presentation = Presentation {
+        draft,
+        ..presentation(showing)
+    };
+    terminal::run_terminal(&form, &presentation).map_err(|error| {
         NotShown::no_display(match window_problem {
             Some(window) => format!("{window}; {error}"),
             None => error.to_string(),
@@ -168,6 +176,7 @@ fn presentation(showing: &Showing) -> Presentation {
         timeout: options.timeout,
         markdown: options.markdown,
         cancel: showing.cancel.clone(),
+        draft: None,
     }
 }
 

@@ -363,3 +363,4 @@ term-declined-all = { $count ->
 question-other = أخرى
 question-other-tip = إجابتك الخاصة، بدلًا من أحد الخيارات أعلاه
 question-other-tip-many = إجابتك الخاصة، إضافةً إلى الخيارات المختارة أعلاه
+draft-restored = مُلئ بما كتبتَه في { $time }، حين توقّف العميل عن الانتظار. راجِعه ثم أرسِله.

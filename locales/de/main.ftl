@@ -303,3 +303,4 @@ term-declined-all = { $count ->
 question-other = Andere Antwort
 question-other-tip = Ihre eigene Antwort statt einer der Optionen oben
 question-other-tip-many = Ihre eigene Antwort zusätzlich zu den Optionen oben
+draft-restored = Ausgefüllt mit dem, was Sie am { $time } eingegeben haben, als der Client nicht mehr wartete. Prüfen Sie es, dann senden Sie es.

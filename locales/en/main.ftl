@@ -314,3 +314,7 @@ question-other = Other
 # Under it, for a question with one answer; then for one with several.
 question-other-tip = Your own answer, in place of a choice above
 question-other-tip-many = Your own answer, added to the choices above
+# The line above a form filled with a draft: what was typed into the same form from the same
+# server when it last closed without an answer (a timeout, a cancelled call). $time is a date
+# and time, 2026-12-05 16:20.
+draft-restored = Filled in with what you typed on { $time }, when the client stopped waiting. Check it, then submit.

@@ -303,3 +303,4 @@ term-declined-all = { $count ->
 question-other = Otra
 question-other-tip = Su propia respuesta, en lugar de una de las opciones de arriba
 question-other-tip-many = Su propia respuesta, además de las opciones elegidas arriba
+draft-restored = Rellenado con lo que escribió el { $time }, cuando el cliente dejó de esperar. Revíselo y envíelo.

@@ -303,3 +303,4 @@ term-declined-all = { $count ->
 question-other = Autre
 question-other-tip = Votre propre réponse, à la place d'un des choix ci-dessus
 question-other-tip-many = Votre propre réponse, en plus des choix ci-dessus
+draft-restored = Rempli avec ce que vous avez saisi le { $time }, quand le client a cessé d’attendre. Vérifiez-le, puis envoyez-le.

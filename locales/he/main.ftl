@@ -324,3 +324,4 @@ term-declined-all = { $count ->
 question-other = אחר
 question-other-tip = תשובה משלך, במקום אחת האפשרויות שלמעלה
 question-other-tip-many = תשובה משלך, בנוסף לאפשרויות שנבחרו למעלה
+draft-restored = מולא במה שהוקלד ב־{ $time }, כשהלקוח הפסיק לחכות. יש לבדוק ואז לשלוח.

@@ -265,3 +265,4 @@ term-declined-all = { $count ->
 question-other = その他
 question-other-tip = 上の選択肢の代わりに、自分の言葉で回答できます
 question-other-tip-many = 上で選んだ選択肢に加えて、自分の言葉で回答できます
+draft-restored = { $time } にクライアントが待つのをやめたとき入力されていた内容で埋めてあります。確認してから送信してください。

@@ -265,3 +265,4 @@ term-declined-all = { $count ->
 question-other = 기타
 question-other-tip = 위 선택지 대신 직접 답변을 입력할 수 있습니다
 question-other-tip-many = 위에서 고른 선택지에 더해 직접 답변을 입력할 수 있습니다
+draft-restored = { $time }에 클라이언트가 기다리기를 멈췄을 때 입력한 내용으로 채워져 있습니다. 확인한 뒤 보내세요.

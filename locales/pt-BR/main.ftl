@@ -303,3 +303,4 @@ term-declined-all = { $count ->
 question-other = Outra
 question-other-tip = Sua própria resposta, no lugar de uma das opções acima
 question-other-tip-many = Sua própria resposta, além das opções escolhidas acima
+draft-restored = Preenchido com o que você digitou em { $time }, quando o cliente parou de esperar. Confira e depois envie.

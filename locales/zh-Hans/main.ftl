@@ -265,3 +265,4 @@ term-declined-all = { $count ->
 question-other = 其他
 question-other-tip = 用您自己的话回答，代替上面的选项
 question-other-tip-many = 用您自己的话回答，补充上面所选的选项
+draft-restored = 已填入您在 { $time } 客户端停止等待时输入的内容。请检查后再提交。

@@ -265,3 +265,4 @@ term-declined-all = { $count ->
 question-other = 其他
 question-other-tip = 用您自己的話回答，取代上面的選項
 question-other-tip-many = 用您自己的話回答，補充上面所選的選項
+draft-restored = 已填入您在 { $time } 用戶端停止等待時輸入的內容。請檢查後再送出。

@@ -85,13 +85,39 @@ impl Form {
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let digest = digest(&message, schema);
         Ok(Self {
             message: collapse_blank_lines(&message),
             title,
             description,
             fields,
+            digest,
         })
     }
+}
+
+/// SHA-256 of `message` and `schema` as given: the message's bytes, a zero byte (no message
+/// holds one that JSON can end with), then the schema as compact JSON in its keys' order.
+fn digest(message: &str, schema: &Value) -> [u8; 32] {
+    /// Hashes what serde_json writes, without a copy of a schema that may be large.
+    struct Hashing(ring::digest::Context);
+    impl std::io::Write for Hashing {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.update(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut hashing = Hashing(ring::digest::Context::new(&ring::digest::SHA256));
+    hashing.0.update(message.as_bytes());
+    hashing.0.update(&[0]);
+    // Writing to memory cannot fail; a schema that could not be written hashes as written.
+    let _ = serde_json::to_writer(&mut hashing, schema);
+    let mut digest = [0; 32];
+    digest.copy_from_slice(hashing.0.finish().as_ref());
+    digest
 }
 
 fn required_names<'a>(

@@ -58,15 +58,39 @@ pub fn run_terminal(form: &Form, options: &Presentation) -> Result<Answer, Termi
         Unusable::Io(error) => TerminalError::NoTerminal(error.to_string()),
         Unusable::Background => TerminalError::Background,
     })?;
+    // A draft fills the form in; the person still reviews and submits it.
+    let restored = options
+        .draft
+        .as_ref()
+        .and_then(|slot| slot.restored.as_ref());
+    let states = match restored {
+        Some(draft) if draft.states.len() == form.fields.len() => draft.states.clone(),
+        _ => form.fields.iter().map(FieldState::initial).collect(),
+    };
     let mut dialog = TerminalDialog {
         form,
         options,
-        states: form.fields.iter().map(FieldState::initial).collect(),
+        states,
         tty,
     };
     let answer = match dialog.run() {
-        Ok(answer) => answer,
+        Ok(answer) => {
+            if let Some(slot) = &options.draft {
+                slot.discard();
+            }
+            answer
+        }
         Err(stop) => {
+            // What was entered is kept when the form closed without the person's answer;
+            // their own Esc, Ctrl+C or Ctrl+D ends the draft with the form.
+            if let Some(slot) = &options.draft {
+                match stop {
+                    Stop::Timeout | Stop::Signal | Stop::Lost => {
+                        slot.keep(form, &dialog.states);
+                    }
+                    _ => slot.discard(),
+                }
+            }
             // The terminal may be gone; the answer is cancel whether this shows or not.
             let _ = dialog.farewell(&stop.farewell());
             Answer::Cancel
@@ -227,6 +251,10 @@ impl TerminalDialog<'_> {
         if let Some(description) = &self.form.description {
             lines.push(Line::styled(description.clone(), Style::Weak));
         }
+        if let Some(notice) = self.options.draft.as_ref().and_then(|slot| slot.notice()) {
+            lines.push(Line::new());
+            lines.push(Line::styled(notice, Style::Strong));
+        }
         let mut how = match self.form.fields.len() {
             0 => vec![t!("term-nothing-to-fill")],
             n => {
@@ -386,8 +414,12 @@ impl TerminalDialog<'_> {
             let width = self.tty.width();
             let hint = self.hint_line(&t!("term-esc-cancel", keys = prompt.keys()));
             let lines = fit_field(&prompt, self.asker_line(), hint, width, height);
-            self.tty.draw(&lines)?;
-            match self.tty.next()? {
+            let next = self.tty.draw(&lines).and_then(|()| self.tty.next());
+            let next = next.inspect_err(|_| {
+                // Text half typed into the field is part of what a draft keeps.
+                self.states[i] = prompt.state();
+            });
+            match next? {
                 Input::Key(key) if cancels(&key) => return Err(Stop::Key),
                 Input::Key(key) => match prompt.key(&key) {
                     Flow::Continue => {}

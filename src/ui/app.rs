@@ -59,6 +59,10 @@ pub struct FormApp {
     link: Option<LinkConsent>,
     /// Opens a link's URL in the browser when the person presses Open in its consent.
     opener: Opener,
+    /// Where what was typed is kept when the form closes without the person's answer.
+    draft: Option<crate::drafts::Slot>,
+    /// The line that says the form opened filled with a draft.
+    draft_notice: Option<String>,
 }
 
 /// The URL consent for a link of the message or of a description, shown in place of the form
@@ -100,6 +104,31 @@ impl FormApp {
         self
     }
 
+    /// The same dialog, filled with the draft `slot` holds (if any), keeping what is typed
+    /// there when it closes without the person's answer (see [`crate::drafts`]).
+    pub fn draft(mut self, slot: Option<crate::drafts::Slot>) -> Self {
+        if let Some(draft) = slot.as_ref().and_then(|slot| slot.restored.as_ref())
+            && draft.states.len() == self.states.len()
+        {
+            self.states = draft.states.clone();
+            self.draft_notice = slot.as_ref().and_then(crate::drafts::Slot::notice);
+        }
+        self.draft = slot;
+        self
+    }
+
+    /// The form closed without the person's answer (its timeout, a signal, the caller gone):
+    /// what was typed is kept as a draft, and the answer is cancel.
+    fn stopped_waiting(&mut self) {
+        if self.dialog.outcome.is_some() {
+            return;
+        }
+        if let Some(slot) = &self.draft {
+            slot.keep(&self.form, &self.states);
+        }
+        self.dialog.outcome = Some(Answer::Cancel);
+    }
+
     /// The URL of the link whose consent is shown, if one is.
     pub fn link_shown(&self) -> Option<&str> {
         self.link.as_ref().map(|link| link.request.url.as_str())
@@ -130,6 +159,8 @@ impl FormApp {
             link_ids: Vec::new(),
             link: None,
             opener: super::url_app::system_opener(),
+            draft: None,
+            draft_notice: None,
         }
     }
 
@@ -239,6 +270,9 @@ impl FormApp {
 
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
+        if let Some(notice) = &self.draft_notice {
+            super::mirror::paragraph(ui, notice, |ui| ui.label(RichText::new(notice).italics()));
+        }
         if let Some(title) = &self.form.title {
             // One line, set apart: a title cannot draw a heading of ours, nor reorder one.
             let title = crate::untrusted::name(title);
@@ -448,7 +482,7 @@ impl WindowDialog for FormApp {
         }
         let ctx = ui.ctx().clone();
         if self.dialog.deadline.expired(&ctx) {
-            self.finish(Answer::Cancel);
+            self.stopped_waiting();
             return;
         }
         self.dialog.begin_frame(&ctx);
@@ -553,6 +587,18 @@ impl WindowDialog for FormApp {
 
     fn dialog_mut(&mut self) -> &mut DialogState {
         &mut self.dialog
+    }
+
+    /// The person's answer (Submit, Decline, Cancel, closing the window): the form's draft,
+    /// if any, is gone.
+    fn finish(&mut self, answer: Answer) {
+        if self.dialog.outcome.is_some() {
+            return;
+        }
+        if let Some(slot) = &self.draft {
+            slot.discard();
+        }
+        self.dialog.outcome = Some(answer);
     }
 
     fn calendar_open(&self) -> bool {

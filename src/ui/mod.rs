@@ -121,6 +121,7 @@ pub fn run_window(
         .via(shown.via.clone())
         .queue(shown.queue.clone())
         .markdown(shown.markdown)
+        .draft(shown.draft.clone())
         .cancelled_by(shown.cancel.clone());
     run_dialog(app, size, &options, &message, on_answer)
 }

@@ -48,7 +48,7 @@ enum Outcome {
     Refused(RequestError),
     /// An accepted form, its schema as the request wrote it (for inputs small enough to be
     /// checked against it: see [`bounded`]), and its answer at the defaults if it has one.
-    Form(Form, Option<Value>, Option<Map<String, Value>>),
+    Form(Box<Form>, Option<Value>, Option<Map<String, Value>>),
     Url,
 }
 
@@ -66,7 +66,7 @@ fn exercise(bytes: &[u8]) -> Outcome {
                 .then(|| super::support::requested_schema(bytes).expect("a form has a schema"));
             let _ = summary::form_summary(&form);
             let content = default_answer(&form, &envelope);
-            Outcome::Form(form, schema, content)
+            Outcome::Form(Box::new(form), schema, content)
         }
         Err(error) => {
             if let Some(line) = answer::error_line(&envelope, &error) {
@@ -715,7 +715,7 @@ fn refused(what: &str, input: Vec<u8>) -> String {
 
 fn form(what: &str, input: Vec<u8>) -> Form {
     match bounded(what, input) {
-        Outcome::Form(form, ..) => form,
+        Outcome::Form(form, ..) => *form,
         other => panic!("{what}: expected a form, got {other:?}"),
     }
 }

@@ -1047,3 +1047,78 @@ fn typing_scrolls_the_focused_field_into_view() {
     press(&mut h, Key::Enter);
     assert_eq!(accepted(&h), json!({"name": "Ada"}));
 }
+
+/// Issue 58, in the window's own code: a form cancelled from outside (a signal, the parent's
+/// death: its cancel token) keeps what was typed as a draft; the same form opened with that
+/// draft is filled with it and says so in one line, and Submit sends exactly it and removes
+/// the draft; the person's own Escape removes a draft too. Without drafts the second form
+/// was empty, and nothing said where its text came from.
+#[test]
+fn a_draft_fills_the_form_says_so_and_leaves_only_by_the_person() {
+    use form_elicitation::cancel::Cancel;
+    use form_elicitation::drafts::{Key as DraftKey, Slot, Store};
+    use std::time::SystemTime;
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+    let dir =
+        std::env::temp_dir().join(format!("form-elicitation-ui-draft-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = Store::at(dir.clone());
+    let schema = json!({"properties": {"name": {"type": "string", "title": "Your name"}}});
+    let form = Form::from_schema("Please answer.".into(), &schema).expect("valid schema");
+    let key = DraftKey::new(Some("test-server"), None, &form);
+    let open = |cancel: &Cancel| {
+        let restored = store.load(&key, &form, SystemTime::now()).expect("reads");
+        let slot = Slot::at(store.clone(), key.clone(), restored);
+        let app = FormApp::new(form.clone(), Some("test-server".into()), None)
+            .draft(Some(slot))
+            .cancelled_by(cancel.clone());
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(520.0, 900.0))
+            .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+        harness.run();
+        harness
+    };
+    let notice = "Filled in with what you typed on";
+
+    let cancel = Cancel::new();
+    let mut h = open(&cancel);
+    assert!(h.query_by_label_contains(notice).is_none());
+    h.get_by_role_and_label(Role::MultilineTextInput, "Your name")
+        .type_text("Ada");
+    h.run();
+    cancel.cancel();
+    h.run();
+    assert_eq!(h.state().outcome(), Some(&Answer::Cancel));
+    drop(h);
+
+    let mut h = open(&Cancel::new());
+    assert!(h.query_by_label_contains(notice).is_some(), "no notice");
+    press(&mut h, Key::Enter);
+    assert_eq!(accepted(&h), json!({"name": "Ada"}));
+    drop(h);
+    assert_eq!(
+        store.load(&key, &form, SystemTime::now()).expect("reads"),
+        None,
+        "submitted, the draft is gone"
+    );
+
+    let cancel = Cancel::new();
+    let mut h = open(&cancel);
+    h.get_by_role_and_label(Role::MultilineTextInput, "Your name")
+        .type_text("Grace");
+    h.run();
+    cancel.cancel();
+    h.run();
+    drop(h);
+    let mut h = open(&Cancel::new());
+    assert!(h.query_by_label_contains(notice).is_some(), "no notice");
+    press(&mut h, Key::Escape);
+    assert_eq!(h.state().outcome(), Some(&Answer::Cancel));
+    drop(h);
+    assert_eq!(
+        store.load(&key, &form, SystemTime::now()).expect("reads"),
+        None,
+        "the person's cancel removes the draft"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,7 +16,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::support::desktop::{
-    ANSWER_TIMEOUT, DEAD_KEYS_TYPING_EUA, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT,
+    ANSWER_TIMEOUT, DEAD_KEYS_TYPING_EUA, Desktop as _, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT,
     auto_type_fills_each_field, expect_answer, unique_title,
 };
 use super::support::process::{Running, ShownSignal, threads_woken_over};
@@ -258,6 +258,68 @@ fn a_huge_message_costs_at_most_twenty_times_its_size() {
         "the table took {} MB more than a short message ({small} kB, {huge} kB)",
         more / (1024 * 1024)
     );
+}
+
+/// Issue 58: what was typed into a form that its `--timeout` closed is kept as a draft (a
+/// private file: 0600 in a 0700 folder), and the same server asking the same form again gets
+/// it filled in: Enter sends exactly that text, and the draft is gone. Before, the second
+/// form opened empty and Enter only showed the required field's problem. With
+/// `FORM_ELICITATION_DRAFTS=off` nothing is kept.
+#[test]
+fn a_form_its_timeout_closed_comes_back_filled_with_what_was_typed() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let Some(x) = display_or_skip(&[]) else {
+        return;
+    };
+    let state = std::env::temp_dir().join(format!(
+        "form-elicitation-window-draft-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&state);
+    let envs = [("XDG_STATE_HOME", state.to_str().expect("UTF-8"))];
+    let drafts = state.join("form-elicitation/drafts");
+    let kept = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&drafts)
+            .map(|entries| entries.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default()
+    };
+    let closed_by_timeout = |envs: &[(&str, &str)]| {
+        let app = x.open(
+            "draft",
+            NAME_REQUEST,
+            &["--server", "tickets", "--timeout", "3"],
+            envs,
+        );
+        x.type_text("Ada Lovelace");
+        let out = app.app.wait_output(ANSWER_TIMEOUT);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (Some(0), "{\"action\":\"cancel\"}\n"),
+            "{}",
+            out.describe()
+        );
+        out
+    };
+
+    let off = [envs[0], ("FORM_ELICITATION_DRAFTS", "off")];
+    closed_by_timeout(&off);
+    assert!(kept().is_empty(), "drafts off kept {:?}", kept());
+
+    let out = closed_by_timeout(&envs);
+    assert!(out.stderr.contains("kept as a draft"), "{}", out.describe());
+    let files = kept();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let mode = |path: &Path| std::fs::metadata(path).expect("there").permissions().mode() & 0o777;
+    assert_eq!((mode(&files[0]), mode(&drafts)), (0o600, 0o700));
+
+    let app = x.open("draft-again", NAME_REQUEST, &["--server", "tickets"], &envs);
+    x.key("Return");
+    expect_answer(
+        app,
+        r#"{"action":"accept","content":{"name":"Ada Lovelace"}}"#,
+    );
+    assert!(kept().is_empty(), "the submitted draft is still there");
+    let _ = std::fs::remove_dir_all(&state);
 }
 
 #[test]

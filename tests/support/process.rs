@@ -320,3 +320,15 @@ pub fn threads_woken_over(pid: u32, watch: Duration) -> Vec<String> {
         })
         .collect()
 }
+
+/// A state folder (`XDG_STATE_HOME`) for one run of the binary alone, not made until
+/// something is kept there: what one test's form keeps as a draft (issue 58) never fills in
+/// another test's form, nor lands among the tester's own.
+pub fn fresh_state_home() -> std::path::PathBuf {
+    static RUNS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    std::env::temp_dir().join(format!(
+        "form-elicitation-test-state-{}-{n}",
+        std::process::id()
+    ))
+}

@@ -252,6 +252,7 @@ impl Dialog {
             .env_remove("FORM_ELICITATION_SERVER")
             .env_remove("FORM_ELICITATION_TITLE")
             .env_remove("FORM_ELICITATION_CHECK")
+            .env("XDG_STATE_HOME", super::process::fresh_state_home())
             .env_remove("NO_COLOR")
             .envs(setup.tz.map(|tz| ("TZ", tz)))
             .env("TERM", setup.term)

@@ -201,6 +201,7 @@ impl Xvfb {
         command
             .args(args)
             .envs(super::ENGLISH)
+            .env("XDG_STATE_HOME", super::process::fresh_state_home())
             .env_remove("WAYLAND_DISPLAY");
         for (name, _) in std::env::vars_os() {
             if name.to_string_lossy().starts_with("FORM_ELICITATION_") {

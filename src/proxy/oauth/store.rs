@@ -11,16 +11,15 @@
 //! would otherwise read the tokens, or have `tokens.json` point at a file of theirs.
 
 use std::collections::BTreeMap;
-use std::fs::{self, DirBuilder};
-use std::io::{Read as _, Write as _};
+use std::fs;
 use std::os::fd::OwnedFd;
-use std::os::unix::fs::DirBuilderExt as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context as _, bail};
-use rustix::fs::{AtFlags, FileType, Mode, OFlags};
-use rustix::io::Errno;
+use rustix::fs::{Mode, OFlags};
+
+use crate::private_folder;
 
 use super::keyring::Keyring;
 pub use super::saved::Saved;
@@ -214,19 +213,18 @@ pub struct TokenFile {
     path: PathBuf,
 }
 
+/// What the token file's folder keeps, in the words its refusals use.
+const KEPT: private_folder::Kept = private_folder::Kept {
+    what: "the sign-in",
+    items: "the tokens",
+};
+
 impl TokenFile {
     /// The file under `$XDG_STATE_HOME` (default `~/.local/state`).
     pub fn default_location() -> anyhow::Result<Self> {
-        let state = std::env::var_os("XDG_STATE_HOME")
-            .filter(|dir| Path::new(dir).is_absolute())
-            .map(PathBuf::from)
-            .or_else(|| {
-                std::env::var_os("HOME")
-                    .filter(|h| !h.is_empty())
-                    .map(|h| PathBuf::from(h).join(".local/state"))
-            })
+        let state = private_folder::state_home()
             .context("neither XDG_STATE_HOME nor HOME is set: no place to keep the sign-in")?;
-        Ok(Self::at(state.join("form-elicitation/tokens.json")))
+        Ok(Self::at(state.join("tokens.json")))
     }
 
     /// The file at `path`.
@@ -245,57 +243,26 @@ impl TokenFile {
     }
 
     /// The file's name in its folder.
-    fn name(&self) -> anyhow::Result<&std::ffi::OsStr> {
+    fn name(&self) -> anyhow::Result<&str> {
         self.path
             .file_name()
+            .and_then(|name| name.to_str())
             .with_context(|| format!("{}: not a file name", self.path.display()))
     }
 
-    /// The folder, made (0700) when missing, opened and checked (see [`check_folder`]).
+    /// The folder, made (0700) when missing, opened and checked (see [`private_folder::open`]).
     fn folder(&self) -> anyhow::Result<OwnedFd> {
-        let dir = self.dir();
-        DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .with_context(|| format!("creating {}", dir.display()))?;
-        open_folder(dir)?.with_context(|| format!("{}: vanished as it was made", dir.display()))
+        private_folder::make(self.dir(), KEPT)
     }
 
     fn read_all(&self) -> anyhow::Result<BTreeMap<String, Saved>> {
         // No folder, no file: nothing kept, and nothing made just to find that out.
-        let Some(dir) = open_folder(self.dir())? else {
+        let Some(dir) = private_folder::open(self.dir(), KEPT)? else {
             return Ok(BTreeMap::new());
         };
-        let file = match rustix::fs::openat(
-            &dir,
-            self.name()?,
-            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-            Mode::empty(),
-        ) {
-            Ok(file) => file,
-            Err(Errno::NOENT) => return Ok(BTreeMap::new()),
-            Err(Errno::LOOP) => bail!(
-                "refusing to read the sign-in from {}: it is a symbolic link",
-                self.path.display()
-            ),
-            Err(error) => {
-                return Err(error).with_context(|| format!("reading {}", self.path.display()));
-            }
+        let Some(bytes) = private_folder::read(&dir, self.name()?, &self.path, KEPT)? else {
+            return Ok(BTreeMap::new());
         };
-        let stat =
-            rustix::fs::fstat(&file).with_context(|| format!("reading {}", self.path.display()))?;
-        let ours = rustix::process::geteuid().as_raw();
-        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile || stat.st_uid != ours {
-            bail!(
-                "refusing to read the sign-in from {}: not a file of this user's (uid {ours})",
-                self.path.display()
-            );
-        }
-        let mut bytes = Vec::new();
-        fs::File::from(file)
-            .read_to_end(&mut bytes)
-            .with_context(|| format!("reading {}", self.path.display()))?;
         serde_json::from_slice(&bytes)
             .with_context(|| format!("{}: not a token file", self.path.display()))
     }
@@ -323,107 +290,19 @@ impl TokenFile {
         Ok(had)
     }
 
-    /// Writes `all` whole to a file created exclusively in the checked folder (a name already
-    /// there, a leftover of a run that died, is removed, never opened), then renames it over
-    /// the file: a symbolic link planted at either name is replaced, never followed.
+    /// Writes `all` whole through a file created exclusively in the checked folder (see
+    /// [`private_folder::write`]).
     fn write_all(&self, all: &BTreeMap<String, Saved>) -> anyhow::Result<()> {
         let dir = self.folder()?;
-        let temporary = self
-            .path
-            .with_extension(format!("tmp{}", std::process::id()));
-        let temporary_name = temporary.file_name().context("the temporary file's name")?;
-        let create = || {
-            rustix::fs::openat(
-                &dir,
-                temporary_name,
-                OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-                Mode::from_raw_mode(0o600),
-            )
-        };
-        let file = match create() {
-            Err(Errno::EXIST) => {
-                rustix::fs::unlinkat(&dir, temporary_name, AtFlags::empty()).and_then(|()| create())
-            }
-            other => other,
-        }
-        .with_context(|| format!("creating {}", temporary.display()))?;
-        let mut file = fs::File::from(file);
         let text = serde_json::to_vec_pretty(all).context("the token file")?;
-        let written = file
-            .write_all(&text)
-            .and_then(|()| file.sync_all())
-            .map_err(anyhow::Error::from)
-            .and_then(|()| {
-                Ok(rustix::fs::renameat(
-                    &dir,
-                    temporary_name,
-                    &dir,
-                    self.name()?,
-                )?)
-            });
-        if written.is_err() {
-            let _ = rustix::fs::unlinkat(&dir, temporary_name, AtFlags::empty());
-        }
-        written.with_context(|| format!("writing {}", self.path.display()))?;
-        // The rename itself is kept across a crash only once the folder is on disk.
-        let _ = rustix::fs::fsync(&dir);
-        Ok(())
+        private_folder::write(&dir, self.name()?, &self.path, &text)
     }
-}
-
-/// Opens the folder `dir` (never through a symbolic link) and checks it is this user's and
-/// that no one else can write to it; `None` when it does not exist. The check is made on the
-/// opened folder itself, so the folder cannot be swapped between the check and its use.
-fn open_folder(dir: &Path) -> anyhow::Result<Option<OwnedFd>> {
-    let refuse = |why: String| {
-        anyhow::anyhow!(
-            "refusing to keep the sign-in in {}: {why}; the tokens are kept only in a folder \
-             of this user's that no one else can write",
-            dir.display()
-        )
-    };
-    let folder = match rustix::fs::open(
-        dir,
-        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-        Mode::empty(),
-    ) {
-        Ok(folder) => folder,
-        Err(Errno::NOENT) => return Ok(None),
-        // Linux says ENOTDIR for a link opened with O_DIRECTORY|O_NOFOLLOW.
-        Err(Errno::LOOP | Errno::NOTDIR) => {
-            let link = fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink());
-            return Err(refuse(
-                if link {
-                    "it is a symbolic link"
-                } else {
-                    "it is not a folder"
-                }
-                .into(),
-            ));
-        }
-        Err(error) => return Err(error).with_context(|| format!("opening {}", dir.display())),
-    };
-    let stat = rustix::fs::fstat(&folder).with_context(|| format!("opening {}", dir.display()))?;
-    let ours = rustix::process::geteuid().as_raw();
-    if stat.st_uid != ours {
-        return Err(refuse(format!(
-            "it belongs to uid {}, not to this user (uid {ours})",
-            stat.st_uid
-        )));
-    }
-    let mode = stat.st_mode & 0o7777;
-    if mode & 0o022 != 0 {
-        return Err(refuse(format!(
-            "others can write to it (mode {mode:04o}; `chmod go-w {}` makes it private)",
-            dir.display()
-        )));
-    }
-    Ok(Some(folder))
 }
 
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt as _;
+    use std::fs::DirBuilder;
+    use std::os::unix::fs::{DirBuilderExt as _, PermissionsExt as _};
 
     use super::*;
 
