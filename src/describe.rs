@@ -277,7 +277,22 @@ fn largest_number(bound: f64) -> String {
 /// named. The name and where it came through are not ours to trust: each is set apart
 /// ([`crate::untrusted::name`]), so nothing in them rewrites the words around them.
 pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
-    let (server, via) = (server.map(name), via.map(name));
+    asker_named(server, via, name)
+}
+
+/// [`asker`] as a screen reader reads it: each name whole (escaped and set apart alike), where
+/// the screen elides a long one in the middle (issue 54, item 3).
+pub fn asker_spoken(server: Option<&str>, via: Option<&str>) -> Option<String> {
+    asker_named(server, via, crate::untrusted::full_name)
+}
+
+/// [`asker`], each name shown by `naming`.
+fn asker_named(
+    server: Option<&str>,
+    via: Option<&str>,
+    naming: fn(&str) -> String,
+) -> Option<String> {
+    let (server, via) = (server.map(naming), via.map(naming));
     Some(match (server, via) {
         (Some(server), None) => t!("asks", server = server),
         (Some(server), Some(via)) => t!("asks-via", server = server, via = via),
@@ -333,7 +348,17 @@ pub fn queue_place(place: crate::cli::QueuePlace, server: Option<&str>) -> Strin
 
 /// Who asks, as the URL consent's heading says it (see [`asker`]).
 pub fn asker_url(server: Option<&str>, via: Option<&str>) -> String {
-    let (server, via) = (server.map(name), via.map(name));
+    asker_url_named(server, via, name)
+}
+
+/// [`asker_url`] as a screen reader reads it (see [`asker_spoken`]).
+pub fn asker_url_spoken(server: Option<&str>, via: Option<&str>) -> String {
+    asker_url_named(server, via, crate::untrusted::full_name)
+}
+
+/// [`asker_url`], each name shown by `naming`.
+fn asker_url_named(server: Option<&str>, via: Option<&str>, naming: fn(&str) -> String) -> String {
+    let (server, via) = (server.map(naming), via.map(naming));
     match (server, via) {
         (Some(server), None) => t!("asks-url", server = server),
         (Some(server), Some(via)) => t!("asks-url-via", server = server, via = via),

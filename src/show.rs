@@ -159,6 +159,13 @@ fn window_options(showing: &Showing) -> WindowOptions {
     WindowOptions {
         shown: presentation(showing),
         window_title: window_title(options, showing.served),
+        notification_title: window_title(
+            &DisplayOptions {
+                title: None,
+                ..options.clone()
+            },
+            showing.served,
+        ),
         theme: options.theme,
         renderer: options.renderer,
         notify: options.notify,
@@ -182,10 +189,11 @@ fn presentation(showing: &Showing) -> Presentation {
 
 /// The window title: `--title`, else one naming the server; with the machine a served request
 /// came from (`via`) after it, so a served request cannot look local in the title either. Each
-/// piece on one line with its controls escaped ([`crate::untrusted::escaped`]): a window
-/// manager draws the title, with no room for isolation marks it may show as boxes.
+/// piece on one line with its controls escaped and its length bounded
+/// ([`crate::untrusted::bounded`]): a window manager draws the title, with no room for
+/// isolation marks it may show as boxes; the notification's summary is this title too.
 pub fn window_title(options: &DisplayOptions, via: Option<&str>) -> String {
-    use crate::untrusted::escaped;
+    use crate::untrusted::bounded as escaped;
     let title = options.title.as_deref().map(escaped);
     let server = options.server.as_deref().map(escaped);
     match (title, server, via.map(escaped)) {

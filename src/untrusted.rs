@@ -10,6 +10,13 @@
 //! reaches past its end. Both front ends and the window title use these functions; the
 //! isolation marks are default-ignorable, drawn as nothing by our epaint and by terminals
 //! (zero columns wide).
+//!
+//! A name is also bounded: 5,000 U+2800 BRAILLE PATTERN BLANK in a server's name drew a
+//! heading of blank rows that pushed `asks`, the message and the fields out of the window
+//! (issue 54, item 3). Blank-looking and invisible characters (U+2800, the Hangul fillers,
+//! the typographic spaces, the default-ignorables) show as escapes like the controls, and a
+//! name longer than [`NAME_CHARS`] is elided in the middle ([`bounded`]); the whole name,
+//! escaped, is what a screen reader reads ([`full_name`]).
 
 use std::borrow::Cow;
 
@@ -56,8 +63,9 @@ fn ends_paragraph(c: char) -> bool {
 }
 
 /// A name (a server's, a host's, a title) as one line: line breaks, control characters and
-/// bidi controls as visible escapes (`\n`, `\t`, `<U+202E>`), isolates kept only when they
-/// are closed within the name (harmless then). Not yet isolated: see [`name`].
+/// bidi controls as visible escapes (`\n`, `\t`, `<U+202E>`), and so are blank-looking and
+/// invisible characters ([`is_blank_or_invisible`]); isolates kept only when they are closed
+/// within the name (harmless then). Not yet bounded nor isolated: see [`name`].
 pub fn escaped(text: &str) -> String {
     // Which isolate initiators and PDIs pair up (the bidi algorithm's own rule, BD9).
     let chars: Vec<char> = text.chars().collect();
@@ -76,31 +84,137 @@ pub fn escaped(text: &str) -> String {
         }
     }
     let mut out = String::with_capacity(text.len());
+    // Whether the last character was shown as itself: a joiner may follow it.
+    let mut after_visible = false;
     for (&c, paired) in chars.iter().zip(paired) {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            _ if paired => out.push(c),
+        let escape = match c {
+            '\n' => Some(Cow::Borrowed("\\n")),
+            '\r' => Some(Cow::Borrowed("\\r")),
+            '\t' => Some(Cow::Borrowed("\\t")),
+            _ if paired => None,
             _ if c.is_control()
                 || control(c).is_some()
                 || ends_paragraph(c)
                 || matches!(c, '\u{2028}' | '\u{FEFF}') =>
             {
-                out.push_str(&format!("<U+{:04X}>", u32::from(c)));
+                Some(Cow::Owned(format!("<U+{:04X}>", u32::from(c))))
             }
-            _ => out.push(c),
+            // One joiner or variation selector right after a character shown as itself is
+            // how emoji sequences and Persian words are written; a second, or one after
+            // nothing visible, is padding.
+            _ if is_joiner(c) && after_visible => {
+                after_visible = false;
+                out.push(c);
+                continue;
+            }
+            _ if is_blank_or_invisible(c) => Some(Cow::Owned(format!("<U+{:04X}>", u32::from(c)))),
+            _ => None,
+        };
+        after_visible = escape.is_none();
+        match escape {
+            Some(escape) => out.push_str(&escape),
+            None => out.push(c),
         }
     }
     out
 }
 
-/// A name set apart from our words: [`escaped`], then [`isolated`] when the name holds
+/// Whether `c` joins the characters around it or selects a glyph's variant (ZWNJ, ZWJ, the
+/// variation selectors): invisible, and part of how some words and emoji are written.
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// Whether `c` draws nothing a person can see, or only blank space, other than the space
+/// itself: a name made of them looks empty, or longer than it is, or pads our words out of
+/// view. U+2800 BRAILLE PATTERN BLANK, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
+/// every white space but U+0020 (no-break, typographic, ideographic spaces), and Unicode's
+/// default-ignorable code points (zero-width characters, invisible operators, tags).
+pub fn is_blank_or_invisible(c: char) -> bool {
+    (c.is_whitespace() && c != ' ')
+        || matches!(
+            c,
+            '\u{2800}'
+                | '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'..='\u{1160}'
+                | '\u{17B4}'..='\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFF8}'
+                | '\u{1BCA0}'..='\u{1BCA3}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// The most characters a name takes on screen, escapes counted as the characters they show.
+/// A server's name, a host, a title: a few words each (the longest real server names we
+/// know are about 40); room for a sentence, not a screenful.
+pub const NAME_CHARS: usize = 64;
+
+/// [`escaped`], elided in the middle to at most [`NAME_CHARS`] characters: its start and its
+/// end with `…` between them, so a name cannot push the words around it out of view, and
+/// both ends of it (where impostors differ) stay readable.
+pub fn bounded(text: &str) -> String {
+    let shown = escaped(text);
+    if shown.chars().count() <= NAME_CHARS {
+        return shown;
+    }
+    // Elided in the text, then each end escaped by itself: an escape is never cut in two,
+    // and an isolate whose end was elided shows as an escape rather than staying open.
+    let width = |c: char| escaped(c.encode_utf8(&mut [0; 4])).chars().count();
+    let budget = NAME_CHARS - 1;
+    let head_budget = budget * 2 / 3;
+    let mut head_end = 0;
+    let mut used = 0;
+    for (at, c) in text.char_indices() {
+        used += width(c);
+        if used > head_budget {
+            break;
+        }
+        head_end = at + c.len_utf8();
+    }
+    let tail_budget = budget - escaped(&text[..head_end]).chars().count();
+    let mut tail_start = text.len();
+    let mut used = 0;
+    for (at, c) in text[head_end..].char_indices().rev() {
+        used += width(c);
+        if used > tail_budget {
+            break;
+        }
+        tail_start = head_end + at;
+    }
+    format!(
+        "{}…{}",
+        escaped(&text[..head_end]),
+        escaped(&text[tail_start..])
+    )
+}
+
+/// A name set apart from our words: [`bounded`], then [`isolated`] when the name holds
 /// anything that runs right to left (a right-to-left letter, an Arabic digit, an isolate).
 /// A name of left-to-right letters, digits and punctuation cannot move a word of ours, and
 /// stays as it is (as a screen reader reads it, and as tests find it).
 pub fn name(text: &str) -> String {
-    let shown = escaped(text);
+    set_apart(bounded(text))
+}
+
+/// A name as [`name`] sets it apart, but whole: for a screen reader, which reads what the
+/// screen elides (the accessible name of a heading whose name was cut).
+pub fn full_name(text: &str) -> String {
+    set_apart(escaped(text))
+}
+
+/// `shown`, [`isolated`] unless it runs left to right only.
+fn set_apart(shown: String) -> String {
     if left_to_right_only(&shown) {
         shown
     } else {
@@ -325,5 +439,57 @@ mod tests {
         assert_eq!(name("x\u{202e}\n"), "x<U+202E>\\n");
         assert_eq!(name("שלום"), "\u{2068}שלום\u{2069}");
         assert_eq!(without_isolation(&name("שלום\u{202e}")), "שלום<U+202E>");
+    }
+
+    /// Issue 54, item 3: a server's name of 5,000 U+2800 drew a heading of blank rows that
+    /// pushed "asks" and the form out of the window. Blank-looking and invisible characters
+    /// show as escapes, and a long name is elided in the middle, its two ends kept.
+    #[test]
+    fn blank_looking_characters_are_escaped_and_names_are_bounded() {
+        let cases = [
+            ("\u{2800}x", "<U+2800>x"),
+            ("a\u{3164}\u{115F}\u{FFA0}b", "a<U+3164><U+115F><U+FFA0>b"),
+            (
+                "a\u{2000}\u{200A}\u{00A0}\u{3000}b",
+                "a<U+2000><U+200A><U+00A0><U+3000>b",
+            ),
+            (
+                "a\u{200B}\u{2060}\u{00AD}\u{E0041}b",
+                "a<U+200B><U+2060><U+00AD><U+E0041>b",
+            ),
+            // One joiner after a visible character writes a word or an emoji; more is padding.
+            ("\u{1F469}\u{200D}\u{1F4BB}", "\u{1F469}\u{200D}\u{1F4BB}"),
+            ("\u{2764}\u{FE0F}", "\u{2764}\u{FE0F}"),
+            ("a\u{200D}\u{200D}b", "a\u{200D}<U+200D>b"),
+            ("\u{200C}a", "<U+200C>a"),
+            ("two words", "two words"),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(escaped(text), shown, "{text:?}");
+        }
+        let padded = format!("Bank{}support", "\u{2800}".repeat(5000));
+        let shown = name(&padded);
+        assert!(shown.chars().count() <= NAME_CHARS, "{shown}");
+        assert!(shown.starts_with("Bank<U+2800>"), "{shown}");
+        assert!(shown.ends_with("<U+2800>support"), "{shown}");
+        assert!(shown.contains('…'), "{shown}");
+        // No escape is cut in two.
+        let without_ends = shown.trim_start_matches("Bank").trim_end_matches("support");
+        let escapes = without_ends.replace("<U+2800>", "");
+        assert_eq!(escapes, "…", "{shown}");
+        // The whole name, for a screen reader.
+        assert_eq!(full_name(&padded).matches("<U+2800>").count(), 5000);
+        // Short names are as they were.
+        assert_eq!(name("weather"), "weather");
+        let long = "x".repeat(NAME_CHARS);
+        assert_eq!(name(&long), long);
+        assert_eq!(name(&format!("{long}y")).chars().count(), NAME_CHARS);
+        // An isolate whose end was elided shows as an escape, not left open.
+        let isolate = format!("\u{2067}{}\u{2069}", "a".repeat(200));
+        assert!(
+            bounded(&isolate).starts_with("<U+2067>"),
+            "{}",
+            bounded(&isolate)
+        );
     }
 }

@@ -10,6 +10,7 @@
 window-title = يسأل { $server }
 window-title-unnamed = يسأل خادم MCP
 notification-open = افتح النموذج
+notification-waiting = نموذج بانتظار إجابتك.
 asks = يسأل { $server }:
 asks-url = يطلب منك { $server } فتح صفحة ويب:
 asks-url-unnamed = يطلب منك خادم MCP فتح صفحة ويب:

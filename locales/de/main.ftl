@@ -5,6 +5,7 @@
 window-title = { $server } fragt
 window-title-unnamed = Ein MCP-Server fragt
 notification-open = Formular öffnen
+notification-waiting = Ein Formular wartet auf Ihre Antwort.
 asks = { $server } fragt:
 asks-url = { $server } bittet Sie, eine Webseite zu öffnen:
 asks-url-unnamed = Ein MCP-Server bittet Sie, eine Webseite zu öffnen:

@@ -10,6 +10,8 @@ window-title = { $server } asks
 window-title-unnamed = An MCP server asks
 # The action of the desktop notification that a form is waiting: raises the window.
 notification-open = Open the form
+# The first line of that notification's body, before the message's first lines.
+notification-waiting = A form is waiting for your answer.
 asks = { $server } asks:
 asks-url = { $server } asks you to open a web page:
 asks-url-unnamed = An MCP server asks you to open a web page:

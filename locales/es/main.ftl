@@ -5,6 +5,7 @@
 window-title = { $server } pregunta
 window-title-unnamed = Un servidor MCP pregunta
 notification-open = Abrir el formulario
+notification-waiting = Un formulario espera su respuesta.
 asks = { $server } pregunta:
 asks-url = { $server } le pide que abra una página web:
 asks-url-unnamed = Un servidor MCP le pide que abra una página web:

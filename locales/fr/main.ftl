@@ -5,6 +5,7 @@
 window-title = { $server } demande
 window-title-unnamed = Un serveur MCP demande
 notification-open = Ouvrir le formulaire
+notification-waiting = Un formulaire attend votre réponse.
 asks = { $server } demande :
 asks-url = { $server } vous demande d’ouvrir une page web :
 asks-url-unnamed = Un serveur MCP vous demande d’ouvrir une page web :

@@ -10,6 +10,7 @@
 window-title = { $server } שואל
 window-title-unnamed = שרת MCP שואל
 notification-open = פתיחת הטופס
+notification-waiting = טופס ממתין לתשובתך.
 asks = שואל { $server }:
 asks-url = מבקש { $server } שתפתחו דף אינטרנט:
 asks-url-unnamed = שרת MCP מבקש שתפתחו דף אינטרנט:

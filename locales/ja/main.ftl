@@ -5,6 +5,7 @@
 window-title = { $server } からの質問
 window-title-unnamed = MCP サーバーからの質問
 notification-open = フォームを開く
+notification-waiting = フォームがあなたの回答を待っています。
 asks = { $server } からの質問:
 asks-url = { $server } が Web ページを開くよう求めています:
 asks-url-unnamed = MCP サーバーが Web ページを開くよう求めています:

@@ -5,6 +5,7 @@
 window-title = { $server }의 요청
 window-title-unnamed = MCP 서버의 요청
 notification-open = 양식 열기
+notification-waiting = 양식이 답변을 기다리고 있습니다.
 asks = { $server }의 요청:
 asks-url = { $server }에서 웹 페이지를 열도록 요청합니다:
 asks-url-unnamed = MCP 서버에서 웹 페이지를 열도록 요청합니다:

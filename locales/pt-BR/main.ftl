@@ -5,6 +5,7 @@
 window-title = { $server } pergunta
 window-title-unnamed = Um servidor MCP pergunta
 notification-open = Abrir o formulário
+notification-waiting = Um formulário está aguardando sua resposta.
 asks = { $server } pergunta:
 asks-url = { $server } pede que você abra uma página web:
 asks-url-unnamed = Um servidor MCP pede que você abra uma página web:

@@ -5,6 +5,7 @@
 window-title = { $server } спрашивает
 window-title-unnamed = MCP-сервер спрашивает
 notification-open = Открыть форму
+notification-waiting = Форма ждёт вашего ответа.
 asks = { $server } спрашивает:
 asks-url = { $server } просит открыть веб-страницу:
 asks-url-unnamed = MCP-сервер просит открыть веб-страницу:

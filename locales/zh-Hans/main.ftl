@@ -5,6 +5,7 @@
 window-title = { $server } 询问
 window-title-unnamed = MCP 服务器询问
 notification-open = 打开表单
+notification-waiting = 有一个表单正在等待您的回答。
 asks = { $server } 询问：
 asks-url = { $server } 请求您打开一个网页：
 asks-url-unnamed = 一个 MCP 服务器请求您打开一个网页：

@@ -5,6 +5,7 @@
 window-title = { $server } 詢問
 window-title-unnamed = MCP 伺服器詢問
 notification-open = 開啟表單
+notification-waiting = 有一份表單正在等待您的回答。
 asks = { $server } 詢問：
 asks-url = { $server } 要求您開啟一個網頁：
 asks-url-unnamed = 某個 MCP 伺服器要求您開啟一個網頁：

@@ -440,15 +440,16 @@ impl FormApp {
                 pressed
             })
             .inner;
-        let asker = describe::asker(self.dialog.server.as_deref(), self.dialog.via.as_deref());
+        let (server, via) = (self.dialog.server.as_deref(), self.dialog.via.as_deref());
+        let asker = describe::asker(server, via).zip(describe::asker_spoken(server, via));
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
                     super::mirror::page(ui, |ui| {
                         ui.spacing_mut().item_spacing.y = 6.0;
-                        if let Some(asker) = asker {
-                            ui.label(RichText::new(asker).strong().size(15.0));
+                        if let Some((shown, spoken)) = asker {
+                            super::dialog::asker_ui(ui, shown, spoken);
                         }
                         ui.label(RichText::new(t!("link-consent")).size(15.0));
                         ui.separator();
@@ -520,15 +521,17 @@ impl WindowDialog for FormApp {
         });
         let action = actions.inner;
         // Who asks is pinned above everything that scrolls: a message cannot push it out of
-        // sight, nor imitate it below.
-        let asker = describe::asker(self.dialog.server.as_deref(), self.dialog.via.as_deref());
+        // sight, nor imitate it below. Its names are bounded: pinned, it cannot scroll, and
+        // a name of blank rows pushed everything else out of the window (issue 54, item 3).
+        let (server, via) = (self.dialog.server.as_deref(), self.dialog.via.as_deref());
+        let asker = describe::asker(server, via).zip(describe::asker_spoken(server, via));
         let mut declined_all = false;
         let asker = (asker.is_some() || self.dialog.queue.is_some()).then(|| {
             egui::Panel::top("asker").show(ui, |ui| {
                 ui.add_space(4.0);
                 super::mirror::page(ui, |ui| {
-                    if let Some(asker) = asker {
-                        ui.add(egui::Label::new(RichText::new(asker).strong().size(15.0)).wrap());
+                    if let Some((shown, spoken)) = asker {
+                        super::dialog::asker_ui(ui, shown, spoken);
                     }
                     if let Some(queue) = &mut self.dialog.queue {
                         declined_all = queue.ui(ui, self.dialog.server.as_deref());

@@ -122,3 +122,14 @@ impl DialogState {
         }
     }
 }
+
+/// Who asks, as a dialog's heading: `shown` (its names bounded, see
+/// [`crate::untrusted::name`]) on screen, `spoken` (the same with every name whole) to a
+/// screen reader, which reads what the screen elides.
+pub(super) fn asker_ui(ui: &mut egui::Ui, shown: String, spoken: String) -> egui::Response {
+    let response = ui.add(egui::Label::new(egui::RichText::new(shown).strong().size(15.0)).wrap());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Label, ui.is_enabled(), spoken.clone())
+    });
+    response
+}

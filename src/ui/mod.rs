@@ -50,6 +50,9 @@ pub struct WindowOptions {
     pub renderer: Renderer,
     /// When to send a desktop notification that the form is waiting.
     pub notify: Notify,
+    /// Who asks, as the notification's summary says it: the window title without `--title`
+    /// (see [`crate::show::window_title`]), which may not name who asks.
+    pub notification_title: String,
 }
 
 /// Called with the answer the moment it is decided, before the window closes: the caller can
@@ -115,15 +118,15 @@ pub fn run_window(
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     let size = app::initial_size(&form);
-    let message = form.message.clone();
     let shown = &options.shown;
+    let message = notify::body(&form.message, shown.markdown);
     let app = FormApp::new(form, shown.server.clone(), shown.timeout)
         .via(shown.via.clone())
         .queue(shown.queue.clone())
         .markdown(shown.markdown)
         .draft(shown.draft.clone())
         .cancelled_by(shown.cancel.clone());
-    run_dialog(app, size, &options, &message, on_answer)
+    run_dialog(app, size, &options, message, on_answer)
 }
 
 /// Shows the URL consent window until the person answers; `opener` runs on Open.
@@ -133,20 +136,20 @@ pub fn run_url_window(
     opener: Opener,
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
-    let message = request.message.clone();
+    let message = notify::body(&request.message, crate::cli::Markdown::Off);
     let shown = &options.shown;
     let app = UrlApp::new(request, shown.server.clone(), shown.timeout, opener)
         .via(shown.via.clone())
         .queue(shown.queue.clone())
         .cancelled_by(shown.cancel.clone());
-    run_dialog(app, egui::vec2(560.0, 320.0), &options, &message, on_answer)
+    run_dialog(app, egui::vec2(560.0, 320.0), &options, message, on_answer)
 }
 
 fn run_dialog(
     app: impl WindowDialog + 'static,
     size: egui::Vec2,
     options: &WindowOptions,
-    message: &str,
+    body: String,
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     if !has_display() {
@@ -183,7 +186,8 @@ fn run_dialog(
             } else {
                 Notify::Never
             },
-            message: message.to_owned(),
+            summary: options.notification_title.clone(),
+            body,
             opened: None,
             notice: None,
         },
@@ -491,8 +495,10 @@ const FOCUS_GRACE: Duration = Duration::from_millis(500);
 /// The desktop notification for a window that opened without the focus (see `notify`).
 struct Attention {
     notify: Notify,
-    /// The message, whose first lines the notification shows.
-    message: String,
+    /// Who asks: the notification's summary.
+    summary: String,
+    /// That a form waits, and the message's first lines (see [`notify::body`]).
+    body: String,
     /// When the window was sized and asked for the focus.
     opened: Option<Instant>,
     notice: Option<notify::Notice>,
@@ -502,7 +508,7 @@ impl Attention {
     /// Sends the notification once, when `--notify` says so: at once with `always`; with
     /// `auto` once the window has gone [`FOCUS_GRACE`] without the focus (asking for a pass
     /// then).
-    fn notify_if_unseen(&mut self, ctx: &egui::Context, title: &str) {
+    fn notify_if_unseen(&mut self, ctx: &egui::Context) {
         let Some(opened) = self.opened else { return };
         if self.notice.is_some() {
             return;
@@ -520,8 +526,8 @@ impl Attention {
         }
         let raise = ctx.clone();
         self.notice = Some(notify::Notice::send(
-            title.to_owned(),
-            &self.message,
+            &self.summary,
+            self.body.clone(),
             t!("notification-open"),
             move || {
                 raise.send_viewport_cmd(egui::ViewportCommand::Focus);
@@ -624,7 +630,7 @@ impl Shell {
             self.attention.close();
         }
         if self.wants_attention && self.app.outcome().is_none() {
-            self.attention.notify_if_unseen(&ctx, &self.title);
+            self.attention.notify_if_unseen(&ctx);
         }
         if let Some(answer) = self.app.outcome() {
             self.attention.close();

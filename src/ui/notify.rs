@@ -3,6 +3,14 @@
 //! they were away): `org.freedesktop.Notifications` on the session bus, with an action that
 //! raises the window, closed when the form is answered. No notification service: nothing,
 //! silently.
+//!
+//! It says who asks and that a form waits, then the message's first lines as plain text:
+//! Markdown read (no `**`), and every URL, address or host defanged (`https[:]//evil[.]example`,
+//! `docs[.]example`). dunst finds URLs in a notification's summary and body, even in escaped
+//! markup, and its context menu opens them in the browser at once: around the URL consent,
+//! which is the only way a link of ours opens (issue 54, item 5). Defanged, a host still
+//! reads as itself, and no daemon's pattern (dunst's, GNOME Shell's, a bare `host.tld/`)
+//! matches it.
 
 use std::collections::HashMap;
 use std::ffi::OsStr;
@@ -13,6 +21,8 @@ use std::time::Duration;
 use futures_lite::StreamExt as _;
 use zbus::zvariant::Value;
 use zbus::{Connection, MatchRule, MessageStream};
+
+use crate::cli::Markdown;
 
 const SERVICE: &str = "org.freedesktop.Notifications";
 const PATH: &str = "/org/freedesktop/Notifications";
@@ -39,16 +49,16 @@ struct Sent {
 }
 
 impl Notice {
-    /// Sends a notification titled `summary` with `message`'s first lines, on a thread of its
-    /// own; `open` runs when the person chooses its action.
+    /// Sends a notification titled `summary` (who asks) with `body` (see [`body`]), on a
+    /// thread of its own; `open` runs when the person chooses its action.
     pub fn send(
-        summary: String,
-        message: &str,
+        summary: &str,
+        body: String,
         open_label: String,
         open: impl Fn() + Send + 'static,
     ) -> Notice {
         let notice = Notice::default();
-        let body = body_of(message);
+        let summary = unlinkable(summary);
         let sent = Arc::clone(&notice.sent);
         let spawned = std::thread::Builder::new()
             .name("notify".into())
@@ -210,19 +220,119 @@ async fn notify(
     Ok(())
 }
 
-/// The message's first lines, at most [`BODY_CHARS`] characters, with an ellipsis when cut.
-fn body_of(message: &str) -> String {
+/// How much of the message is read for the body: a few times what it shows, so that a
+/// 1 MB message is not read as Markdown again for a line or two.
+const SOURCE_BYTES: usize = 4 * BODY_CHARS * 4;
+
+/// The notification's body: that a form waits, then the message's first lines as plain
+/// text (read as Markdown when `markdown` says so), each URL, address and host defanged
+/// ([`unlinkable`]), at most [`BODY_CHARS`] characters of it.
+pub fn body(message: &str, markdown: Markdown) -> String {
+    let mut end = message.len().min(SOURCE_BYTES);
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    let source = &message[..end];
+    let text = match markdown {
+        Markdown::On => crate::markdown::plain(source),
+        Markdown::Off => source.to_owned(),
+    };
+    format!(
+        "{}\n{}",
+        t!("notification-waiting"),
+        first_lines(&unlinkable(&text))
+    )
+}
+
+/// The text's first lines on one line, control characters as spaces, at most
+/// [`BODY_CHARS`] characters, with an ellipsis when cut.
+fn first_lines(message: &str) -> String {
     let text: String = message
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
-        .join(" ");
+        .join(" ")
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     if text.chars().count() <= BODY_CHARS {
         return text;
     }
     let cut: String = text.chars().take(BODY_CHARS - 1).collect();
     format!("{}…", cut.trim_end())
+}
+
+/// `text` with every word a notification daemon could make a link of defanged: its `.`,
+/// `:` and `@` in brackets (`https[:]//evil[.]example/x`, `www[.]example`, `a[@]b[.]c`),
+/// so that it still reads as what it is and no pattern for a URL matches it. Other words
+/// (`v2.3`, `e.g.`, `12:30`) stay as they are.
+pub fn unlinkable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_inclusive(char::is_whitespace) {
+        let bare = word.trim_end_matches(char::is_whitespace);
+        if !linkable(bare) {
+            out.push_str(word);
+            continue;
+        }
+        for c in word.chars() {
+            match c {
+                '.' | ':' | '@' => {
+                    out.push('[');
+                    out.push(c);
+                    out.push(']');
+                }
+                c => out.push(c),
+            }
+        }
+    }
+    out
+}
+
+/// Schemes a daemon (or the browser it hands a link to) may open without `//`.
+const BARE_SCHEMES: [&str; 12] = [
+    "mailto:",
+    "file:",
+    "news:",
+    "tel:",
+    "sms:",
+    "xmpp:",
+    "sip:",
+    "irc:",
+    "magnet:",
+    "data:",
+    "javascript:",
+    "geo:",
+];
+
+/// Whether `word` holds a URL, an e-mail address, a `www.` name, an IPv4 address or a host
+/// (a dot between a letter or digit and a label of two letters or more: `evil.example`).
+fn linkable(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    if lower.contains("://")
+        || lower.contains("www.")
+        || BARE_SCHEMES.iter().any(|scheme| lower.contains(scheme))
+    {
+        return true;
+    }
+    let chars: Vec<char> = word.chars().collect();
+    let host = chars.iter().enumerate().any(|(at, &c)| {
+        c == '.'
+            && at > 0
+            && chars[at - 1].is_alphanumeric()
+            && chars[at + 1..]
+                .iter()
+                .take_while(|c| c.is_alphanumeric() || **c == '-')
+                .filter(|c| c.is_alphabetic())
+                .count()
+                >= 2
+    });
+    let trimmed = word.trim_matches(|c: char| !c.is_ascii_digit());
+    let ipv4 = trimmed.split('.').count() == 4
+        && trimmed
+            .split('.')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+    host || ipv4 || (word.contains('@') && word.contains('.'))
 }
 
 /// `text` with the characters the notification markup reads escaped.
@@ -267,16 +377,55 @@ mod tests {
     #[test]
     fn the_body_is_the_message_s_first_lines_and_never_markup() {
         assert_eq!(
-            body_of("Which region?\n\n  Pick one.  "),
+            first_lines("Which region?\n\n  Pick one.  "),
             "Which region? Pick one."
         );
         let long = "x".repeat(500);
-        let body = body_of(&long);
+        let body = first_lines(&long);
         assert_eq!(body.chars().count(), BODY_CHARS);
         assert!(body.ends_with('…'));
         assert_eq!(
             escape_markup("<b>bold</b> & \"q\""),
             "&lt;b&gt;bold&lt;/b&gt; &amp; &quot;q&quot;"
         );
+    }
+
+    /// Issue 54, item 5: dunst made links of the URLs in a notification and opened them from
+    /// its context menu, around the URL consent; the body showed raw Markdown. Every word a
+    /// daemon could link is defanged, and the Markdown is read.
+    #[test]
+    fn no_word_of_the_body_is_a_link_and_markdown_is_read() {
+        assert!(crate::i18n::use_language_in_this_thread("en"));
+        let cases = [
+            (
+                "see https://evil.example/x now",
+                "see https[:]//evil[.]example/x now",
+            ),
+            ("www.evil.example", "www[.]evil[.]example"),
+            ("mail a@b.example", "mail a[@]b[.]example"),
+            ("mailto:someone", "mailto[:]someone"),
+            ("at evil.example/path.", "at evil[.]example/path[.]"),
+            ("host 10.0.0.1 up", "host 10[.]0[.]0[.]1 up"),
+            ("ftp://x.y", "ftp[:]//x[.]y"),
+            // Not links: kept as written.
+            ("v2.3 e.g. 12:30 ok. Done", "v2.3 e.g. 12:30 ok. Done"),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(unlinkable(text), shown, "{text:?}");
+        }
+        let body = body(
+            "Release **v2.3** is ready: see [the runbook](https://docs.example/run) or <https://evil.example>.",
+            Markdown::On,
+        );
+        assert!(!body.contains("**") && !body.contains("]("), "{body}");
+        assert!(
+            !body.contains("://") && !body.contains("docs.example"),
+            "{body}"
+        );
+        assert!(
+            body.contains("v2.3") && body.contains("the runbook"),
+            "{body}"
+        );
+        assert!(body.starts_with(&t!("notification-waiting")), "{body}");
     }
 }

@@ -10,6 +10,9 @@ use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::DeadlineUi as _;
 use super::dialog::{DialogState, WindowDialog};
 
+/// The tallest the URL consent's message gets before it scrolls in a box of its own.
+const MESSAGE_HEIGHT: f32 = 160.0;
+
 /// Opens a URL in the browser, or says why it could not.
 pub type Opener = Box<dyn FnMut(&str) -> Result<(), String>>;
 
@@ -52,21 +55,32 @@ impl UrlApp {
 
     fn body_ui(&mut self, ui: &mut Ui) {
         ui.spacing_mut().item_spacing.y = 6.0;
-        let asker =
-            crate::describe::asker_url(self.dialog.server.as_deref(), self.dialog.via.as_deref());
-        ui.label(RichText::new(asker).strong().size(15.0));
+        let (server, via) = (self.dialog.server.as_deref(), self.dialog.via.as_deref());
+        let (shown, spoken) = (
+            crate::describe::asker_url(server, via),
+            crate::describe::asker_url_spoken(server, via),
+        );
+        super::dialog::asker_ui(ui, shown, spoken);
         if let Some(queue) = &mut self.dialog.queue {
             self.declined_all = queue.ui(ui, self.dialog.server.as_deref());
         }
-        ui.add(
-            egui::Label::new(
-                RichText::new(&self.request.message)
-                    .size(15.0)
-                    .color(ui.visuals().strong_text_color()),
-            )
-            .selectable(true)
-            .wrap(),
-        );
+        // A long message scrolls in a box of its own: the site below it is what the person
+        // weighs, and stays in view (issue 54, item 3).
+        egui::ScrollArea::vertical()
+            .id_salt("url-message")
+            .max_height(MESSAGE_HEIGHT)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(&self.request.message)
+                            .size(15.0)
+                            .color(ui.visuals().strong_text_color()),
+                    )
+                    .selectable(true)
+                    .wrap(),
+                );
+            });
         ui.add_space(4.0);
         ui.separator();
         url_details_ui(ui, &self.request);

@@ -11,7 +11,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use form_elicitation::answer::Answer;
 use form_elicitation::form::Form;
-use form_elicitation::ui::{FormApp, WindowDialog};
+use form_elicitation::ui::{FormApp, UrlApp, WindowDialog};
+use form_elicitation::url::UrlRequest;
 use serde_json::{Value, json};
 
 /// The widest the window may want to be.
@@ -182,4 +183,159 @@ fn a_ten_thousand_line_description() {
             "last": {"type": "boolean", "title": "Last", "description": description}}}),
     );
     enter_accepts("10,000 lines", &mut h, &json!({"first": "a"}));
+}
+
+/// The rect AccessKit gives `node`, as egui's.
+fn rect_of(node: &egui_kittest::Node<'_>) -> egui::Rect {
+    let bounds = node.accesskit_node().bounding_box().expect("laid out");
+    egui::Rect::from_min_max(
+        egui::pos2(bounds.x0 as f32, bounds.y0 as f32),
+        egui::pos2(bounds.x1 as f32, bounds.y1 as f32),
+    )
+}
+
+/// Issue 54, item 3: a server's name of 5,000 U+2800 BRAILLE PATTERN BLANK drew a pinned
+/// heading of blank rows taller than the window: "asks", the message and the field were out
+/// of it, and Enter sent `accept {}` unseen. Who asks is bounded on screen, whole for a
+/// screen reader, and the message and the field stay in view between it and the buttons.
+#[test]
+fn a_padded_server_name_leaves_asks_the_message_and_the_field_in_view() {
+    let padded = format!("bank{}", "\u{2800}".repeat(5000));
+    let schema = json!({"properties": {"reason": {"type": "string", "title": "Reason"}},
+        "required": ["reason"]});
+    let form = Form::from_schema("Approve the deploy?".to_owned(), &schema).expect("valid");
+    let app = FormApp::new(form, Some(padded), None);
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(520.0, 600.0));
+    let mut h = Harness::builder()
+        .with_size(window.size())
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    let heading = h.get_by_label_contains(" asks");
+    let heading_rect = rect_of(&heading);
+    assert!(
+        window.contains_rect(heading_rect),
+        "who asks at {heading_rect:?}"
+    );
+    let spoken = heading
+        .accesskit_node()
+        .label()
+        .or_else(|| heading.accesskit_node().value())
+        .unwrap_or_default();
+    assert_eq!(
+        spoken.matches("<U+2800>").count(),
+        5000,
+        "a screen reader hears the whole name"
+    );
+    let buttons_top = rect_of(&h.get_by_role_and_label(Role::Button, "Submit")).top();
+    for (what, rect) in [
+        (
+            "the message",
+            rect_of(&h.get_by_label("Approve the deploy?")),
+        ),
+        (
+            "the field",
+            rect_of(&h.get_by_role_and_label(Role::MultilineTextInput, "Reason")),
+        ),
+    ] {
+        assert!(
+            rect.top() >= heading_rect.bottom() && rect.bottom() <= buttons_top,
+            "{what} at {rect:?}: not between who asks ({heading_rect:?}) and the buttons ({buttons_top})"
+        );
+    }
+}
+
+/// Issue 54, item 3, in the URL consent: a padded name pushed the Site line, what the
+/// person weighs before Open, below the window's bottom; so could a long message. Both stay
+/// bounded, and the site is in view above the buttons.
+#[test]
+fn the_url_consent_s_site_stays_in_view() {
+    let padded = format!("{}calendar", "\u{3164}".repeat(5000));
+    let message = "Sign in to continue. ".repeat(300);
+    let request = UrlRequest::parse(
+        message,
+        "https://accounts.example.com/sign-in".into(),
+        "url",
+    )
+    .expect("a valid URL");
+    let app = UrlApp::new(request, Some(padded), None, Box::new(|_: &str| Ok(())));
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(560.0, 500.0));
+    let mut h = Harness::builder()
+        .with_size(window.size())
+        .build_ui_state(|ui, app: &mut UrlApp| app.show(ui), app);
+    h.run();
+    let buttons_top = rect_of(&h.get_by_role_and_label(Role::Button, "Open in browser")).top();
+    for (what, node) in [
+        ("who asks", h.get_by_label_contains("asks you")),
+        ("Site", h.get_by_label("Site:")),
+        ("the site", h.get_by_label("accounts.example.com")),
+    ] {
+        let rect = rect_of(&node);
+        assert!(
+            window.contains_rect(rect) && rect.bottom() <= buttons_top,
+            "{what:?} at {rect:?}, out of view (the buttons at {buttons_top})"
+        );
+    }
+}
+
+/// Issue 54, item 8: a default of "approve", 60 line breaks and "ALSO: transfer all funds"
+/// showed "approve" and blank rows down past the window's bottom; a one-line box showed the
+/// start of a long value and clipped the rest. What will be sent is seen whole: each value's
+/// last row is inside its box, in view above the buttons.
+#[test]
+fn a_default_s_tail_is_in_view() {
+    let default = format!("approve{}ALSO: transfer all funds", "\n".repeat(60));
+    let host = format!("{}.example", "a".repeat(60));
+    let schema = json!({"properties": {
+        "decision": {"type": "string", "title": "Decision", "default": default},
+        "host": {"type": "string", "title": "Host", "format": "hostname", "default": host},
+        "count": {"type": "integer", "title": "Count", "default": 1_234_567_890_123_456_789_i64}},
+        "required": ["decision"]});
+    let form = Form::from_schema("Confirm".to_owned(), &schema).expect("valid");
+    let app = FormApp::new(form, Some("bank".into()), None);
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(520.0, 600.0));
+    let mut h = Harness::builder()
+        .with_size(window.size())
+        .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+    h.run();
+    let buttons_top = rect_of(&h.get_by_role_and_label(Role::Button, "Submit")).top();
+    for (field, last) in [
+        ("Decision", "ALSO: transfer all funds"),
+        ("Host", ".example"),
+        ("Count", "6789"),
+    ] {
+        let text_box = h
+            .get_all_by_label(field)
+            .find(|node| {
+                matches!(
+                    node.accesskit_node().role(),
+                    Role::TextInput | Role::MultilineTextInput
+                )
+            })
+            .unwrap_or_else(|| panic!("no text box {field}"));
+        let box_rect = rect_of(&text_box);
+        // The box's rows, as AccessKit has them: each row's text and where it is drawn.
+        let row = text_box
+            .query_all(egui_kittest::kittest::by().role(Role::TextRun))
+            .filter(|row| {
+                row.accesskit_node()
+                    .value()
+                    .is_some_and(|value| value.contains(last))
+            })
+            .map(|row| rect_of(&row))
+            .next()
+            .unwrap_or_else(|| panic!("{field}: no row holds {last:?}"));
+        assert!(
+            box_rect.expand(1.0).contains_rect(row) && window.contains_rect(row),
+            "{field}: {last:?} at {row:?}, outside its box {box_rect:?} or the window"
+        );
+        assert!(
+            row.bottom() <= buttons_top,
+            "{field}: {last:?} at {row:?}, below the fold (the buttons at {buttons_top})"
+        );
+    }
+    enter_accepts(
+        "a default's tail",
+        &mut h,
+        &json!({"decision": default, "host": host, "count": 1_234_567_890_123_456_789_i64}),
+    );
 }

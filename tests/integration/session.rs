@@ -710,7 +710,12 @@ fn a_notification_offers_no_link_and_shows_no_markdown() {
     let pid = rustix::process::Pid::from_raw(shown.app.pid() as i32).expect("a pid");
     rustix::process::kill_process(pid, rustix::process::Signal::TERM).expect("SIGTERM");
     let out = shown.app.wait_output(ANSWER_TIMEOUT);
-    assert_eq!(out.stdout, "{\"action\":\"cancel\"}\n", "{}", out.describe());
+    assert_eq!(
+        out.stdout,
+        "{\"action\":\"cancel\"}\n",
+        "{}",
+        out.describe()
+    );
     let history = notifications.dunstctl(&["history"]).stdout;
     for linkable in ["://", "docs.example", "www.evil", "ops@", "**", "]("] {
         assert!(!history.contains(linkable), "{linkable:?} in:\n{history}");

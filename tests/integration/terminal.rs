@@ -1682,3 +1682,66 @@ fn the_terminal_dialog_ends_when_the_reader_of_its_answer_is_gone() {
         "{done:?}"
     );
 }
+
+/// Issue 54, item 3: a server named with 5,000 U+2800 BRAILLE PATTERN BLANK made a who-asks
+/// line of 63 rows, too tall to pin: the dialog showed no who-asks line at all, in the
+/// introduction or above the field. The name is bounded (elided in the middle, its blanks as
+/// escapes), and who asks stays on screen above the message and above the field.
+#[test]
+fn a_padded_server_name_still_shows_who_asks_in_the_terminal() {
+    let padded = format!("bank{}", "\u{2800}".repeat(5000));
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &["--server", &padded], Setup::default()) else {
+        return;
+    };
+    let screen = d.expect_screen("who asks above the field", |s| {
+        s.shows("Name *") && s.shows("Who are you?")
+    });
+    let asks = screen
+        .row_of(" asks")
+        .unwrap_or_else(|| panic!("no who-asks line:\n{screen}"));
+    let message = screen.row_of("Who are you?").expect("the message");
+    assert!(asks < message, "who asks below the message:\n{screen}");
+    let rows = screen.lines();
+    assert!(
+        rows[asks].starts_with("bank<U+2800>") && rows[asks].contains('…'),
+        "the name bounded, its blanks shown:\n{screen}"
+    );
+    d.send("Ada");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
+/// Issue 54, item 8: a default of "approve", 60 line breaks and "ALSO: transfer all funds"
+/// was reviewed as its first row cut short, and sent whole. The review shows what will be
+/// sent, all of it, its line breaks as escapes.
+#[test]
+fn the_review_shows_a_default_whole() {
+    let request = serde_json::json!({"message": "Decide", "requestedSchema": {"type": "object",
+        "properties": {"decision": {"type": "string", "title": "Decision",
+            "default": format!("approve{}ALSO: transfer all funds", "\n".repeat(60))}},
+        "required": ["decision"]}})
+    .to_string();
+    let Some(mut d) = Dialog::start(&request, &["--server", "bank"], Setup::default()) else {
+        return;
+    };
+    d.expect("Decision *");
+    d.send(ENTER);
+    d.expect("Review");
+    let screen = d.expect_screen("the review", |s| s.shows("Enter: submit"));
+    let review = screen.row_of("Review").expect("the review");
+    let rows = &screen.lines()[review..];
+    let shown: String = rows.iter().map(|row| row.trim()).collect();
+    assert!(
+        shown.contains(&format!("approve{}ALSO:", "\\n".repeat(60)))
+            && shown.contains("transfer all funds"),
+        "the review shows the default whole:\n{screen}"
+    );
+    d.send(ENTER);
+    d.finish().answered(&format!(
+        r#"{{"action":"accept","content":{{"decision":"approve{}ALSO: transfer all funds"}}}}"#,
+        "\\n".repeat(60)
+    ));
+}
