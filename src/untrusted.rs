@@ -84,8 +84,10 @@ pub fn escaped(text: &str) -> String {
         }
     }
     let mut out = String::with_capacity(text.len());
-    // Whether the last character was shown as itself: a joiner may follow it.
+    // Whether the last character was shown as itself (a joiner may follow it), or was a
+    // variation selector kept after one (a ZWJ may follow it: `❤️‍🔥`).
     let mut after_visible = false;
+    let mut after_selector = false;
     for (&c, paired) in chars.iter().zip(paired) {
         let escape = match c {
             '\n' => Some(Cow::Borrowed("\\n")),
@@ -102,7 +104,10 @@ pub fn escaped(text: &str) -> String {
             // One joiner or variation selector right after a character shown as itself is
             // how emoji sequences and Persian words are written; a second, or one after
             // nothing visible, is padding.
-            _ if is_joiner(c) && after_visible => {
+            _ if is_joiner(c)
+                && (after_visible || (after_selector && matches!(c, '\u{200C}' | '\u{200D}'))) =>
+            {
+                after_selector = after_visible && !matches!(c, '\u{200C}' | '\u{200D}');
                 after_visible = false;
                 out.push(c);
                 continue;
@@ -111,6 +116,7 @@ pub fn escaped(text: &str) -> String {
             _ => None,
         };
         after_visible = escape.is_none();
+        after_selector = false;
         match escape {
             Some(escape) => out.push_str(&escape),
             None => out.push(c),
@@ -460,6 +466,11 @@ mod tests {
             // One joiner after a visible character writes a word or an emoji; more is padding.
             ("\u{1F469}\u{200D}\u{1F4BB}", "\u{1F469}\u{200D}\u{1F4BB}"),
             ("\u{2764}\u{FE0F}", "\u{2764}\u{FE0F}"),
+            (
+                "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+                "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+            ),
+            ("a\u{FE0F}\u{FE0F}", "a\u{FE0F}<U+FE0F>"),
             ("a\u{200D}\u{200D}b", "a\u{200D}<U+200D>b"),
             ("\u{200C}a", "<U+200C>a"),
             ("two words", "two words"),
