@@ -32,6 +32,8 @@ pub enum Event {
     Retry(String),
     /// Time to stop waiting for the completion notices of a call's required URLs.
     CompletionWaited(String),
+    /// Time to tell the waiting client that a form is still open (see `super::progress`).
+    Progress,
     /// SIGTERM, SIGINT or SIGHUP.
     Signal,
 }

@@ -17,6 +17,7 @@ mod dialogs;
 mod event;
 mod http;
 pub mod oauth;
+mod progress;
 mod sse;
 mod state;
 mod tool_headers;
@@ -43,6 +44,15 @@ use crate::cli::ProxyArgs;
 use dialog::Dialog;
 pub use event::Event;
 use event::{FLOW_LIMIT, Flow, note_line};
+
+/// How often the waiting calls hear that a form is open: [`progress::EVERY`], or, for the
+/// tests (whose clients time out after a second or two), `FORM_ELICITATION_TEST_PROGRESS_MS`.
+fn progress_pace() -> Duration {
+    std::env::var("FORM_ELICITATION_TEST_PROGRESS_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(progress::EVERY, Duration::from_millis)
+}
 
 /// After the client goes, how long the server gets to exit on its own, then after SIGTERM:
 /// together well inside the 2 s after which the Python client kills the process tree.
@@ -157,6 +167,7 @@ pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<
         dialogs: HashMap::new(),
         server_pid,
         server_ended: false,
+        progress_due: false,
     };
     let status = proxy.run(&inbox);
     // Everything for the client is written before we go, unless it reads no more.
@@ -180,6 +191,8 @@ struct Proxy {
     server_pid: Option<u32>,
     /// Whether the server's stdout has ended.
     server_ended: bool,
+    /// Whether an [`Event::Progress`] is on its way (one at a time, while forms are open).
+    progress_due: bool,
 }
 
 impl Proxy {
@@ -236,6 +249,10 @@ impl Proxy {
             }
             Event::Retry(call) => self.state.retry(&call),
             Event::CompletionWaited(call) => self.state.completion_waited(&call),
+            Event::Progress => {
+                self.progress_due = false;
+                self.state.progress()
+            }
             Event::ServerEnd => {
                 self.server_ended = true;
                 Vec::new()
@@ -245,6 +262,11 @@ impl Proxy {
         self.act(actions);
         let places = self.state.place_changes();
         self.act(places);
+        // Progress for the waiting calls at a steady pace, for as long as a form is open.
+        if self.state.dialogs_open() && !self.progress_due {
+            self.progress_due = true;
+            self.after(progress_pace(), Event::Progress);
+        }
     }
 
     fn act(&mut self, actions: Vec<Action>) {

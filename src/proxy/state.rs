@@ -12,6 +12,7 @@ pub use super::action::{Action, DialogEnd, Ticket};
 use super::call::{Call, UrlRequired};
 use super::clients::{self, Client};
 use super::dialogs::{Asker, Dialogs, decline_line, server_reply};
+use super::progress::Progress;
 use super::wire::{self, Fields, Message, Splice};
 use crate::cli::Intercept;
 use crate::request::MAX_REQUEST_BYTES;
@@ -79,6 +80,8 @@ pub struct State {
     /// Ids of the server's `elicitation/create` requests taken here: the client never saw
     /// them, so a cancellation of one is ours too, even after it was answered.
     taken: HashSet<String>,
+    /// The client's requests that asked for progress and wait for their answer.
+    progress: Progress,
 }
 
 impl State {
@@ -100,7 +103,22 @@ impl State {
             dialogs: Dialogs::default(),
             url_ids: Vec::new(),
             taken: HashSet::new(),
+            progress: Progress::default(),
         }
+    }
+
+    /// While a form is open or waiting: a `notifications/progress` for each of the client's
+    /// requests that asked for progress, so that a client that restarts its timer on
+    /// progress keeps waiting for the person ([`super::progress`]).
+    pub fn progress(&mut self) -> Vec<Action> {
+        if !self.dialogs.open() {
+            return Vec::new();
+        }
+        self.progress
+            .notices()
+            .into_iter()
+            .map(Action::ToClient)
+            .collect()
     }
 
     /// Who asks, as the window shows it: `--server`, else the server's own name with the
@@ -151,6 +169,13 @@ impl State {
         };
         let method = message.method.as_deref().unwrap_or_default();
         if message.is_notification() && method == "notifications/cancelled" {
+            if let Some(id) = message
+                .params
+                .and_then(Fields::of)
+                .and_then(|f| f.get("requestId"))
+            {
+                self.progress.ended(id.get().trim());
+            }
             return self.client_cancelled(text, &message);
         }
         if !message.is_request() {
@@ -158,6 +183,7 @@ impl State {
         }
         let id = message.id_text().unwrap_or_default().to_owned();
         self.note_client_id(&id);
+        self.progress.request(&id, message.params);
         if method == "initialize" || method == "server/discover" {
             self.naming.push(id.clone());
         }
@@ -384,6 +410,9 @@ impl State {
             return actions;
         }
         if message.is_notification() {
+            if message.method.as_deref() == Some("notifications/progress") {
+                self.progress.server_said(message.params);
+            }
             return self.server_notification(line, text, &message);
         }
         if !message.is_response() {
@@ -392,6 +421,10 @@ impl State {
         let id = message.id_text().unwrap_or_default().to_owned();
         let client_id = self.proxy_ids.remove(&wire::canonical_id(&id));
         let named = client_id.as_deref().unwrap_or(&id);
+        // A call followed over rounds waits on until its last round (see `drop_call`).
+        if !self.calls.contains_key(named) {
+            self.progress.ended(named);
+        }
         if let Some(index) = self.naming.iter().position(|n| n == named) {
             self.naming.remove(index);
             if let Some(name) = message.result.and_then(wire::server_name) {
@@ -522,6 +555,7 @@ impl State {
         call.rounds += 1;
         if call.rounds > MAX_ROUNDS {
             self.calls.remove(call_id);
+            self.progress.ended(call_id);
             let why = format!("the server asked for input more than {MAX_ROUNDS} rounds");
             return vec![
                 Action::Note(why.clone()),
@@ -737,6 +771,7 @@ impl State {
     /// Hands the final response to the client under its own id.
     fn finish(&mut self, call_id: &str, text: &str, message: &Message) -> Vec<Action> {
         self.calls.remove(call_id);
+        self.progress.ended(call_id);
         let line = match message.id {
             Some(id) if id.get().trim() != call_id => {
                 wire::apply(text, vec![Splice::replace(text, id, call_id)])
@@ -823,6 +858,7 @@ impl State {
     /// Forgets a call: its queued dialogs go, a running one is stopped.
     fn drop_call(&mut self, call_id: &str) -> Vec<Action> {
         self.calls.remove(call_id);
+        self.progress.ended(call_id);
         let server = self.asker();
         self.dialogs.drop_call(call_id, &server)
     }

@@ -1016,3 +1016,37 @@ fn a_round_with_too_many_inputs_fails_its_call() {
     );
     assert!(!s.dialogs_open(), "a form of the failed call still waits");
 }
+
+/// Issue 58: while a form is open, the client's call that asked for progress hears
+/// `notifications/progress` with its own token (a client that restarts its timer on progress
+/// keeps waiting for the person); a call that did not ask, or one answered, hears nothing,
+/// and nothing is sent while no form is open.
+#[test]
+fn a_call_that_asked_for_progress_hears_it_while_a_form_is_open() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    let init_reply = r#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"weather"}}}"#;
+    s.from_server(init_reply.as_bytes());
+    let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask","arguments":{},"_meta":{"progressToken":"tok-2"}}}"#;
+    s.from_client(call.as_bytes());
+    let other =
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask","arguments":{}}}"#;
+    s.from_client(other.as_bytes());
+    assert!(s.progress().is_empty(), "no form is open yet");
+    let ask = r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
+    let (ticket, ..) = started(&s.from_server(ask.as_bytes()));
+    let first = to_client(&s.progress());
+    assert_eq!(
+        first,
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"tok-2","progress":1,"message":"A form is open, waiting for the person's answer"}}
+"#
+    );
+    assert!(to_client(&s.progress()).contains(r#""progress":2,"#));
+    let reply = r#"{"jsonrpc":"2.0","id":1,"result":{"action":"decline"}}"#;
+    s.dialog_done(ticket, DialogEnd::Answered(reply.into()));
+    assert!(s.progress().is_empty(), "the form is closed");
+    s.from_server(ask.as_bytes());
+    let result = r#"{"jsonrpc":"2.0","id":2,"result":{"content":[]}}"#;
+    assert_eq!(to_client(&s.from_server(result.as_bytes())), result);
+    assert!(s.progress().is_empty(), "the call is answered");
+}

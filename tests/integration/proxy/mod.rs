@@ -13,6 +13,7 @@ pub(crate) mod harness;
 mod http;
 mod mock;
 mod oauth;
+mod progress;
 mod sign_in;
 
 use std::io::{BufRead, BufReader, Write};
