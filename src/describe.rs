@@ -266,7 +266,7 @@ fn problem_message(problem: &Problem) -> (&'static str, Args<'static>) {
     (id, args)
 }
 
-/// The largest double (or the lowest, `f64::MIN`) as JSON writes it: `1.7976931348623157e308`,
+/// The largest double (or the lowest, `f64::MIN`) as JSON writes it: `1.7976931348623157e+308`,
 /// not Rust's 309 digits.
 fn largest_number(bound: f64) -> String {
     serde_json::Number::from_f64(bound).map_or_else(|| bound.to_string(), |n| n.to_string())
