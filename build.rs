@@ -38,10 +38,16 @@ fn main() {
 /// 24-byte relocation for every pointer in its read-only data (vtables, string tables), 0.57 MB
 /// of the 10.7 MB release binary, which DT_RELR packs into a few kilobytes. The loader must
 /// know DT_RELR (glibc 2.36, Debian 12): a tiny C program linked the same way must run here
-/// first, else the program is linked as before. Not when cross-compiling.
+/// first, else the program is linked as before. Not when cross-compiling, and not with
+/// `FORM_ELICITATION_NO_RELR=1`: the portable build (`scripts/build-portable`) links against
+/// glibc 2.31, whose loader does not know DT_RELR (docs/packaging.md says what that costs).
 fn pack_relative_relocations() {
+    println!("cargo::rerun-if-env-changed=FORM_ELICITATION_NO_RELR");
     let var = |name: &str| std::env::var(name).unwrap_or_default();
-    if var("TARGET") != var("HOST") || var("CARGO_CFG_TARGET_OS") != "linux" {
+    if var("TARGET") != var("HOST")
+        || var("CARGO_CFG_TARGET_OS") != "linux"
+        || !var("FORM_ELICITATION_NO_RELR").is_empty()
+    {
         return;
     }
     let Some(out) = std::env::var_os("OUT_DIR") else {
