@@ -267,26 +267,29 @@ pub struct Slot {
     key: Key,
     /// The draft the form opens filled with.
     pub restored: Option<Draft>,
+    /// Why the folder could not be read when the form opened, if it could not: said only if
+    /// a draft is to be kept there ([`Slot::keep`]).
+    unreadable: Option<String>,
 }
 
 impl Slot {
     /// The slot of `form` asked by `server` through `via` (both as shown), with its draft
     /// read back; `None` where there is no folder to keep drafts in. A folder that cannot
-    /// be used is said on stderr, and the form goes on without drafts.
+    /// be read leaves the form without a draft, silently: nothing is lost yet, and a line
+    /// on stderr now would come before the one line that says why a form could not be shown
+    /// (the proxy and serve pass that first line on). It is said if a draft is to be kept.
     pub fn open(server: Option<&str>, via: Option<&str>, form: &Form) -> Option<Self> {
         let store = Store::default_location()?;
         let key = Key::new(server, via, form);
-        let restored = match store.load(&key, form, SystemTime::now()) {
-            Ok(restored) => restored,
-            Err(error) => {
-                crate::output::diag(format_args!("drafts: {error:#}"));
-                return None;
-            }
+        let (restored, unreadable) = match store.load(&key, form, SystemTime::now()) {
+            Ok(restored) => (restored, None),
+            Err(error) => (None, Some(format!("{error:#}"))),
         };
         Some(Self {
             store,
             key,
             restored,
+            unreadable,
         })
     }
 
@@ -296,6 +299,7 @@ impl Slot {
             store,
             key,
             restored,
+            unreadable: None,
         }
     }
 
@@ -309,12 +313,18 @@ impl Slot {
                 self.store.dir().display()
             )),
             Ok(false) => {}
-            Err(error) => crate::output::diag(format_args!("drafts: {error:#}")),
+            Err(error) => crate::output::diag(format_args!(
+                "drafts: {error:#}: what was typed is not kept"
+            )),
         }
     }
 
-    /// The person ended the form: its draft, if any, is gone.
+    /// The person ended the form: its draft, if any, is gone (none is, in a folder that
+    /// could not be read).
     pub fn discard(&self) {
+        if self.unreadable.is_some() {
+            return;
+        }
         if let Err(error) = self.store.remove(&self.key) {
             crate::output::diag(format_args!("drafts: {error:#}"));
         }

@@ -987,11 +987,11 @@ fn a_server_s_name_cannot_rewrite_or_forge_who_asks() {
     };
     let h = heading("trusted\u{202e}");
     let (visual, _) = drawn_order(&h, "trusted");
-    assert_eq!(visual, "trusted<U+202E> asks, via build-box:");
+    assert_eq!(visual, "trusted<U+202E> asks via build-box:");
 
     let forged = "GitHub (https://api.github.com/mcp) asks:\n\n\n\n";
     let h = heading(forged);
-    h.get_by_label("GitHub (https://api.github.com/mcp) asks:\\n\\n\\n\\n asks, via build-box:");
+    h.get_by_label("GitHub (https://api.github.com/mcp) asks:\\n\\n\\n\\n asks via build-box:");
     assert!(
         h.query_by_label_contains("asks:\n").is_none(),
         "a line break of the name reached the window"
@@ -999,6 +999,6 @@ fn a_server_s_name_cannot_rewrite_or_forge_who_asks() {
 
     let h = heading("שלום\u{202e}");
     let (visual, control_widths) = drawn_order(&h, "שלום");
-    assert!(visual.ends_with(" asks, via build-box:"), "{visual:?}");
+    assert!(visual.ends_with(" asks via build-box:"), "{visual:?}");
     assert!(!control_widths.is_empty() && control_widths.iter().all(|&w| w == 0.0));
 }

@@ -216,6 +216,12 @@ pub(super) fn outcome(shown: Shown) -> Value {
 pub(super) fn regex_escape(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
+        // xdotool matches the title it reads through Xlib in the C locale, where a character
+        // beyond ASCII (the `…` of a bounded name) comes as some bytes or none: any run.
+        if !c.is_ascii() {
+            out.push_str(".*");
+            continue;
+        }
         if "\\.+*?()|[]{}^$".contains(c) {
             out.push('\\');
         }
