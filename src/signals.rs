@@ -21,16 +21,58 @@ use crate::delivery::Delivery;
 const GRACE: Duration = Duration::from_secs(2);
 
 /// Takes SIGTERM, SIGINT and SIGHUP for the whole process: each cancels `stop` (waking whoever
-/// registered a waker on it), then runs `then` on the handler's own thread. The one place
-/// the program sets up signals; once per process.
+/// registered a waker on it), then runs `then` on a thread of its own, one signal after the
+/// other. The one place the program sets up these signals; once per process.
+///
+/// signal-hook's handler only writes a byte to a pipe; the thread sleeps reading it, so
+/// waiting for a signal costs no wake-ups.
+#[cfg(unix)]
 pub fn on_signal(stop: &Cancel, then: impl Fn() + Send + 'static) -> anyhow::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP])
+        .context("cannot install the signal handler")?;
     let stop = stop.clone();
-    ctrlc::set_handler(move || {
-        stop.cancel();
-        then();
-    })
-    .context("cannot install the signal handler")
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for _ in signals.forever() {
+                stop.cancel();
+                then();
+            }
+        })
+        .context("cannot start the signal handler's thread")?;
+    Ok(())
 }
+
+#[cfg(not(unix))]
+pub fn on_signal(_: &Cancel, _: impl Fn() + Send + 'static) -> anyhow::Result<()> {
+    Ok(())
+}
+
+/// Ignores SIGTTOU and SIGTTIN for the rest of the process's life: a terminal call made from
+/// the background then fails (or, for SIGTTOU's, is let through) instead of stopping us, and
+/// the client waiting for our answer with us (issue 54, item 11). Process-wide, unlike a
+/// blocked signal: the signal handler's thread restores the terminal too.
+///
+/// The one signal disposition not set through signal-hook, which only adds handlers: a
+/// *caught* SIGTTOU is not an ignored one. The kernel lets a background terminal call through
+/// (or fails it) only when the signal is ignored or blocked; when it is caught, it sends the
+/// signal and restarts the call after the handler (`SA_RESTART`, which signal-hook sets), and
+/// the call sends it again, for as long as we are in the background.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub fn ignore_terminal_stops() {
+    for signal in [libc::SIGTTOU, libc::SIGTTIN] {
+        // SAFETY: SIG_IGN runs no code of ours, and signal(2) has no memory-safety
+        // preconditions.
+        unsafe {
+            libc::signal(signal, libc::SIG_IGN);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+pub fn ignore_terminal_stops() {}
 
 /// The helper's: a signal, the parent's death or the answer's reader gone
 /// ([`watch_reader`]) cancels `cancel`; should the front end not answer within [`GRACE`], the

@@ -12,6 +12,7 @@
 //! terminal going away, `--timeout` and the signals of [`crate::signals`].
 
 mod editor;
+mod job_control;
 mod prompts;
 mod text;
 mod tty;

@@ -11,14 +11,15 @@
 //!
 //! Job control works as in any full-screen program: SIGTSTP (`kill -TSTP`, or Ctrl+Z where the
 //! terminal sends it) restores the terminal, then stops the process the default way, so the
-//! shell gets a sane terminal back; SIGCONT (`fg`) enters raw mode again and redraws.
+//! shell gets a sane terminal back; SIGCONT (`fg`) enters raw mode again and redraws (the
+//! signals are taken in [`super::job_control`]).
 //!
 //! The terminal is used only from its foreground process group ([`in_foreground`]): a process
 //! in the background (Codex starts servers in a group of their own and keeps the terminal) is
 //! stopped by SIGTTOU or SIGTTIN the moment it sets the terminal's modes or reads it, and the
 //! client waiting for it hangs (issue 54, item 11). So the dialog does not start in the
-//! background ([`Unusable::Background`]), SIGTTOU and SIGTTIN are ignored while it runs (a
-//! stray call fails instead of stopping us), and a dialog whose group loses the foreground
+//! background ([`Unusable::Background`]), SIGTTOU and SIGTTIN are ignored while it runs
+//! ([`crate::signals::ignore_terminal_stops`]: a stray call fails instead of stopping us), and a dialog whose group loses the foreground
 //! (`bg` after Ctrl+Z) neither draws nor reads nor changes modes until it has it back, then
 //! takes raw mode again and redraws.
 
@@ -32,6 +33,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
 use crossterm::{cursor, queue, terminal};
 
+use super::job_control;
 use super::text::{self, Line, Style};
 use crate::deadline::{Deadline, Expired};
 
@@ -234,7 +236,7 @@ impl Tty {
         // Before anything touches the terminal: should the foreground move between the check
         // below and a call, the call fails (or, for SIGTTOU's, goes through) instead of
         // stopping the process, and the client that waits for our answer with it.
-        job_control::ignore_terminal_stops();
+        crate::signals::ignore_terminal_stops();
         let mut out = OpenOptions::new().read(true).write(true).open("/dev/tty")?;
         if !in_foreground(&out) {
             return Err(Unusable::Background);
@@ -501,11 +503,11 @@ impl Tty {
                 Some(Expired::TimedOut) => return Err(Stop::Timeout),
                 None => {}
             }
-            if STOP_ASKED.swap(false, Ordering::SeqCst) {
+            if job_control::stop_asked() {
                 self.stop_and_wait()?;
                 return Ok(Input::Redraw);
             }
-            if CONTINUED.swap(false, Ordering::SeqCst) {
+            if job_control::continued() {
                 // Stopped by something we could not catch (SIGSTOP): the shell may have put
                 // the terminal back in cooked mode, and written over the live region.
                 self.commit()?;
@@ -572,7 +574,7 @@ impl Tty {
         restore();
         job_control::stop_self();
         // A stop and its continuation are one event: the SIGCONT handler's flag is ours.
-        CONTINUED.store(false, Ordering::SeqCst);
+        job_control::forget_continued();
         self.resume()
     }
 
@@ -608,9 +610,9 @@ impl Tty {
                 Some(Expired::TimedOut) => return Err(Stop::Timeout),
                 None => {}
             }
-            if STOP_ASKED.swap(false, Ordering::SeqCst) {
+            if job_control::stop_asked() {
                 job_control::stop_self();
-                CONTINUED.store(false, Ordering::SeqCst);
+                job_control::forget_continued();
             }
             let mut wait = TICK;
             if let Some(left) = self.deadline.left(Instant::now()) {
@@ -620,98 +622,6 @@ impl Tty {
         }
         Ok(())
     }
-}
-
-/// A SIGTSTP arrived: stop once the terminal is restored.
-static STOP_ASKED: AtomicBool = AtomicBool::new(false);
-/// A SIGCONT arrived: the process was stopped and has gone on.
-static CONTINUED: AtomicBool = AtomicBool::new(false);
-
-/// SIGTSTP and SIGCONT, caught while the terminal is in raw mode.
-///
-/// The handlers only set [`STOP_ASKED`] and [`CONTINUED`] (an atomic store is all a signal
-/// handler may safely do); [`Tty::next`] looks at them between keys, at least every [`TICK`].
-/// There is no safe wrapper for `sigaction` among our dependencies (`ctrlc` handles only the
-/// signals that cancel), hence the few lines of `unsafe` here.
-#[cfg(unix)]
-mod job_control {
-    use std::sync::atomic::Ordering;
-
-    use super::{CONTINUED, STOP_ASKED};
-
-    extern "C" fn on_stop(_: libc::c_int) {
-        STOP_ASKED.store(true, Ordering::SeqCst);
-    }
-
-    extern "C" fn on_continue(_: libc::c_int) {
-        CONTINUED.store(true, Ordering::SeqCst);
-    }
-
-    /// Catches SIGTSTP and SIGCONT.
-    pub fn catch() {
-        set(
-            libc::SIGTSTP,
-            on_stop as extern "C" fn(libc::c_int) as libc::sighandler_t,
-        );
-        set(
-            libc::SIGCONT,
-            on_continue as extern "C" fn(libc::c_int) as libc::sighandler_t,
-        );
-    }
-
-    /// Ignores SIGTTOU and SIGTTIN for the rest of the process's life: a terminal call made
-    /// from the background then fails (or, for SIGTTOU's, is let through) instead of stopping
-    /// us. Process-wide, unlike a blocked signal: the signal handler's thread restores the
-    /// terminal too.
-    pub fn ignore_terminal_stops() {
-        set(libc::SIGTTOU, libc::SIG_IGN);
-        set(libc::SIGTTIN, libc::SIG_IGN);
-    }
-
-    /// Gives SIGTSTP and SIGCONT their default actions back.
-    pub fn release() {
-        set(libc::SIGTSTP, libc::SIG_DFL);
-        set(libc::SIGCONT, libc::SIG_DFL);
-    }
-
-    /// Stops this process the way SIGTSTP does by default, and returns once it is continued.
-    /// In an orphaned process group (no shell to continue it) the kernel ignores the signal,
-    /// and this returns at once.
-    #[allow(unsafe_code)]
-    pub fn stop_self() {
-        set(libc::SIGTSTP, libc::SIG_DFL);
-        // SAFETY: raise(3) has no memory-safety preconditions. The signal goes to this thread,
-        // which does not block it, so the stop happens before raise returns.
-        unsafe {
-            libc::raise(libc::SIGTSTP);
-        }
-        set(
-            libc::SIGTSTP,
-            on_stop as extern "C" fn(libc::c_int) as libc::sighandler_t,
-        );
-    }
-
-    #[allow(unsafe_code)]
-    fn set(signal: libc::c_int, handler: libc::sighandler_t) {
-        // SAFETY: the action is fully initialised (zeroed, then an empty mask) before use;
-        // `handler` is SIG_DFL or one of the functions above, which only store to an atomic,
-        // which is async-signal-safe. SA_RESTART keeps reads and polls from failing with EINTR.
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = handler;
-            action.sa_flags = libc::SA_RESTART;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
-    }
-}
-
-#[cfg(not(unix))]
-mod job_control {
-    pub fn ignore_terminal_stops() {}
-    pub fn catch() {}
-    pub fn release() {}
-    pub fn stop_self() {}
 }
 
 /// Whether what is drawn must fit on the screen.

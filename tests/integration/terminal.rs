@@ -1176,6 +1176,36 @@ fn stopped_by_sigstop_the_dialog_redraws_when_continued() {
         .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
 }
 
+/// A dialog alone in its session (its own session leader on the terminal, as under `ssh -t
+/// host form-elicitation`) runs in an orphaned process group, where the kernel discards
+/// SIGTSTP's stop: no shell is left to continue it. The dialog still gives the terminal back,
+/// finds itself not stopped, and takes it again. Regression guard for signal-hook (issue 57):
+/// its default stop is a SIGSTOP, which no group discards, and the dialog stopped for good.
+#[test]
+fn alone_in_its_session_the_dialog_is_not_stopped_by_sigtstp() {
+    let Some(mut d) = Dialog::start(NAME_REQUEST, &[], Setup::default()) else {
+        return;
+    };
+    d.expect("[1/1] Name *");
+    d.send("Ad");
+    d.expect("> Ad");
+    d.skip_shown();
+    d.signal(rustix::process::Signal::TSTP);
+    // Drawn afresh below what it left on screen: it went on.
+    d.expect("> Ad");
+    assert!(
+        !d.cooked(),
+        "the dialog went on without taking raw mode again"
+    );
+    d.send("a");
+    d.expect("> Ada");
+    d.send(ENTER);
+    d.expect("Review");
+    d.send(ENTER);
+    d.finish()
+        .answered(r#"{"action":"accept","content":{"name":"Ada"}}"#);
+}
+
 /// Regression (issue 30, item 7): with `TZ=Asia/Tokyo` (a zone name, looked up in
 /// /usr/share/zoneinfo) the terminal's "now" was UTC. Up on an empty date field gives today
 /// there, and on an empty date-time field the next whole hour there, with that zone's offset.
