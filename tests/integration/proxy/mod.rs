@@ -9,6 +9,7 @@
 //! `node_modules` named by `FORM_ELICITATION_TEST_NODE_PATH` (else `target/proxy-node`).
 
 mod clients;
+mod codex;
 pub(crate) mod harness;
 mod http;
 mod mock;
