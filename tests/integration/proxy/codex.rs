@@ -170,7 +170,7 @@ wire_api = "responses"
 {block}# Below: for `codex exec` and this test, not the README's.
 # `codex exec` cannot ask before an MCP tool call ("requires approval, but approval policy is never").
 default_tools_approval_mode = "approve"
-# Else `codex exec`'s first turn may start before the server's tools are listed (2 in 10 here).
+# Else `codex exec`'s first turn may start before the server's tools are listed (5 of 21 runs here).
 required = true
 # The test's on-screen signal, which tells when the window takes keys.
 env_vars = ["FORM_ELICITATION_TEST_SHOWN_FILE"]
