@@ -2,6 +2,8 @@
 //! ten binaries each linking egui cost minutes on a two-core machine.
 //!
 //! - `a11y`: what a screen reader reads, through AT-SPI.
+//! - `claude_code`: Claude Code itself (npm's, pinned) with the README's hooks, against a
+//!   stand-in model API: Claude's questions answered in our window.
 //! - `cli`: the binary without a display or a terminal: `--check`, refusals, exit codes.
 //! - `conformance`: every fixture and example answered through the UI, checked by `jsonschema`.
 //! - `fuzz`: a bounded mutation fuzzer and the hostile inputs found with it.
@@ -23,6 +25,7 @@
 mod support;
 
 mod a11y;
+mod claude_code;
 mod cli;
 mod conformance;
 mod fuzz;
