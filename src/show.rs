@@ -73,6 +73,8 @@ pub fn show(shown: Shown, showing: &Showing) -> Result<Answer, NotShown> {
     match shown {
         Shown::Form(form) => show_form(form, showing),
         Shown::Url(request) => {
+            // A URL consent has nothing typed to keep: it closes when its client stops waiting.
+            close_when_the_client_stops_waiting(showing);
             if showing.options.ui == UiChoice::Terminal {
                 return Err(NotShown::no_display(
                     "URL mode needs a window (DISPLAY or WAYLAND_DISPLAY); the terminal front end shows forms only",
@@ -107,6 +109,10 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
         Drafts::On => Slot::open(showing.options.server.as_deref(), showing.via, &form),
         Drafts::Off => None,
     };
+    if draft.is_none() {
+        // Nowhere to keep what was typed: the form closes when its client stops waiting.
+        close_when_the_client_stops_waiting(showing);
+    }
     let window_problem = match ui {
         UiChoice::Terminal => None,
         UiChoice::Auto if !ui::has_display() => Some(crate::session::how_to_fix()),
@@ -121,6 +127,8 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
             }
         }
     };
+    // The terminal keeps the draft as it closes (see `terminal::run_terminal`).
+    close_when_the_client_stops_waiting(showing);
     let presentation = Presentation {
         draft,
         ..presentation(showing)
@@ -131,6 +139,17 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
             None => error.to_string(),
         })
     })
+}
+
+/// A proxy's dialog that cannot stay open for the person once its client stopped waiting
+/// (the terminal, a URL consent, a form with drafts off) closes then, as a cancel from
+/// outside: what was typed is kept as a draft where drafts are kept. The form's window with a
+/// draft slot stays instead, says so, and offers to keep the draft (`ui::FormApp`).
+fn close_when_the_client_stops_waiting(showing: &Showing) {
+    if let Some(live) = &showing.queue {
+        let cancel = showing.cancel.clone();
+        live.when_stopped_waiting(move || cancel.cancel());
+    }
 }
 
 /// What a window's end means: its answer; `cancel` when its display went away under the

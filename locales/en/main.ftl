@@ -320,3 +320,13 @@ question-other-tip-many = Your own answer, added to the choices above
 # server when it last closed without an answer (a timeout, a cancelled call). $time is a date
 # and time, 2026-12-05 16:20.
 draft-restored = Filled in with what you typed on { $time }, when the client stopped waiting. Check it, then submit.
+# Pinned under who asks in a proxy's form once nobody waits for its answer: the client's call
+# was cancelled (its timeout, notifications/cancelled), or the server withdrew its request.
+# The form stays, and Submit becomes keep-draft.
+client-stopped-waiting = The client or the server stopped waiting for this answer, so it can no longer be sent. Keep as draft saves what you typed for the next time this form is asked.
+# The primary button in place of Submit once the client stopped waiting, and its tip.
+keep-draft = Keep as draft
+keep-draft-tip = Keep what you typed for the next time this server asks this form (Enter); nothing is sent
+# Beside the buttons of a proxy's form when the client's deadline is known (its own timeout
+# for a call): the time left before it stops waiting; the form stays open after it.
+client-waits = The client stops waiting in { $time }

@@ -305,3 +305,7 @@ question-other = Otra
 question-other-tip = Su propia respuesta, en lugar de una de las opciones de arriba
 question-other-tip-many = Su propia respuesta, además de las opciones elegidas arriba
 draft-restored = Rellenado con lo que escribió el { $time }, cuando el cliente dejó de esperar. Revíselo y envíelo.
+client-stopped-waiting = El cliente o el servidor dejó de esperar esta respuesta, así que ya no se puede enviar. «Guardar como borrador» conserva lo que escribió para la próxima vez que se pida este formulario.
+keep-draft = Guardar como borrador
+keep-draft-tip = Conservar lo que escribió para la próxima vez que este servidor pida este formulario (Intro); no se envía nada
+client-waits = El cliente deja de esperar en { $time }

@@ -305,3 +305,7 @@ question-other = Autre
 question-other-tip = Votre propre réponse, à la place d'un des choix ci-dessus
 question-other-tip-many = Votre propre réponse, en plus des choix ci-dessus
 draft-restored = Rempli avec ce que vous avez saisi le { $time }, quand le client a cessé d’attendre. Vérifiez-le, puis envoyez-le.
+client-stopped-waiting = Le client ou le serveur a cessé d’attendre cette réponse : elle ne peut plus être envoyée. « Garder comme brouillon » conserve ce que vous avez saisi pour la prochaine fois que ce formulaire sera demandé.
+keep-draft = Garder comme brouillon
+keep-draft-tip = Conserver ce que vous avez saisi pour la prochaine fois que ce serveur demandera ce formulaire (Entrée) ; rien n’est envoyé
+client-waits = Le client cesse d’attendre dans { $time }

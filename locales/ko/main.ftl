@@ -267,3 +267,7 @@ question-other = 기타
 question-other-tip = 위 선택지 대신 직접 답변을 입력할 수 있습니다
 question-other-tip-many = 위에서 고른 선택지에 더해 직접 답변을 입력할 수 있습니다
 draft-restored = { $time }에 클라이언트가 기다리기를 멈췄을 때 입력한 내용으로 채워져 있습니다. 확인한 뒤 보내세요.
+client-stopped-waiting = 클라이언트 또는 서버가 이 답변을 더 기다리지 않으므로 이제 보낼 수 없습니다. "초안으로 보관"을 누르면 입력한 내용이 다음에 이 양식을 요청할 때를 위해 보관됩니다.
+keep-draft = 초안으로 보관
+keep-draft-tip = 이 서버가 다음에 이 양식을 요청할 때를 위해 입력한 내용을 보관합니다 (Enter). 아무것도 보내지 않습니다
+client-waits = { $time } 후 클라이언트가 기다리기를 멈춤

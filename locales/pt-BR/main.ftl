@@ -305,3 +305,7 @@ question-other = Outra
 question-other-tip = Sua própria resposta, no lugar de uma das opções acima
 question-other-tip-many = Sua própria resposta, além das opções escolhidas acima
 draft-restored = Preenchido com o que você digitou em { $time }, quando o cliente parou de esperar. Confira e depois envie.
+client-stopped-waiting = O cliente ou o servidor parou de esperar por esta resposta, então ela não pode mais ser enviada. “Guardar como rascunho” mantém o que você digitou para a próxima vez que este formulário for pedido.
+keep-draft = Guardar como rascunho
+keep-draft-tip = Manter o que você digitou para a próxima vez que este servidor pedir este formulário (Enter); nada é enviado
+client-waits = O cliente para de esperar em { $time }

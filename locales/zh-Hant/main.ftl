@@ -267,3 +267,7 @@ question-other = 其他
 question-other-tip = 用您自己的話回答，取代上面的選項
 question-other-tip-many = 用您自己的話回答，補充上面所選的選項
 draft-restored = 已填入您在 { $time } 用戶端停止等待時輸入的內容。請檢查後再送出。
+client-stopped-waiting = 用戶端或伺服器已停止等待此回答，因此無法再送出。「儲存為草稿」會保留您輸入的內容，供下次要求此表單時使用。
+keep-draft = 儲存為草稿
+keep-draft-tip = 保留您輸入的內容，供此伺服器下次要求此表單時使用（Enter）；不會送出任何內容
+client-waits = 用戶端將在 { $time }後停止等待

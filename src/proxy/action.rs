@@ -30,6 +30,10 @@ pub enum Action {
     Place(Ticket, QueuePlace),
     /// Stop a running dialog (it answers cancel, which is then ignored).
     StopDialog(Ticket),
+    /// Tell a running dialog that the client stopped waiting for its answer: it stays for the
+    /// person to keep what was typed as a draft (or closes, keeping it, where it cannot), and
+    /// its answer is then nobody's.
+    StoppedWaiting(Ticket),
     /// Call the state machine's `retry` with this call after `delay`.
     RetryAfter {
         /// The call's client id.

@@ -70,6 +70,14 @@ impl Dialog {
         let _ = self.1.send(format!("{}\n", place.to_arg()).into_bytes());
     }
 
+    /// Tells the dialog that the client stopped waiting for its answer
+    /// ([`crate::queue::STOPPED_WAITING`]).
+    pub fn stopped_waiting(&self) {
+        let _ = self
+            .1
+            .send(format!("{}\n", crate::queue::STOPPED_WAITING).into_bytes());
+    }
+
     /// Asks the dialog to close: it answers cancel, which nobody reads.
     pub fn stop(&self) {
         self.0.stop();

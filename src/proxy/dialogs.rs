@@ -23,13 +23,17 @@ pub(super) enum Asker {
     Input { call: String, key: String },
     /// One of the URLs a call's `-32042` error asked the person to visit: the call's client id.
     Required { call: String },
+    /// Nobody any more: the client stopped waiting for the form's call, or the server withdrew
+    /// its request. The dialog stays for the person to keep what was typed as a draft; its
+    /// answer goes nowhere.
+    Abandoned,
 }
 
 impl Asker {
     /// The client id of the call this dialog belongs to, if it belongs to one.
     pub(super) fn call(&self) -> Option<&str> {
         match self {
-            Self::Server(_) => None,
+            Self::Server(_) | Self::Abandoned => None,
             Self::Input { call, .. } | Self::Required { call } => Some(call),
         }
     }
@@ -200,6 +204,32 @@ impl Dialogs {
         }
     }
 
+    /// Nobody waits for the answer of dialog `ticket` any more (issue 58): a queued one goes,
+    /// as nothing was typed into it; the running one is told, and stays for the person, its
+    /// answer nobody's.
+    pub(super) fn abandon(&mut self, ticket: Ticket, server: &str) -> Vec<Action> {
+        match &mut self.running {
+            Some((running, asker)) if *running == ticket => {
+                *asker = Asker::Abandoned;
+                vec![Action::StoppedWaiting(ticket)]
+            }
+            _ => self.stop(ticket, server),
+        }
+    }
+
+    /// The client stopped waiting for a call: its queued dialogs go, and the running one is
+    /// abandoned ([`Self::abandon`]).
+    pub(super) fn abandon_call(&mut self, call_id: &str, server: &str) -> Vec<Action> {
+        self.retain(|job| job.asker.call() != Some(call_id));
+        match &self.running {
+            Some((ticket, asker)) if asker.call() == Some(call_id) => {
+                let ticket = *ticket;
+                self.abandon(ticket, server)
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// A call's dialogs go: the queued ones, and the running one is stopped.
     pub(super) fn drop_call(&mut self, call_id: &str, server: &str) -> Vec<Action> {
         self.retain(|job| job.asker.call() != Some(call_id));
@@ -249,7 +279,9 @@ pub(super) fn decline_line(asker: &Asker) -> String {
         Asker::Server(id) => {
             format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"action":"decline"}}}}"#)
         }
-        Asker::Input { .. } | Asker::Required { .. } => r#"{"action":"decline"}"#.to_owned(),
+        Asker::Input { .. } | Asker::Required { .. } | Asker::Abandoned => {
+            r#"{"action":"decline"}"#.to_owned()
+        }
     }
 }
 

@@ -297,6 +297,11 @@ impl Proxy {
                         dialog.place(place);
                     }
                 }
+                Action::StoppedWaiting(ticket) => {
+                    if let Some(dialog) = self.dialogs.get(&ticket) {
+                        dialog.stopped_waiting();
+                    }
+                }
                 Action::StopDialog(ticket) => {
                     if let Some(dialog) = self.dialogs.remove(&ticket) {
                         dialog.stop();

@@ -364,11 +364,22 @@ impl State {
                 let splice = Splice::replace(text, raw_id, proxy_id.clone());
                 vec![Action::ToServer(wire::apply(text, vec![splice]))]
             }
-            // Between rounds the server holds nothing: close the window and forget the call.
+            // Between rounds the server holds nothing: forget the call. Its form stays for
+            // the person to keep what was typed as a draft, its answer nobody's (issue 58).
             (_, false) => {
-                let mut actions = self.drop_call(&id);
+                self.calls.remove(&id);
+                self.progress.ended(&id);
+                let server = self.asker();
+                let mut actions = self.dialogs.abandon_call(&id, &server);
+                let said = match actions
+                    .iter()
+                    .any(|a| matches!(a, Action::StoppedWaiting(_)))
+                {
+                    true => "its form stays, to keep what was typed as a draft",
+                    false => "its forms are closed",
+                };
                 actions.push(Action::Note(format!(
-                    "the client cancelled request {id}; its form is closed"
+                    "the client cancelled request {id}; {said}"
                 )));
                 actions
             }
@@ -489,9 +500,15 @@ impl State {
                 let id = params
                     .and_then(|p| p.get("requestId"))
                     .map(|id| id.get().trim().to_owned());
+                // The server withdrew a form of ours (the client's cancel of the call passed
+                // on to it, or its own timeout): nothing may answer it now. A form on screen
+                // stays for the person to keep what was typed as a draft (issue 58).
                 match id.filter(|id| self.taken.contains(id)) {
                     Some(id) => match self.dialogs.of_server_request(&id) {
-                        Some(ticket) => self.stop_ticket(ticket),
+                        Some(ticket) => {
+                            let server = self.asker();
+                            self.dialogs.abandon(ticket, &server)
+                        }
                         None => Vec::new(),
                     },
                     None => vec![Action::ToClient(line.to_vec())],
@@ -830,6 +847,8 @@ impl State {
             Asker::Server(id) => vec![Action::ToServer(server_reply(&id, end))],
             Asker::Input { call, key } => self.input_answered(&call, key, end),
             Asker::Required { call } => self.required_answered(&call, end),
+            // The client stopped waiting, or the server withdrew its request: nobody's.
+            Asker::Abandoned => Vec::new(),
         }
     }
 
@@ -861,12 +880,6 @@ impl State {
         self.progress.ended(call_id);
         let server = self.asker();
         self.dialogs.drop_call(call_id, &server)
-    }
-
-    /// Stops a dialog, running or queued; nothing answers it.
-    fn stop_ticket(&mut self, ticket: Ticket) -> Vec<Action> {
-        let server = self.asker();
-        self.dialogs.stop(ticket, &server)
     }
 
     /// Stops every dialog (shutdown).

@@ -124,8 +124,13 @@ fn a_server_request_is_answered_locally_with_the_dialog_reply() {
     );
 }
 
+/// Issue 58: the server withdraws its form (the client's cancel of the call, passed on to it,
+/// or its own timeout). The window used to be stopped (SIGTERM) and vanish with what was
+/// typed; now it is told that nobody waits, and stays for the person to keep a draft. Its
+/// answer, whatever it is, reaches nobody (the spec: no response to a cancelled request), and
+/// the next form waits until it is gone.
 #[test]
-fn the_servers_cancel_closes_its_window_and_nothing_is_sent() {
+fn the_servers_cancel_leaves_its_window_to_keep_a_draft_and_nothing_is_sent() {
     let mut s = state();
     s.from_client(INIT_2025_11.as_bytes());
     let ask = r#"{"jsonrpc":"2.0","id":"q","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
@@ -134,12 +139,34 @@ fn the_servers_cancel_closes_its_window_and_nothing_is_sent() {
         r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"q"}}"#;
     assert_eq!(
         s.from_server(cancel.as_bytes()),
-        vec![Action::StopDialog(ticket)]
+        vec![Action::StoppedWaiting(ticket)]
     );
-    // The stopped dialog's cancel answers nobody.
+    assert!(s.dialogs_open(), "the window stays");
+    // Told once: a second cancel finds no form of that request.
+    assert_eq!(s.from_server(cancel.as_bytes()), Vec::new());
+    // The model calls again: the same form waits behind the one kept open.
+    let again = r#"{"jsonrpc":"2.0","id":"r","method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}"#;
+    assert_eq!(s.from_server(again.as_bytes()), Vec::new());
+    // The abandoned dialog's answer (even an accept) answers nobody; then the next starts.
+    let actions = s.dialog_done(
+        ticket,
+        DialogEnd::Answered(
+            r#"{"jsonrpc":"2.0","id":"q","result":{"action":"accept","content":{}}}"#.into(),
+        ),
+    );
+    assert!(
+        !actions
+            .iter()
+            .any(|a| matches!(a, Action::ToServer(_) | Action::ToClient(_))),
+        "{actions:?}"
+    );
+    let (next, request, _) = started(&actions);
+    assert_eq!(request, again);
     assert_eq!(
-        s.dialog_done(ticket, DialogEnd::Answered(r#"{"action":"cancel"}"#.into())),
-        Vec::new()
+        s.dialog_done(next, DialogEnd::Answered(r#"{"action":"cancel"}"#.into()))
+            .len(),
+        1,
+        "the second form is answered"
     );
     // A late cancel of a request already answered is ours as well: the client never saw it.
     assert_eq!(s.from_server(cancel.as_bytes()), Vec::new());
@@ -370,15 +397,25 @@ fn the_clients_cancel_follows_the_round_in_flight_or_closes_the_window() {
         to_server(&s.from_client(cancel.as_bytes())),
         r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"form-elicitation-proxy-1","reason":"r"}}"#
     );
-    // A window open between rounds: closed, nothing sent anywhere.
+    // A window open between rounds (issue 58): told that the client stopped waiting, it
+    // stays for the person to keep a draft; nothing is sent anywhere, then or when it ends.
     let (b, ..) =
         started(&s.from_server(round("\"form-elicitation-proxy-1\"", &["b"], "\"s\"").as_bytes()));
     let actions = s.from_client(cancel.as_bytes());
-    assert!(actions.contains(&Action::StopDialog(b)), "{actions:?}");
-    assert!(
-        !actions
-            .iter()
-            .any(|a| matches!(a, Action::ToServer(_) | Action::ToClient(_)))
+    assert!(actions.contains(&Action::StoppedWaiting(b)), "{actions:?}");
+    assert!(!actions.iter().any(|a| matches!(
+        a,
+        Action::ToServer(_) | Action::ToClient(_) | Action::StopDialog(_)
+    )));
+    assert!(s.dialogs_open(), "the window stays");
+    let ended = s.dialog_done(
+        b,
+        DialogEnd::Answered(r#"{"action":"accept","content":{}}"#.into()),
+    );
+    assert_eq!(
+        ended,
+        Vec::new(),
+        "the call is forgotten: its answer goes nowhere"
     );
     assert!(!s.dialogs_open());
 }

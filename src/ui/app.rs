@@ -63,6 +63,9 @@ pub struct FormApp {
     draft: Option<crate::drafts::Slot>,
     /// The line that says the form opened filled with a draft.
     draft_notice: Option<String>,
+    /// The line that says the client stopped waiting for the answer, once a proxy said so:
+    /// the form stays, Submit becomes "Keep as draft" (issue 58).
+    client_gone: Option<String>,
 }
 
 /// The URL consent for a link of the message or of a description, shown in place of the form
@@ -129,6 +132,32 @@ impl FormApp {
         self.dialog.outcome = Some(Answer::Cancel);
     }
 
+    /// The proxy says the client stopped waiting: with somewhere to keep a draft, the form
+    /// stays and says so (without, `show` closes it as a cancel from outside).
+    fn watch_the_client(&mut self) {
+        let stopped = self
+            .dialog
+            .queue
+            .as_ref()
+            .is_some_and(super::queue::QueueBar::client_stopped_waiting);
+        if stopped && self.client_gone.is_none() && self.draft.is_some() {
+            self.client_gone = Some(t!("client-stopped-waiting"));
+        }
+    }
+
+    /// "Keep as draft", in place of Submit once the client stopped waiting: what was typed
+    /// is kept as it stands, checked or not (as any draft), and the answer is cancel, which
+    /// nobody reads. Nothing is sent.
+    fn keep_as_draft(&mut self) {
+        if self.dialog.outcome.is_some() {
+            return;
+        }
+        if let Some(slot) = &self.draft {
+            slot.keep(&self.form, &self.states);
+        }
+        self.dialog.outcome = Some(Answer::Cancel);
+    }
+
     /// The URL of the link whose consent is shown, if one is.
     pub fn link_shown(&self) -> Option<&str> {
         self.link.as_ref().map(|link| link.request.url.as_str())
@@ -161,6 +190,7 @@ impl FormApp {
             opener: super::url_app::system_opener(),
             draft: None,
             draft_notice: None,
+            client_gone: None,
         }
     }
 
@@ -254,10 +284,17 @@ impl FormApp {
     }
 
     fn actions_ui(&mut self, ui: &mut Ui) -> Option<Pressed> {
-        let labels = Labels {
-            primary: t!("submit"),
-            primary_tip: t!("submit-tip"),
-            decline_tip: t!("decline-tip"),
+        let labels = match self.client_gone {
+            None => Labels {
+                primary: t!("submit"),
+                primary_tip: t!("submit-tip"),
+                decline_tip: t!("decline-tip"),
+            },
+            Some(_) => Labels {
+                primary: t!("keep-draft"),
+                primary_tip: t!("keep-draft-tip"),
+                decline_tip: t!("decline-tip"),
+            },
         };
         let row = button_row(ui, &labels, &self.dialog.deadline);
         if self.focus == Some(Focus::Submit) {
@@ -486,6 +523,7 @@ impl WindowDialog for FormApp {
             self.stopped_waiting();
             return;
         }
+        self.watch_the_client();
         self.dialog.begin_frame(&ctx);
         self.dialog.fonts.poll(&ctx);
         let typed: String = ctx.input(|i| {
@@ -536,6 +574,15 @@ impl WindowDialog for FormApp {
                     if let Some(queue) = &mut self.dialog.queue {
                         declined_all = queue.ui(ui, self.dialog.server.as_deref());
                     }
+                    // Pinned with who asks: in view wherever the form is scrolled.
+                    if let Some(gone) = &self.client_gone {
+                        let colour = ui.visuals().warn_fg_color;
+                        super::mirror::paragraph(ui, gone, |ui| {
+                            ui.add(
+                                egui::Label::new(RichText::new(gone).strong().color(colour)).wrap(),
+                            )
+                        });
+                    }
                 });
             })
         });
@@ -575,12 +622,13 @@ impl WindowDialog for FormApp {
             self.finish(Answer::DeclineAll);
             return;
         }
+        let primary = action == Some(Pressed::Primary) || (action.is_none() && submit);
         match action {
-            Some(Pressed::Primary) => self.submit(),
             Some(Pressed::Decline) => self.finish(Answer::Decline),
             Some(Pressed::Cancel) => self.finish(Answer::Cancel),
-            None if submit => self.submit(),
-            None => {}
+            _ if primary && self.client_gone.is_some() => self.keep_as_draft(),
+            _ if primary => self.submit(),
+            _ => {}
         }
     }
 
@@ -606,6 +654,10 @@ impl WindowDialog for FormApp {
 
     fn calendar_open(&self) -> bool {
         self.field_ui.iter().any(|f| f.picker_open)
+    }
+
+    fn client_gone(&self) -> Option<&str> {
+        self.client_gone.as_deref()
     }
 }
 

@@ -68,6 +68,11 @@ pub trait WindowDialog {
         self.dialog().content_size
     }
 
+    /// The line that says the client stopped waiting for the answer, once it is shown.
+    fn client_gone(&self) -> Option<&str> {
+        None
+    }
+
     /// Whether a date picker's calendar is open (the window zooms out for it where it is
     /// narrow: see `fit`).
     fn calendar_open(&self) -> bool {

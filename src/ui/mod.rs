@@ -195,8 +195,8 @@ fn run_dialog(
         ran: Arc::clone(&ran),
         #[cfg(feature = "gl")]
         told_shown: false,
-        #[cfg(feature = "gl")]
         heading: heading(options),
+        told_gone: false,
     };
     let shown = |error: WindowError| {
         if ran.load(Ordering::Relaxed) {
@@ -483,9 +483,10 @@ struct Shell {
     /// With `--renderer gl`: whether [`tell_shown`] was called.
     #[cfg(feature = "gl")]
     told_shown: bool,
-    /// With `--renderer gl`: who asks, for [`tell_shown`].
-    #[cfg(feature = "gl")]
+    /// Who asks, for [`tell_shown`] (and, with `--renderer gl`, the first frame's).
     heading: String,
+    /// Whether [`tell_shown`] was told the line that the client stopped waiting.
+    told_gone: bool,
 }
 
 /// How long a window may take to get the focus before it counts as opened without it: a
@@ -550,12 +551,20 @@ impl Attention {
 /// with `FORM_ELICITATION_TEST_SHOWN_DIR` set, a file named after the window's title is
 /// created in that folder (for the windows `serve` and `proxy` start, several at a time, which
 /// all inherit one environment), holding who asks as the form's heading says it ([`heading`]:
-/// how a served request came is decided in serve and its dialog, and the tests read it here).
+/// how a served request came is decided in serve and its dialog, and the tests read it here),
+/// and, written again once it is shown, after a line break, the line that says the client
+/// stopped waiting.
 /// Test-only (the names say so); nothing else reads or writes the files.
 fn tell_shown(title: &str, heading: &str) {
     if let Some(path) = std::env::var_os("FORM_ELICITATION_TEST_SHOWN_FILE") {
         let _ = std::fs::write(path, b"");
     }
+    tell_in_shown_dir(title, heading);
+}
+
+/// Writes `text` into the file named after `title` in `FORM_ELICITATION_TEST_SHOWN_DIR`, if
+/// that is set (see [`tell_shown`]).
+fn tell_in_shown_dir(title: &str, text: &str) {
     if let Some(dir) = std::env::var_os("FORM_ELICITATION_TEST_SHOWN_DIR") {
         let name: String = title
             .chars()
@@ -564,7 +573,7 @@ fn tell_shown(title: &str, heading: &str) {
         // Written whole under another name first: the test reads it once the name is there.
         let dir = std::path::Path::new(&dir);
         let part = dir.join(format!(".{}.part", std::process::id()));
-        if std::fs::write(&part, heading).is_ok() {
+        if std::fs::write(&part, text).is_ok() {
             let _ = std::fs::rename(&part, dir.join(name));
         }
     }
@@ -603,6 +612,13 @@ impl Shell {
         }
         self.caret.update(ui);
         self.app.show(ui);
+        if !self.told_gone
+            && let Some(gone) = self.app.client_gone()
+        {
+            // The test harness reads the window's words after the heading (see `tell_shown`).
+            self.told_gone = true;
+            tell_in_shown_dir(&self.title, &format!("{}\n{gone}", self.heading));
+        }
         self.caret.paint_live(&ctx);
         self.caret.wake(&ctx);
         fit::zoom_for_calendar(&ctx, self.app.calendar_open());

@@ -36,6 +36,20 @@ impl QueueBar {
         }
     }
 
+    /// Whether the proxy said that the client stopped waiting for the answer.
+    pub fn client_stopped_waiting(&self) -> bool {
+        self.place.client_stopped_waiting()
+    }
+
+    /// Asks for a repaint of `ctx` when the place changes or the client stops waiting, once.
+    fn hook(&mut self, ctx: &egui::Context) {
+        if !self.hooked {
+            self.hooked = true;
+            let ctx = ctx.clone();
+            self.place.on_change(move || ctx.request_repaint());
+        }
+    }
+
     /// The ids of the buttons drawn last frame.
     pub fn button_ids(&self) -> &[Id] {
         &self.ids
@@ -44,11 +58,7 @@ impl QueueBar {
     /// Draws the line when others are in the run, and "Decline all" when more than this form
     /// waits; true once the person has confirmed it.
     pub fn ui(&mut self, ui: &mut Ui, server: Option<&str>) -> bool {
-        if !self.hooked {
-            self.hooked = true;
-            let ctx = ui.ctx().clone();
-            self.place.on_change(move || ctx.request_repaint());
-        }
+        self.hook(ui.ctx());
         self.ids.clear();
         let place = self.place.get();
         if place.total < 2 {

@@ -1122,3 +1122,91 @@ fn a_draft_fills_the_form_says_so_and_leaves_only_by_the_person() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 58: a proxy's form whose client stopped waiting (the proxy's line on its stdin) used
+/// to vanish (SIGTERM). Now it stays, says so in one line pinned with who asks, and its
+/// Submit becomes "Keep as draft": Enter keeps exactly what was typed (checked or not, as
+/// any draft) and answers cancel, which nobody reads; Decline ends it keeping nothing.
+#[test]
+fn when_the_client_stops_waiting_the_form_stays_and_submit_keeps_a_draft() {
+    use form_elicitation::cli::QueuePlace;
+    use form_elicitation::drafts::{Key as DraftKey, Slot, Store};
+    use form_elicitation::queue::LivePlace;
+    use std::time::SystemTime;
+    assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
+    let dir = std::env::temp_dir().join(format!(
+        "form-elicitation-ui-stopped-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = Store::at(dir.clone());
+    let schema = json!({
+        "properties": {"name": {"type": "string", "title": "Your name", "minLength": 5}},
+        "required": ["name"]
+    });
+    let form = Form::from_schema("Please answer.".into(), &schema).expect("valid schema");
+    let key = DraftKey::new(Some("test-server"), None, &form);
+    let open = || {
+        let live = LivePlace::new(QueuePlace {
+            position: 1,
+            total: 1,
+        });
+        let slot = Slot::at(store.clone(), key.clone(), None);
+        let app = FormApp::new(form.clone(), Some("test-server".into()), None)
+            .queue(Some(live.clone()))
+            .draft(Some(slot));
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(520.0, 900.0))
+            .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
+        harness.run();
+        (harness, live)
+    };
+    let notice = "stopped waiting for this answer";
+
+    let (mut h, live) = open();
+    assert!(h.query_by_label_contains(notice).is_none());
+    h.get_by_role_and_label(Role::MultilineTextInput, "Your name")
+        .type_text("Ada");
+    h.run();
+    live.stop_waiting();
+    h.run();
+    assert_eq!(h.state().outcome(), None, "the form stays");
+    assert!(h.query_by_label_contains(notice).is_some(), "no notice");
+    assert!(
+        h.query_by_label("Keep as draft").is_some(),
+        "no Keep as draft"
+    );
+    assert!(
+        h.query_by_label("Submit").is_none(),
+        "Submit is still there"
+    );
+    // "Ada" is shorter than the field allows: a draft keeps it as typed all the same.
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().outcome(), Some(&Answer::Cancel));
+    drop(h);
+    let kept = store
+        .load(&key, &form, SystemTime::now())
+        .expect("reads")
+        .expect("a draft is kept");
+    assert_eq!(
+        kept.states,
+        vec![form_elicitation::validate::FieldState::Text("Ada".into())]
+    );
+
+    let (mut h, live) = open();
+    h.get_by_role_and_label(Role::MultilineTextInput, "Your name")
+        .type_text("Grace");
+    h.run();
+    live.stop_waiting();
+    h.run();
+    h.get_by_label("Decline").click();
+    h.run();
+    assert_eq!(h.state().outcome(), Some(&Answer::Decline));
+    drop(h);
+    assert_eq!(
+        store.load(&key, &form, SystemTime::now()).expect("reads"),
+        None,
+        "the person's Decline keeps nothing (and removes the draft)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::support::desktop::{ANSWER_TIMEOUT, Shown, WINDOW_TIMEOUT, unique_title};
-use crate::support::process::{ShownWindows, without_terminal};
+use crate::support::process::{ShownSignal, ShownWindows, without_terminal};
 use crate::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use crate::support::{BIN, ENGLISH, root, skip};
 
@@ -203,6 +203,22 @@ pub(super) fn wait_pid_gone(x: &Xvfb, title: &str, pid: &str) {
     }
 }
 
+/// The words the proxy's window says once nobody waits for its answer (issue 58).
+pub(super) const NOBODY_WAITS: &str = "stopped waiting for this answer";
+
+/// Waits until the window whose on-screen signal is `signal` says [`NOBODY_WAITS`].
+pub(super) fn wait_until_nobody_waits(signal: &ShownSignal) {
+    let deadline = Instant::now() + SESSION_TIMEOUT;
+    while !signal.heading().contains(NOBODY_WAITS) {
+        assert!(
+            Instant::now() < deadline,
+            "the window never said that nobody waits for its answer: {:?}",
+            signal.heading()
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// The client's one JSON line, after it exited 0.
 pub(super) fn outcome(shown: Shown) -> Value {
     let out = shown.app.wait_output(SESSION_TIMEOUT);
@@ -315,6 +331,12 @@ impl RawProxy {
             lines,
             windows,
         }
+    }
+
+    /// The on-screen signal of the proxy's window titled `title`: who asks, and the line that
+    /// says nobody waits for its answer any more, once it is shown.
+    pub(super) fn shown(&self, title: &str) -> ShownSignal {
+        self.windows.of(title)
     }
 
     pub(super) fn send(&mut self, line: &str) {

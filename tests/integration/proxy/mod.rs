@@ -296,10 +296,11 @@ pub(super) fn two_rounds_are_answered(transport: Transport) {
     }
 }
 
-/// Case 7: the client cancels while a round's form is open: the window closes, nothing more
-/// is asked, and the proxy goes on serving.
+/// Case 7: the client cancels while a round's form is open: nothing more is asked, and the
+/// proxy goes on serving. The window stays, saying nobody waits (issue 58: it used to close
+/// with what was typed), until the person closes it.
 #[test]
-fn the_clients_cancel_closes_the_form_between_rounds() {
+fn the_clients_cancel_between_rounds_leaves_the_form_to_the_person() {
     let Some((x, python)) = setup() else {
         return;
     };
@@ -307,9 +308,21 @@ fn the_clients_cancel_closes_the_form_between_rounds() {
     let _ = std::fs::remove_file(&flag);
     let flag_arg = flag.to_string_lossy().into_owned();
     let args = ["--cancel-on-file", flag_arg.as_str()];
-    let (mut shown, title) = client(&x, &python, ("auto", "two_step"), &args, &[], true);
+    let windows = ShownWindows::new();
+    let (name, dir) = windows.env();
+    let dir = dir.to_string_lossy().into_owned();
+    let (mut shown, title) = client(
+        &x,
+        &python,
+        ("auto", "two_step"),
+        &args,
+        &[(name, &dir)],
+        true,
+    );
     let window = x.wait_for_window(&mut shown, &title);
     std::fs::write(&flag, "").expect("write the flag");
+    wait_until_nobody_waits(&windows.of(&title));
+    x.key("Escape");
     wait_gone(&x, &title, &window);
     let out = outcome(shown);
     let _ = std::fs::remove_file(&flag);
@@ -601,10 +614,11 @@ fn a_server_crash_closes_the_form_and_the_proxy_exits_with_its_status() {
     wait_gone(&x, &title, &window);
 }
 
-/// The server gives up on its form and cancels its request: the window closes, nothing
-/// answers the request, and the client hears nothing of it.
+/// The server gives up on its form and cancels its request: nothing answers the request, and
+/// the client hears nothing of it. The window stays, saying nobody waits (issue 58: it used to
+/// close with what was typed), until the person closes it.
 #[test]
-fn the_servers_cancel_closes_its_form() {
+fn the_servers_cancel_leaves_its_form_to_the_person() {
     let Some((x, python)) = setup() else {
         return;
     };
@@ -621,6 +635,8 @@ fn the_servers_cancel_closes_its_form() {
         !heard.iter().any(|l| l.contains("notifications/cancelled")),
         "the client heard of the server's form: {heard:?}"
     );
+    wait_until_nobody_waits(&proxy.shown(&title));
+    x.key("Escape");
     wait_gone(&x, &title, &window);
 }
 

@@ -1,14 +1,16 @@
 //! Issue 58: the proxy keeps a client's call alive while its form is open. The official
 //! TypeScript SDK's client (`tests/proxy/progress_client.cjs`) calls a tool whose server asks
 //! a form, with a request timeout shorter than the person takes: with `resetTimeoutOnProgress`
-//! it restarts its timer on each `notifications/progress` the proxy sends, and gets the answer.
+//! it restarts its timer on each `notifications/progress` the proxy sends, and gets the answer;
+//! without it, the SDK gives up, and the form stays to keep what was typed as a draft, which
+//! fills the form when the tool is called again.
 
 use std::process::Command;
 use std::thread;
 use std::time::Duration;
 
 use super::super::support::desktop::unique_title;
-use super::super::support::process::without_terminal;
+use super::super::support::process::{ShownWindows, fresh_state_home, without_terminal};
 use super::super::support::{BIN, ENGLISH, root};
 use super::harness::*;
 
@@ -48,4 +50,61 @@ fn a_client_that_restarts_its_timer_on_progress_waits_for_the_person() {
     let out = outcome(shown);
     assert_eq!(out["text"], "hello Ada", "{out}");
     assert!(out["progresses"].as_u64().is_some_and(|n| n >= 3), "{out}");
+}
+
+/// Issue 58, the "Done when": the SDK's client calls with a 3 s timeout and nothing that
+/// restarts it; the person types, the SDK gives up ("Request timed out") and cancels the call,
+/// and the server withdraws its form. The window used to vanish then with what was typed
+/// (the proxy stopped it); now it stays and says the client stopped waiting, and Enter (its
+/// "Keep as draft") keeps the text. The tool is called again: the form opens filled with it,
+/// and Enter sends exactly it.
+#[test]
+fn a_form_the_client_stopped_waiting_for_stays_and_its_draft_comes_back_on_the_next_call() {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let Some(modules) = node_modules_or_skip() else {
+        return;
+    };
+    let title = unique_title("proxy-stopped-waiting");
+    let windows = ShownWindows::new();
+    let signal = windows.of(&title);
+    let mut command = Command::new("node");
+    command
+        .arg(root().join("tests/proxy/stopped_waiting_client.cjs"))
+        .arg(BIN)
+        .arg(&python)
+        .arg(server_script())
+        .arg(&title)
+        .env("NODE_PATH", &modules)
+        .env("XDG_STATE_HOME", fresh_state_home())
+        .env(windows.env().0, windows.env().1)
+        .envs(ENGLISH);
+    without_terminal(&mut command);
+    let mut shown = x.spawn("the TypeScript client", command, None);
+    let window = x.wait_for_window(&mut shown, &title);
+    let pid = window_pid(&x, &window);
+    x.type_text("Ada");
+    // The client gives up at 3 s; the window stays and says so.
+    wait_until_nobody_waits(&signal);
+    assert!(
+        x.find_windows(&title)
+            .iter()
+            .any(|w| window_pid(&x, w) == pid),
+        "the window is gone"
+    );
+    // Only the next form's window may say it is shown from here on.
+    shown.shown_signal.reset();
+    x.key("Return");
+    wait_pid_gone(&x, &title, &pid);
+    // The model calls again: the same form, filled with the draft; Enter sends it.
+    form(&x, &mut shown, &title, |x| x.key("Return"));
+    let out = outcome(shown);
+    assert!(
+        out["first"]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("timed out")),
+        "{out}"
+    );
+    assert_eq!(out["second"]["text"], "hello Ada", "{out}");
 }
