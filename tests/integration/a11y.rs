@@ -12,13 +12,13 @@ use std::process::Command;
 use serde_json::Value;
 
 use super::support::process::Running;
+use super::support::temp::TempDir;
 use super::support::{self, BIN};
 
 /// How long one run of the reader may take: a session bus, Xvfb, the window, and the dumps.
 const READER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
 
 static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
-static RUNS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 /// One accessible node: its depth in the tree, role, name, description and states.
 #[derive(Debug, Clone)]
@@ -53,15 +53,13 @@ fn read_tree(request: &Path, steps: &[&str], envs: &[(&str, &str)]) -> Option<Ve
     // One accessibility bus at a time: its socket lives in XDG_RUNTIME_DIR, so each run gets a
     // fresh one, and the runs take turns.
     let _turn = TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let runtime = std::env::temp_dir().join(format!(
-        "fe-a11y-{}-{}",
-        std::process::id(),
-        RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
-    ));
-    std::fs::create_dir_all(&runtime).expect("a runtime dir");
+    let runtime = TempDir::new("a11y");
+    // In a process group of its own (as every process the tests start): the session bus, the
+    // AT-SPI bus and its launcher, Xvfb and the binary the reader starts end with it, on a
+    // timeout too (the reader's own `kill` of the launcher leaves the AT-SPI bus behind).
     let mut command = Command::new("dbus-run-session");
     command
-        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("XDG_RUNTIME_DIR", runtime.path())
         .arg("--")
         .arg("/usr/bin/python3")
         .arg(&script)
@@ -72,7 +70,6 @@ fn read_tree(request: &Path, steps: &[&str], envs: &[(&str, &str)]) -> Option<Ve
         command.env(format!("FE_ENV_{name}"), value);
     }
     let output = Running::spawn("the AT-SPI reader", command, None).wait_output(READER_TIMEOUT);
-    let _ = std::fs::remove_dir_all(&runtime);
     let stdout = &output.stdout;
     let dumps: Vec<Vec<Node>> = stdout
         .lines()
@@ -212,9 +209,8 @@ fn every_field_as_a_screen_reader_reads_it() {
 /// buttons are named.
 #[test]
 fn url_mode_as_a_screen_reader_reads_it() {
-    let dir = std::env::temp_dir().join(format!("fe-a11y-url-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let request = dir.join("url.json");
+    let dir = TempDir::new("a11y-url");
+    let request = dir.path().join("url.json");
     std::fs::write(
         &request,
         r#"{"mode":"url","message":"Sign in","url":"http://user@192.0.2.7/login"}"#,

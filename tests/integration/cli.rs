@@ -281,11 +281,11 @@ fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Output {
     let _ = input.write_all(stdin);
     drop(input);
     let output = child.wait_with_output().expect("wait for the binary");
-    Output {
-        code: output.status.code(),
-        stdout: String::new(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Output::new(
+        output.status.code(),
+        String::new(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 /// Nobody reads our stdout any more: writing fails with EPIPE (Rust ignores SIGPIPE), which is

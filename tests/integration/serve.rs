@@ -8,7 +8,6 @@ use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -19,6 +18,7 @@ use super::support::process::{
     Running, ShownSignal, ShownWindows, threads_woken_over, without_terminal,
 };
 use super::support::sway::{Account, USER};
+use super::support::temp::TempDir as Dir;
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use super::support::{
     BIN, ENGLISH, apt_install, place_binary, skip, test_user_or_skip, tools_or_skip,
@@ -34,30 +34,6 @@ const HOOK_REQUEST: &str = r#"{"session_id":"s","hook_event_name":"Elicitation",
 const HOOK_CANCEL: &str =
     r#"{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"cancel"}}"#;
 
-/// A folder of the test's own (mode 0755), removed on drop.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "fe-serve-{name}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a folder for the socket");
-        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-        Dir(dir)
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// A running `serve` on its own Xvfb and socket.
 pub(crate) struct Served {
     pub(crate) x: Xvfb,
@@ -72,7 +48,7 @@ impl Served {
     /// `serve --socket` under a fresh Xvfb, or `None` when the window tools are missing.
     pub(crate) fn start(name: &str) -> Option<Served> {
         let x = display_or_skip(&[])?;
-        let dir = Dir::new(name);
+        let dir = Dir::new(&format!("serve-{name}"));
         let socket = dir.0.join("socket");
         let mut command = Command::new(BIN);
         command.arg("serve").arg("--socket").arg(&socket);
@@ -155,34 +131,17 @@ pub(crate) fn this_host() -> String {
 
 /// `command` with the display and the test's environment, and none of the caller's options.
 fn spawn_on(x: &Xvfb, mut command: Command, windows: &ShownWindows) -> Running {
-    command
-        .env("DISPLAY", &x.display)
-        .envs(ENGLISH)
-        .env_remove("WAYLAND_DISPLAY");
-    clear_options(&mut command);
+    command.env("DISPLAY", &x.display).envs(ENGLISH);
     let (name, path) = windows.env();
     command.env(name, path);
     without_terminal(&mut command);
     Running::spawn("form-elicitation serve", command, None)
 }
 
-/// Removes every `FORM_ELICITATION_*` variable the test runner has.
-fn clear_options(command: &mut Command) {
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
-            command.env_remove(name);
-        }
-    }
-}
-
 /// The helper as an asker: no display, no terminal.
 fn asker() -> Command {
     let mut command = Command::new(BIN);
-    command
-        .envs(ENGLISH)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY");
-    clear_options(&mut command);
+    command.envs(ENGLISH);
     without_terminal(&mut command);
     command
 }
@@ -505,7 +464,7 @@ fn values_that_start_with_a_dash_reach_the_desktop_s_window() {
 /// A stand-in for serve at a socket of its own: each asker that connects gets the next of
 /// `replies`, written raw (the asker's request is read first).
 fn stand_in(name: &str, replies: Vec<String>) -> (Dir, PathBuf, thread::JoinHandle<()>) {
-    let dir = Dir::new(name);
+    let dir = Dir::new(&format!("serve-{name}"));
     let socket = dir.0.join("socket");
     let listener = UnixListener::bind(&socket).expect("listens");
     let serving = thread::spawn(move || {
@@ -642,10 +601,7 @@ fn a_listener_of_another_user_never_sees_the_request() {
         .arg(&bin)
         .args(["serve", "--socket"])
         .arg(&socket)
-        .envs(ENGLISH)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY");
-    clear_options(&mut command);
+        .envs(ENGLISH);
     without_terminal(&mut command);
     let mut serve = Running::spawn("serve as another user", command, None);
     wait_for_socket(&socket);
@@ -677,7 +633,7 @@ fn a_listener_of_another_user_never_sees_the_request() {
 /// `serve` with no display on a socket of its own, started by `sh -c` after `prefix` (as
 /// `ulimit -n 32`): what it does with connections needs no window.
 fn serve_without_display(name: &str, prefix: &str) -> (Dir, PathBuf, Running) {
-    let dir = Dir::new(name);
+    let dir = Dir::new(&format!("serve-{name}"));
     let socket = dir.0.join("socket");
     let mut command = Command::new("sh");
     command
@@ -685,10 +641,7 @@ fn serve_without_display(name: &str, prefix: &str) -> (Dir, PathBuf, Running) {
         .arg(format!("{prefix}; exec \"$0\" serve --socket \"$1\""))
         .arg(BIN)
         .arg(&socket)
-        .envs(ENGLISH)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY");
-    clear_options(&mut command);
+        .envs(ENGLISH);
     without_terminal(&mut command);
     let serve = Running::spawn("form-elicitation serve", command, None);
     wait_for_socket(&socket);
@@ -867,9 +820,7 @@ fn another_user_is_refused_even_where_the_file_mode_lets_them_in() {
         .arg(&bin)
         .arg("--connect")
         .arg(&served.socket)
-        .envs(ENGLISH)
-        .env_remove("DISPLAY");
-    clear_options(&mut command);
+        .envs(ENGLISH);
     without_terminal(&mut command);
     let out = Running::spawn(
         "asker as another user",
@@ -1158,10 +1109,7 @@ fn an_asker_in_a_sandbox_reaches_the_desktop_through_the_bound_socket() {
             .args(["--setenv", "FORM_ELICITATION_SOCKET", inside, "--"])
             .arg(&binary)
             .args(args)
-            .envs(ENGLISH)
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY");
-        clear_options(&mut command);
+            .envs(ENGLISH);
         without_terminal(&mut command);
         Running::spawn("asker in bwrap", command, Some(request.as_bytes()))
     };
@@ -1316,8 +1264,6 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
                 forwarded.display(),
                 bin.display()
             ))
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
             .env_remove("SSH_AUTH_SOCK");
         without_terminal(&mut ssh);
         Running::spawn("ssh asker", ssh, Some(request.as_bytes()))

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use super::support::desktop::{ANSWER_TIMEOUT, WINDOW_TIMEOUT, unique_title};
 use super::support::process::{Output, Running, ShownWindows, without_terminal};
 use super::support::sway::{Account, USER};
+use super::support::temp::TempDir;
 use super::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use super::support::{on_path, place_binary, root, skip, test_user_or_skip};
 
@@ -438,39 +439,14 @@ fn a_python_sdk_client_with_its_default_environment_gets_the_form() {
 /// A session bus of the test's own with a notification daemon (Debian's dunst) on `x`.
 struct Notifications {
     address: String,
-    _dir: tempdir::Dir,
+    _dir: TempDir,
     _bus: Running,
     _daemon: Running,
 }
 
-mod tempdir {
-    /// A folder of the test's own, removed on drop.
-    pub(super) struct Dir(pub(super) std::path::PathBuf);
-
-    impl Dir {
-        pub(super) fn new(name: &str) -> Dir {
-            static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-            let dir = std::env::temp_dir().join(format!(
-                "fe-{name}-{}-{}",
-                std::process::id(),
-                N.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
-            ));
-            let _ = std::fs::remove_dir_all(&dir);
-            std::fs::create_dir_all(&dir).expect("a folder of the test's own");
-            Dir(dir)
-        }
-    }
-
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
 impl Notifications {
     fn start(x: &Xvfb) -> Notifications {
-        let dir = tempdir::Dir::new("notify");
+        let dir = TempDir::new("notify");
         let address = format!("unix:path={}", dir.0.join("bus").display());
         let mut bus = Command::new("dbus-daemon");
         bus.args(["--session", "--nofork", &format!("--address={address}")]);
@@ -743,27 +719,22 @@ fn a_display_without_its_cookie_finds_gdm_s_cookie() {
         return;
     }
     let _turn = super::support::xvfb::display_or_skip(&[]);
-    let number = 400 + std::process::id() % 90;
-    let display = format!(":{number}");
     let cookie = person.dir.join("Xauthority");
-    let make = Command::new("xauth")
-        .arg("-f")
-        .arg(&cookie)
-        .args(["add", &display, ".", "0123456789abcdef0123456789abcdef"])
-        .output()
-        .expect("xauth");
-    assert!(make.status.success(), "{make:?}");
-    let mut server = Command::new("Xvfb");
-    server
-        .args([display.as_str(), "-noreset", "-nolisten", "tcp", "-auth"])
-        .arg(&cookie);
-    let mut server = Running::spawn("Xvfb with a cookie", server, None);
-    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !socket.exists() {
-        assert!(server.running() && Instant::now() < deadline, "no Xvfb");
-        thread::sleep(Duration::from_millis(20));
-    }
+    // The server takes every cookie of its file whatever display it names: one written before
+    // the display's number is known, and again for that display for the helper to find.
+    let add_cookie = |display: &str| {
+        let make = Command::new("xauth")
+            .arg("-f")
+            .arg(&cookie)
+            .args(["add", display, ".", "0123456789abcdef0123456789abcdef"])
+            .output()
+            .expect("xauth");
+        assert!(make.status.success(), "{make:?}");
+    };
+    add_cookie(":0");
+    let server = Xvfb::start_with(&[OsStr::new("-auth"), cookie.as_os_str()]);
+    let display = server.display.clone();
+    add_cookie(&display);
     let gdm = person.runtime.join("gdm");
     std::fs::create_dir_all(&gdm).expect("gdm's folder");
     std::fs::copy(&cookie, gdm.join("Xauthority")).expect("the session's cookie");

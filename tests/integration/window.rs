@@ -19,7 +19,7 @@ use super::support::desktop::{
     ANSWER_TIMEOUT, DEAD_KEYS_TYPING_EUA, Desktop as _, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT,
     auto_type_fills_each_field, expect_answer, unique_title,
 };
-use super::support::process::{Running, ShownSignal, threads_woken_over};
+use super::support::process::{Group, Running, threads_woken_over};
 use super::support::xvfb::{
     Xvfb, display_alone_or_skip, display_or_skip, resetting_display_or_skip, run_tool,
     tools_available,
@@ -116,24 +116,13 @@ fn parent_death_cancels_and_closes_the_window() {
     };
     let title = unique_title("orphan");
     let mut command = Command::new("sh");
-    command
-        .args([
-            "-c",
-            r#"exec 3<&0; "$0" --title "$1" <&3 3<&- & wait"#,
-            BIN,
-            &title,
-        ])
-        .env("DISPLAY", &x.display)
-        .env_remove("WAYLAND_DISPLAY");
-    let shown_signal = ShownSignal::in_dir(&std::env::temp_dir());
-    let (name, path) = shown_signal.env();
-    command.env(name, path);
-    let mut shown = Shown {
-        app: Running::spawn("sh wrapper", command, Some(NAME_REQUEST.as_bytes())),
-        window: None,
-        started: Instant::now(),
-        shown_signal,
-    };
+    command.args([
+        "-c",
+        r#"exec 3<&0; "$0" --title "$1" <&3 3<&- & wait"#,
+        BIN,
+        &title,
+    ]);
+    let mut shown = x.spawn("sh wrapper", command, Some(NAME_REQUEST.as_bytes()));
     x.wait_for_window(&mut shown, &title);
     shown.signal("KILL");
     // (dash gives a background job /dev/null as stdin unless it is redirected from another fd.)
@@ -1155,10 +1144,9 @@ fn korean_composed_with_an_input_method_arrives_exactly() {
         .arg("--disable=dbus,dbusfrontend,ibusfrontend,fcitx4frontend,classicui,notificationitem,kimpanel,wayland,waylandim,clipboard,emoji,spell,notifications,quickphrase,imselector,unicode")
         .env("DISPLAY", &x.display)
         .env("XDG_CONFIG_HOME", &dir)
-        .env_remove("DBUS_SESSION_BUS_ADDRESS")
         .stdout(out)
         .stderr(err);
-    let _im = Stopped(command.spawn().expect("start fcitx5"));
+    let _im = Group::spawn("fcitx5", &mut command);
     let deadline = Instant::now() + WINDOW_TIMEOUT;
     while !std::fs::read_to_string(&log).is_ok_and(|l| l.contains("Loaded addon hangul")) {
         assert!(
@@ -1187,16 +1175,6 @@ fn korean_composed_with_an_input_method_arrives_exactly() {
     x.key("Return");
     let _ = std::fs::remove_dir_all(&dir);
     expect_answer(app, r#"{"action":"accept","content":{"name":"한글 "}}"#);
-}
-
-/// A child process that is killed when the test ends, however it ends.
-struct Stopped(std::process::Child);
-
-impl Drop for Stopped {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// Proof that CJK text is drawn with real glyphs: the same Korean form rendered with the

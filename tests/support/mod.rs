@@ -1,13 +1,14 @@
 //! What the test modules share: the binary's path and environment, the process harness
 //! ([`process`]), the X11 and Wayland harnesses behind one interface ([`desktop`], [`xvfb`],
-//! [`sway`]), the kittest helpers ([`kittest`]), the request fixtures, and the independent
-//! validator.
+//! [`sway`]), the temporary folders ([`temp`]), the kittest helpers ([`kittest`]), the
+//! request fixtures, and the independent validator.
 
 pub mod desktop;
 pub mod kittest;
 pub mod process;
 pub mod pty;
 pub mod sway;
+pub mod temp;
 pub mod xvfb;
 
 use std::io::Write as _;

@@ -15,7 +15,7 @@ use std::io::{Read, Write};
 use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt as _;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::{self, JoinHandle};
@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 use rustix::termios::{LocalModes, Winsize};
 
 use super::BIN;
+use super::process::Group;
 
 /// How long the dialog may take to show something (debug build, 2 cores, tests in parallel).
 pub const EXPECT_TIMEOUT: Duration = Duration::from_secs(15);
@@ -151,7 +152,9 @@ impl Default for Setup {
 
 /// The binary running on its pty.
 pub struct Dialog {
-    pub child: Child,
+    /// The binary (or the shell that starts it), in a session of its own: whatever it starts
+    /// ends with it.
+    pub child: Group,
     pub master: File,
     /// Our own handle on the terminal side, to read its settings after the binary exits.
     pub slave: Option<OwnedFd>,
@@ -237,9 +240,7 @@ impl Dialog {
         };
         command
             .args(args)
-            .env_remove("DISPLAY")
             .envs(super::ENGLISH)
-            .env_remove("WAYLAND_DISPLAY")
             .envs(setup.display.map(|display| ("DISPLAY", display)))
             .envs(
                 setup
@@ -247,11 +248,6 @@ impl Dialog {
                     .iter()
                     .flat_map(|lang| [("LC_ALL", *lang), ("LANG", *lang)]),
             )
-            .env_remove("FORM_ELICITATION_UI")
-            .env_remove("FORM_ELICITATION_TIMEOUT")
-            .env_remove("FORM_ELICITATION_SERVER")
-            .env_remove("FORM_ELICITATION_TITLE")
-            .env_remove("FORM_ELICITATION_CHECK")
             .env("XDG_STATE_HOME", super::process::fresh_state_home())
             .env_remove("NO_COLOR")
             .envs(setup.tz.map(|tz| ("TZ", tz)))
@@ -284,7 +280,7 @@ impl Dialog {
             request_file = Some(path);
         }
         controlled_by(&mut command, &slave);
-        let mut child = command.spawn().expect("start the binary");
+        let mut child = Group::spawn("the binary", &mut command);
         // The parent's copies of the pty's slave side go with the command.
         drop(command);
         let mut shell_input = None;
@@ -429,7 +425,7 @@ impl Dialog {
                 return;
             }
             if Instant::now() > deadline {
-                let _ = self.child.kill();
+                self.child.end();
                 panic!("process {pid:?} did not stop (state {state:?})");
             }
             thread::sleep(Duration::from_millis(20));
@@ -509,7 +505,7 @@ impl Dialog {
                 break status;
             }
             if Instant::now() > deadline {
-                let _ = self.child.kill();
+                self.child.end();
                 let text = shown_text(&self.screen.0.lock().expect("screen lock"));
                 panic!("the binary did not exit; the terminal shows:\n{text}");
             }
@@ -542,8 +538,7 @@ impl Dialog {
 
 impl Drop for Dialog {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.child.end();
         if let Some(path) = &self.request_file {
             let _ = std::fs::remove_file(path);
         }
@@ -560,7 +555,7 @@ pub fn join(handle: JoinHandle<String>) -> String {
 /// the dialog (`child`) and fails with `failed`'s words on what it wrote.
 fn wait_for<T>(
     screen: &(Mutex<Vec<u8>>, Condvar),
-    child: &mut Child,
+    child: &mut Group,
     mut done: impl FnMut(&[u8]) -> Option<T>,
     failed: impl FnOnce(&[u8]) -> String,
 ) -> T {
@@ -575,7 +570,7 @@ fn wait_for<T>(
         if now >= deadline {
             let message = failed(&guard);
             drop(guard);
-            let _ = child.kill();
+            child.end();
             panic!("{message}");
         }
         guard = changed

@@ -114,16 +114,23 @@ impl Xvfb {
 
     /// [`Xvfb::start`] with a screen of `screen` (`WIDTHxHEIGHTxDEPTH`).
     pub fn start_sized(screen: &str) -> Xvfb {
-        Self::start_server(screen, Reset::Never)
+        Self::start_server(screen, Reset::Never, &[])
     }
 
     /// [`Xvfb::start`] as `xvfb-run` starts it (so many a CI): without `-noreset`, the server
     /// resets whenever its last client leaves.
     pub fn start_resetting() -> Xvfb {
-        Self::start_server("1280x800x24", Reset::WhenLastClientLeaves)
+        Self::start_server("1280x800x24", Reset::WhenLastClientLeaves, &[])
     }
 
-    fn start_server(screen: &str, reset: Reset) -> Xvfb {
+    /// [`Xvfb::start`] with `args` added to the server's (`-auth FILE`, say): a test that wants
+    /// an X server of its own kind still gets the free display number, the wait for the
+    /// socket, and the stop that removes the socket and the lock.
+    pub fn start_with(args: &[&OsStr]) -> Xvfb {
+        Self::start_server("1280x800x24", Reset::Never, args)
+    }
+
+    fn start_server(screen: &str, reset: Reset, args: &[&OsStr]) -> Xvfb {
         let base = 50 + std::process::id() % 400;
         let mut failures = Vec::new();
         for _ in 0..40 {
@@ -139,7 +146,7 @@ impl Xvfb {
             if reset == Reset::Never {
                 command.arg("-noreset");
             }
-            command.args(["-nolisten", "tcp"]);
+            command.args(["-nolisten", "tcp"]).args(args);
             let mut server = Running::spawn(&format!("Xvfb {display}"), command, None);
             let deadline = Instant::now() + Duration::from_secs(5);
             while !Path::new(&socket).exists() && server.running() && Instant::now() < deadline {
@@ -202,13 +209,7 @@ impl Xvfb {
             .args(args)
             .envs(super::ENGLISH)
             .env("XDG_STATE_HOME", super::process::fresh_state_home())
-            .env_remove("WAYLAND_DISPLAY");
-        for (name, _) in std::env::vars_os() {
-            if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
-                command.env_remove(name);
-            }
-        }
-        command.envs(envs.iter().copied());
+            .envs(envs.iter().copied());
         without_terminal(&mut command);
         self.spawn("form-elicitation", command, Some(request.as_bytes()))
     }

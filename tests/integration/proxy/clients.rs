@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::harness::*;
 use super::{QUEUE_KEYS, peak_rss_kib};
 use crate::support::desktop::unique_title;
-use crate::support::process::without_terminal;
+use crate::support::process::{Group, without_terminal};
 use crate::support::xvfb::Xvfb;
 use crate::support::{BIN, ENGLISH, root};
 
@@ -211,7 +211,7 @@ fn a_flood_of_megabyte_forms_is_bounded_and_the_excess_refused_at_once() {
 /// The proxy in front of `cat`, with a clean environment (`PATH`, `HOME`, English and
 /// `envs`), its stdout read line by line and its stderr kept.
 struct CatProxy {
-    child: std::process::Child,
+    child: Group,
     stdin: Option<std::process::ChildStdin>,
     lines: mpsc::Receiver<String>,
 }
@@ -232,7 +232,7 @@ impl CatProxy {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         without_terminal(&mut command);
-        let mut child = command.spawn().expect("start the proxy");
+        let mut child = Group::spawn("the proxy", &mut command);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout");
         let (sender, lines) = mpsc::channel();
@@ -271,12 +271,5 @@ impl CatProxy {
         }
         wait_child(&mut self.child, Duration::from_secs(10));
         stderr
-    }
-}
-
-impl Drop for CatProxy {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

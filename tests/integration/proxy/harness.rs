@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::support::desktop::{ANSWER_TIMEOUT, Shown, WINDOW_TIMEOUT, unique_title};
-use crate::support::process::{ShownSignal, ShownWindows, without_terminal};
+use crate::support::process::{Group, ShownSignal, ShownWindows, without_terminal};
 use crate::support::xvfb::{Xvfb, display_or_skip, run_tool};
 use crate::support::{BIN, ENGLISH, root, skip};
 
@@ -87,7 +87,7 @@ pub(super) fn server_script() -> PathBuf {
 /// `tests/proxy/server.py` serving Streamable HTTP on a free port of 127.0.0.1, for
 /// `proxy --url`; killed when dropped.
 pub(super) struct HttpServer {
-    child: Child,
+    child: Group,
     pub(super) url: String,
 }
 
@@ -98,25 +98,22 @@ impl HttpServer {
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
-        let child = Command::new(python)
+        let mut command = Command::new(python);
+        command
             .arg(server_script())
             .args(["--http", &port.to_string()])
             .envs(envs.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the Python server starts");
-        let mut server = HttpServer {
+            .stderr(Stdio::null());
+        let child = Group::spawn("the Python server", &mut command);
+        let server = HttpServer {
             child,
             url: format!("http://127.0.0.1:{port}/mcp"),
         };
         let deadline = Instant::now() + SESSION_TIMEOUT;
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                matches!(server.child.try_wait(), Ok(None)),
-                "the Python server exited"
-            );
+            assert!(server.child.running(), "the Python server exited");
             assert!(
                 Instant::now() < deadline,
                 "the Python server did not listen"
@@ -124,13 +121,6 @@ impl HttpServer {
             thread::sleep(Duration::from_millis(50));
         }
         server
-    }
-}
-
-impl Drop for HttpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -153,13 +143,7 @@ pub(super) fn client(
     if own_title {
         command.arg(format!("--proxy-arg=--title={title}"));
     }
-    command.envs(ENGLISH);
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
-            command.env_remove(name);
-        }
-    }
-    command.envs(envs.iter().copied());
+    command.envs(ENGLISH).envs(envs.iter().copied());
     without_terminal(&mut command);
     (x.spawn("the Python client", command, None), title)
 }
@@ -248,7 +232,7 @@ pub(super) fn regex_escape(text: &str) -> String {
 
 /// The proxy run directly, its stdin held open, its stdout read line by line.
 pub(super) struct RawProxy {
-    pub(super) child: Child,
+    pub(super) child: Group,
     pub(super) stdin: Option<ChildStdin>,
     pub(super) lines: Receiver<String>,
     /// The on-screen signals of the proxy's forms.
@@ -292,15 +276,9 @@ impl RawProxy {
             .args(args)
             .envs(ENGLISH)
             .envs(envs.iter().copied());
-        for (name, _) in std::env::vars_os() {
-            if name.to_string_lossy().starts_with("FORM_ELICITATION_") {
-                command.env_remove(name);
-            }
+        if let Some(x) = x {
+            command.env("DISPLAY", &x.display);
         }
-        match x {
-            Some(x) => command.env("DISPLAY", &x.display),
-            None => command.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"),
-        };
         Self::spawn(command)
     }
 
@@ -313,7 +291,7 @@ impl RawProxy {
         let (name, path) = windows.env();
         command.env(name, path);
         without_terminal(&mut command);
-        let mut child = command.spawn().expect("start the proxy");
+        let mut child = Group::spawn("the proxy", &mut command);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout was piped");
         let (sender, lines) = mpsc::channel();
@@ -365,14 +343,14 @@ impl RawProxy {
             if let Some(id) = x.find_windows(title).into_iter().next() {
                 let focus = run_tool(&x.display, "xdotool", &["windowfocus", "--sync", &id]);
                 assert_eq!(focus.code, Some(0), "{}", focus.describe());
-                let child = &mut self.child;
+                let child = &self.child;
                 self.windows
                     .of(title)
-                    .wait_while(|| matches!(child.try_wait(), Ok(None)), WINDOW_TIMEOUT);
+                    .wait_while(|| child.running(), WINDOW_TIMEOUT);
                 return id;
             }
             assert!(
-                matches!(self.child.try_wait(), Ok(None)),
+                self.child.running(),
                 "the proxy exited before its form appeared"
             );
             assert!(
@@ -386,15 +364,6 @@ impl RawProxy {
     /// Waits for the proxy's exit, at most `timeout`; its exit code.
     pub(super) fn wait(&mut self, timeout: Duration) -> Option<i32> {
         wait_child(&mut self.child, timeout)
-    }
-}
-
-impl Drop for RawProxy {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
     }
 }
 

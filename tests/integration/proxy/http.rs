@@ -7,7 +7,7 @@
 use std::io::{Read as _, Write as _};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
@@ -18,21 +18,14 @@ use serde_json::Value;
 use super::harness::*;
 use super::mock::{self, Mock};
 use crate::support::desktop::unique_title;
-use crate::support::process::without_terminal;
+use crate::support::process::{Group, without_terminal};
 use crate::support::xvfb::display_or_skip;
 use crate::support::{BIN, ENGLISH, root, skip};
 
 /// The reference server, killed when dropped.
 struct Everything {
-    child: Child,
+    _child: Group,
     url: String,
-}
-
-impl Drop for Everything {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Starts the reference server on a free port, or `None` after the loud skip.
@@ -51,17 +44,17 @@ fn everything(modules: &std::ffi::OsStr) -> Option<Everything> {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port();
-    let child = Command::new("node")
+    let mut command = Command::new("node");
+    command
         .arg(&index)
         .arg("streamableHttp")
         .env("PORT", port.to_string())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("node starts");
+        .stderr(Stdio::null());
+    let child = Group::spawn("the reference server", &mut command);
     let server = Everything {
-        child,
+        _child: child,
         url: format!("http://127.0.0.1:{port}/mcp"),
     };
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -1034,13 +1027,13 @@ fn https_trusts_the_certificates_ssl_cert_file_names_and_no_others() {
         "-out",
         "server.pem",
     ]);
-    let mut server = Command::new("python3")
+    let mut server = Command::new("python3");
+    server
         .args(["-c", HTTPS_SERVER])
         .arg(dir.join("server.pem"))
         .arg(dir.join("server.key"))
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
+        .stdout(Stdio::piped());
+    let mut server = Group::spawn("the HTTPS server", &mut server);
     let mut port = String::new();
     std::io::BufRead::read_line(
         &mut std::io::BufReader::new(server.stdout.take().expect("its stdout")),

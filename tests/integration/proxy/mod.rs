@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::support::desktop::unique_title;
-use super::support::process::{ShownWindows, without_terminal};
+use super::support::process::{Group, ShownWindows, without_terminal};
 use super::support::xvfb::{Xvfb, run_tool};
 use super::support::{BIN, ENGLISH, root, write_executable};
 use harness::*;
@@ -205,7 +205,7 @@ fn lines_we_do_not_rewrite_pass_byte_for_byte_and_in_order() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     let mut stdin = child.stdin.take().expect("stdin");
     let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
     let writer = thread::spawn(move || {
@@ -681,7 +681,7 @@ fn a_server_that_ignores_sigterm_is_killed_within_one_and_a_half_seconds() {
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     // Once the shell has set its trap.
     let deadline = Instant::now() + Duration::from_secs(10);
     while !trapped.exists() {
@@ -750,7 +750,7 @@ fn sigterm_closes_the_server_s_stdin_and_ends_with_its_status() {
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     let deadline = Instant::now() + Duration::from_secs(10);
     while !started.exists() {
         assert!(Instant::now() < deadline, "the server did not start");
@@ -793,7 +793,7 @@ fn the_terminal_dialog_answers_through_dev_tty() {
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
     super::support::pty::controlled_by(&mut command, &slave);
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     drop(command);
     let mut master = std::fs::File::from(master);
     let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
@@ -883,7 +883,7 @@ fn in_the_background_the_proxy_s_dialog_never_takes_the_terminal() {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     super::support::pty::controlled_by(&mut command, &slave);
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     drop(command);
     let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     {
@@ -956,7 +956,7 @@ fn the_server_dies_with_a_proxy_killed_outright() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut line = String::new();
     stdout.read_line(&mut line).expect("the server's pid");
@@ -1022,7 +1022,7 @@ fn a_server_that_reads_nothing_holds_the_client_back() {
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     let mut stdin = child.stdin.take().expect("stdin");
     rustix::io::ioctl_fionbio(&stdin, true).expect("a non-blocking pipe");
     let line = megabyte_line();
@@ -1079,7 +1079,7 @@ fn a_client_that_reads_nothing_holds_the_server_back() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     let stdin = child.stdin.take().expect("stdin");
     // Held, never read.
     let stdout = child.stdout.take().expect("stdout");
@@ -1188,7 +1188,7 @@ fn a_form_rides_out_a_display_that_resets_its_first_connections() {
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
     without_terminal(&mut command);
-    let mut child = command.spawn().expect("start the proxy");
+    let mut child = Group::spawn("the proxy", &mut command);
     let mut stdin = child.stdin.take().expect("stdin");
     let (sender, lines) = mpsc::channel();
     let stdout = child.stdout.take().expect("stdout");

@@ -397,7 +397,7 @@ const KWALLET_OPEN: &str = "kwalletd5 >/dev/null 2>&1 & kwalletd=$!; \
 /// A session bus of the test's own (`dbus-run-session`), with a Secret Service started (see
 /// [`Daemon`]), in a home of its own; it ends when dropped.
 struct KeyringSession {
-    session: std::process::Child,
+    session: crate::support::process::Group,
     address: String,
     home: PathBuf,
 }
@@ -489,11 +489,11 @@ impl KeyringSession {
                 )
             }
         };
-        let mut session = session_bus(&script)
+        let mut session = session_bus(&script);
+        session
             .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("dbus-run-session starts");
+            .stdout(std::process::Stdio::piped());
+        let mut session = crate::support::process::Group::spawn("dbus-run-session", &mut session);
         let mut address = String::new();
         std::io::BufReader::new(session.stdout.take().expect("its stdout"))
             .read_line(&mut address)
@@ -758,7 +758,7 @@ fn initialize_through_proxy(
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
-    let mut proxy = command.spawn().expect("the proxy starts");
+    let mut proxy = crate::support::process::Group::spawn("the proxy", &mut command);
     let mut stdin = proxy.stdin.take().expect("its stdin");
     writeln!(
         stdin,

@@ -11,7 +11,7 @@
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use super::harness::*;
 use super::mock::{Mock, Request, initialize_result, json as answer_json, respond, text_result};
 use super::oauth::FakeServe;
-use crate::support::process::without_terminal;
+use crate::support::process::{Group, without_terminal};
 use crate::support::{BIN, ENGLISH, root};
 
 /// Node 22 and the 2026-07-28 suite's index.js, or `None` after the loud skip.
@@ -313,7 +313,7 @@ fn server(hostile: Hostile) -> Mock {
 /// A proxy in front of `url` with its sign-in answered by `serve`; stdout line by line,
 /// stderr kept.
 struct Proxy {
-    child: Child,
+    child: Group,
     lines: mpsc::Receiver<String>,
 }
 
@@ -341,7 +341,7 @@ impl Proxy {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         without_terminal(&mut command);
-        let mut child = command.spawn().expect("the proxy starts");
+        let mut child = Group::spawn("the proxy", &mut command);
         let stdout = child.stdout.take().expect("piped");
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || {
