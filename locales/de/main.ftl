@@ -308,4 +308,3 @@ draft-restored = Ausgefüllt mit dem, was Sie am { $time } eingegeben haben, als
 client-stopped-waiting = Der Client oder der Server wartet nicht mehr auf diese Antwort, sie kann nicht mehr gesendet werden. „Als Entwurf behalten“ bewahrt Ihre Eingaben für das nächste Mal, wenn dieses Formular gestellt wird.
 keep-draft = Als Entwurf behalten
 keep-draft-tip = Ihre Eingaben für das nächste Mal behalten, wenn dieser Server dieses Formular stellt (Eingabe); es wird nichts gesendet
-client-waits = Der Client wartet noch { $time }

@@ -327,6 +327,3 @@ client-stopped-waiting = The client or the server stopped waiting for this answe
 # The primary button in place of Submit once the client stopped waiting, and its tip.
 keep-draft = Keep as draft
 keep-draft-tip = Keep what you typed for the next time this server asks this form (Enter); nothing is sent
-# Beside the buttons of a proxy's form when the client's deadline is known (its own timeout
-# for a call): the time left before it stops waiting; the form stays open after it.
-client-waits = The client stops waiting in { $time }

@@ -308,4 +308,3 @@ draft-restored = Rellenado con lo que escribió el { $time }, cuando el cliente 
 client-stopped-waiting = El cliente o el servidor dejó de esperar esta respuesta, así que ya no se puede enviar. «Guardar como borrador» conserva lo que escribió para la próxima vez que se pida este formulario.
 keep-draft = Guardar como borrador
 keep-draft-tip = Conservar lo que escribió para la próxima vez que este servidor pida este formulario (Intro); no se envía nada
-client-waits = El cliente deja de esperar en { $time }

@@ -308,4 +308,3 @@ draft-restored = Rempli avec ce que vous avez saisi le { $time }, quand le clien
 client-stopped-waiting = Le client ou le serveur a cessé d’attendre cette réponse : elle ne peut plus être envoyée. « Garder comme brouillon » conserve ce que vous avez saisi pour la prochaine fois que ce formulaire sera demandé.
 keep-draft = Garder comme brouillon
 keep-draft-tip = Conserver ce que vous avez saisi pour la prochaine fois que ce serveur demandera ce formulaire (Entrée) ; rien n’est envoyé
-client-waits = Le client cesse d’attendre dans { $time }

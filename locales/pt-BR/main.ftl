@@ -308,4 +308,3 @@ draft-restored = Preenchido com o que você digitou em { $time }, quando o clien
 client-stopped-waiting = O cliente ou o servidor parou de esperar por esta resposta, então ela não pode mais ser enviada. “Guardar como rascunho” mantém o que você digitou para a próxima vez que este formulário for pedido.
 keep-draft = Guardar como rascunho
 keep-draft-tip = Manter o que você digitou para a próxima vez que este servidor pedir este formulário (Enter); nada é enviado
-client-waits = O cliente para de esperar em { $time }

@@ -270,4 +270,3 @@ draft-restored = 已填入您在 { $time } 客户端停止等待时输入的内�
 client-stopped-waiting = 客户端或服务器已停止等待此回答，因此无法再发送。“保存为草稿”会保留您输入的内容，供下次请求此表单时使用。
 keep-draft = 保存为草稿
 keep-draft-tip = 保留您输入的内容，供此服务器下次请求此表单时使用（Enter）；不会发送任何内容
-client-waits = 客户端将在 { $time }后停止等待

@@ -270,4 +270,3 @@ draft-restored = 已填入您在 { $time } 用戶端停止等待時輸入的內�
 client-stopped-waiting = 用戶端或伺服器已停止等待此回答，因此無法再送出。「儲存為草稿」會保留您輸入的內容，供下次要求此表單時使用。
 keep-draft = 儲存為草稿
 keep-draft-tip = 保留您輸入的內容，供此伺服器下次要求此表單時使用（Enter）；不會送出任何內容
-client-waits = 用戶端將在 { $time }後停止等待
