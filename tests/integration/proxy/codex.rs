@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use super::harness::*;
 use crate::support::desktop::ANSWER_TIMEOUT;
-use crate::support::process::{Running, without_terminal};
+use crate::support::process::{Output, Running, without_terminal};
 use crate::support::xvfb::Xvfb;
 use crate::support::{BIN, ENGLISH, root, skip};
 
@@ -134,14 +134,12 @@ impl Drop for Dir {
     }
 }
 
-/// `~/.codex/config.toml` for `home`: the stand-in model, `codex exec`'s settings, then the
-/// README's block pasted as written, where only what names this machine is replaced (the
-/// binary's path, the test server for `uvx weather-server`, the Xvfb's display for `:0`),
-/// and three lines headless Codex needs, each said why.
-fn write_config(home: &Path, model: &Model, x: &Xvfb, python: &Path) {
-    let block = readme_codex_block();
+/// The README's block with what names this machine replaced: the binary's path for
+/// `form-elicitation`, Python and the test server for `uvx weather-server`. Its `env` line
+/// is left as written, for the caller.
+fn readme_block_here(python: &Path) -> String {
     let block = replace_once(
-        &block,
+        &readme_codex_block(),
         r#"command = "form-elicitation""#,
         &format!("command = {}", toml_string(BIN)),
     );
@@ -150,12 +148,15 @@ fn write_config(home: &Path, model: &Model, x: &Xvfb, python: &Path) {
         toml_string(&python.to_string_lossy()),
         toml_string(&root().join("tests/proxy/server.py").to_string_lossy())
     );
-    let block = replace_once(&block, r#""uvx", "weather-server""#, &server);
-    let block = replace_once(
-        &block,
-        r#"DISPLAY = ":0""#,
-        &format!("DISPLAY = {}", toml_string(&x.display)),
-    );
+    replace_once(&block, r#""uvx", "weather-server""#, &server)
+}
+
+/// The README's `env` line.
+const ENV_LINE: &str = "env = { DISPLAY = \":0\" }\n";
+
+/// Writes `~/.codex/config.toml` for `home`: the stand-in model and `codex exec`'s settings,
+/// then `block` (the README's), then three lines headless Codex needs, each said why.
+fn write_config(home: &Path, model: &Model, block: &str) {
     let config = format!(
         r#"model = "stand-in"
 model_provider = "stand-in"
@@ -182,33 +183,25 @@ env_vars = ["FORM_ELICITATION_TEST_SHOWN_FILE"]
     std::fs::write(codex_home.join("config.toml"), config).expect("config.toml");
 }
 
-/// Issue 55: Codex 0.169.1 declares forms and `codex exec` declines each one, so with the
-/// proxy trusting the declaration (`--intercept declared`, the `auto` of before) no window
-/// opens and this test fails waiting for it; the server would get `decline`. Now the README's
-/// block, pasted as written, shows our form, and what was typed reaches the server exactly:
-/// the model is handed `{"result":"hello Ada"}`.
-#[test]
-fn the_readme_s_codex_block_shows_our_form_to_the_real_codex() {
-    let Some(codex) = codex_or_skip() else {
-        return;
-    };
-    let Some((x, python)) = setup() else {
-        return;
-    };
-    let home = std::env::temp_dir().join(format!("fe-codex-{}", std::process::id()));
+/// A home for Codex, removed on drop.
+fn fresh_home(name: &str) -> Dir {
+    let home = std::env::temp_dir().join(format!("fe-codex-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(&home).expect("a home for Codex");
-    let home = Dir(home);
-    let model = Model::start(&python, &home.0);
-    write_config(&home.0, &model, &x, &python);
+    Dir(home)
+}
 
-    let mut command = Command::new(&codex);
+/// `codex exec` asked to ask for a name, as `command` starts it (`codex`, or a wrapper in
+/// front of it), on `x`: our form is answered "Ada", then Codex's output is checked for the
+/// proxy's line of why, and the model's log for the tool's result, which must be exactly
+/// the server's `hello Ada`. Returns Codex's output.
+fn run_and_answer(x: &Xvfb, mut command: Command, home: &Path, model: &Model) -> Output {
     command
         .args(["exec", "--skip-git-repo-check", "Ask for my name."])
-        .current_dir(&home.0)
-        .env("HOME", &home.0)
-        .env("CODEX_HOME", home.0.join(".codex"))
-        // Codex logs its servers' stderr at info: the proxy's one line of why.
+        .current_dir(home)
+        .env("HOME", home)
+        .env("CODEX_HOME", home.join(".codex"))
+        // Codex logs its servers' stderr at info: the proxy's lines.
         .env("RUST_LOG", "codex_rmcp_client=info")
         .envs(ENGLISH);
     without_terminal(&mut command);
@@ -248,4 +241,108 @@ fn the_readme_s_codex_block_shows_our_form_to_the_real_codex() {
         .and_then(|line| serde_json::from_str(line).ok())
         .unwrap_or_else(|| panic!("no JSON result in {output:?}"));
     assert_eq!(result, json!({"result": "hello Ada"}), "{output:?}");
+    out
+}
+
+/// Issue 55: Codex 0.169.1 declares forms and `codex exec` declines each one, so with the
+/// proxy trusting the declaration (`--intercept declared`, the `auto` of before) no window
+/// opens and this test fails waiting for it; the server would get `decline`. Now the README's
+/// block, pasted as written (its `:0` the Xvfb's display), shows our form, and what was typed
+/// reaches the server exactly: the model is handed `{"result":"hello Ada"}`.
+#[test]
+fn the_readme_s_codex_block_shows_our_form_to_the_real_codex() {
+    let Some(codex) = codex_or_skip() else {
+        return;
+    };
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let home = fresh_home("env");
+    let model = Model::start(&python, &home.0);
+    let block = replace_once(
+        &readme_block_here(&python),
+        ENV_LINE,
+        &format!("env = {{ DISPLAY = {} }}\n", toml_string(&x.display)),
+    );
+    write_config(&home.0, &model, &block);
+    run_and_answer(&x, Command::new(&codex), &home.0, &model);
+}
+
+/// The README's other way for Codex: the block without its `env` line, and serve running on
+/// the desktop at its default place. Codex starts the proxy with neither `DISPLAY` (though
+/// Codex itself has one: its allow-list drops it) nor `XDG_RUNTIME_DIR`, so the proxy finds
+/// serve's socket in `/run/user/UID` and the form is shown by serve. Without the socket the
+/// proxy would have no display and the tool call would fail (no window: the test fails).
+///
+/// `/run/user` is a tmpfs of this test's own, in a mount namespace of its own (`unshare
+/// --mount`, as root), so that no other test's helper, run as root, finds this serve.
+#[test]
+fn the_readme_s_codex_block_without_env_reaches_serve() {
+    let Some(codex) = codex_or_skip() else {
+        return;
+    };
+    let own_mounts = rustix::process::geteuid().is_root()
+        && Command::new("unshare")
+            .args(["--mount", "true"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+    if !own_mounts {
+        skip(
+            "the Codex test with serve runs as root with `unshare --mount` (a /run/user of its own)",
+            "run the tests as root, as .ci/run does",
+        );
+        return;
+    }
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let home = fresh_home("serve");
+    let model = Model::start(&python, &home.0);
+    let block = replace_once(&readme_block_here(&python), ENV_LINE, "");
+    write_config(&home.0, &model, &block);
+
+    // serve with the display, its output in a file (so that Codex's pipes close when Codex
+    // ends), then Codex, then serve is stopped.
+    let script = r#"set -e
+mkdir -p /run/user
+mount -t tmpfs -o mode=755 tmpfs /run/user
+runtime=/run/user/$(id -u)
+mkdir -m 700 "$runtime"
+XDG_RUNTIME_DIR=$runtime "$1" serve >"$2" 2>&1 &
+serve=$!
+while [ ! -S "$runtime/form-elicitation/socket" ]; do
+  kill -0 "$serve"
+  sleep 0.05
+done
+shift 2
+set +e
+"$@"
+status=$?
+kill "$serve"
+exit "$status"
+"#;
+    let mut command = Command::new("unshare");
+    command
+        .args([
+            "--mount",
+            "--propagation",
+            "private",
+            "sh",
+            "-c",
+            script,
+            "sh",
+        ])
+        .arg(BIN)
+        .arg(home.0.join("serve.log"))
+        .arg(&codex);
+    let out = run_and_answer(&x, command, &home.0, &model);
+    assert!(
+        out.stderr
+            .contains("using the desktop session's: serve's socket /run/user/"),
+        "the proxy did not find serve:\n{}\nserve:\n{}",
+        out.describe(),
+        std::fs::read_to_string(home.0.join("serve.log")).unwrap_or_default()
+    );
 }
