@@ -1180,12 +1180,18 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
         return;
     };
     let dir = &served.dir.0;
-    // sshd lets in only an unlocked account with a shell that runs commands.
-    let usermod = Command::new("/usr/sbin/usermod")
-        .args(["-p", "*", "-s", "/bin/sh", USER])
-        .status()
-        .expect("usermod runs");
-    assert!(usermod.success(), "usermod: {usermod}");
+    // sshd lets in only an unlocked account with a shell that runs commands; the account is
+    // put back as it was when the test ends, however it ends.
+    let found = LoginOf::user(USER);
+    let changed = LoginOf {
+        password: "*".into(),
+        shell: "/bin/sh".into(),
+    };
+    let restored = Restored {
+        user: USER,
+        found: found.clone(),
+    };
+    assert!(changed.set(USER), "usermod could not unlock {USER}");
     std::fs::create_dir_all("/run/sshd").expect("sshd's privilege separation folder");
     for key in ["host_key", "client_key"] {
         let status = Command::new("/usr/bin/ssh-keygen")
@@ -1309,6 +1315,58 @@ fn an_asker_over_ssh_gets_the_answer_typed_on_the_desktop() {
     served.x.key("Escape");
     expect_line(shown, HOOK_CANCEL);
     sshd.stop();
+    // The test user is as the test found it (it was left unlocked with a shell before).
+    drop(restored);
+    assert_eq!(LoginOf::user(USER), found, "the test user was not put back");
+}
+
+/// A user's password field (as in /etc/shadow) and login shell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct LoginOf {
+    password: String,
+    shell: String,
+}
+
+impl LoginOf {
+    /// `user`'s, read with getent.
+    fn user(user: &str) -> LoginOf {
+        let field = |database: &str, index: usize| {
+            let out = Command::new("getent")
+                .args([database, user])
+                .output()
+                .expect("getent runs");
+            let line = String::from_utf8_lossy(&out.stdout).trim_end().to_owned();
+            line.split(':')
+                .nth(index)
+                .unwrap_or_else(|| panic!("getent {database} {user}: {line:?}"))
+                .to_owned()
+        };
+        LoginOf {
+            password: field("shadow", 1),
+            shell: field("passwd", 6),
+        }
+    }
+
+    /// Gives `user` this password field and shell; whether usermod did.
+    fn set(&self, user: &str) -> bool {
+        Command::new("/usr/sbin/usermod")
+            .args(["-p", &self.password, "-s", &self.shell, user])
+            .status()
+            .is_ok_and(|status| status.success())
+    }
+}
+
+/// Puts `user`'s password field and shell back as `found` on drop.
+struct Restored {
+    user: &'static str,
+    found: LoginOf,
+}
+
+impl Drop for Restored {
+    fn drop(&mut self) {
+        // No panic here: a drop while the test panics would abort the whole run.
+        let _ = self.found.set(self.user);
+    }
 }
 
 /// Issue 59: Claude's questions (Claude Code's `PreToolUse` hook for `AskUserQuestion`) sent
