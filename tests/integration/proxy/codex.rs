@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 use super::harness::*;
 use crate::support::desktop::ANSWER_TIMEOUT;
 use crate::support::process::{Output, Running, without_terminal};
+use crate::support::temp::TempDir;
 use crate::support::xvfb::Xvfb;
 use crate::support::{BIN, ENGLISH, root, skip};
 
@@ -125,15 +126,6 @@ impl Model {
     }
 }
 
-/// A folder of the test's own, removed on drop.
-struct Dir(PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The README's block with what names this machine replaced: the binary's path for
 /// `form-elicitation`, Python and the test server for `uvx weather-server`. Its `env` line
 /// is left as written, for the caller.
@@ -181,14 +173,6 @@ env_vars = ["FORM_ELICITATION_TEST_SHOWN_FILE"]
     let codex_home = home.join(".codex");
     std::fs::create_dir_all(&codex_home).expect("~/.codex");
     std::fs::write(codex_home.join("config.toml"), config).expect("config.toml");
-}
-
-/// A home for Codex, removed on drop.
-fn fresh_home(name: &str) -> Dir {
-    let home = std::env::temp_dir().join(format!("fe-codex-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).expect("a home for Codex");
-    Dir(home)
 }
 
 /// `codex exec` asked to ask for a name, as `command` starts it (`codex`, or a wrapper in
@@ -257,15 +241,15 @@ fn the_readme_s_codex_block_shows_our_form_to_the_real_codex() {
     let Some((x, python)) = setup() else {
         return;
     };
-    let home = fresh_home("env");
-    let model = Model::start(&python, &home.0);
+    let home = TempDir::new("codex-env");
+    let model = Model::start(&python, home.path());
     let block = replace_once(
         &readme_block_here(&python),
         ENV_LINE,
         &format!("env = {{ DISPLAY = {} }}\n", toml_string(&x.display)),
     );
-    write_config(&home.0, &model, &block);
-    run_and_answer(&x, Command::new(&codex), &home.0, &model);
+    write_config(home.path(), &model, &block);
+    run_and_answer(&x, Command::new(&codex), home.path(), &model);
 }
 
 /// The README's other way for Codex: the block without its `env` line, and serve running on
@@ -298,10 +282,10 @@ fn the_readme_s_codex_block_without_env_reaches_serve() {
     let Some((x, python)) = setup() else {
         return;
     };
-    let home = fresh_home("serve");
-    let model = Model::start(&python, &home.0);
+    let home = TempDir::new("codex-serve");
+    let model = Model::start(&python, home.path());
     let block = replace_once(&readme_block_here(&python), ENV_LINE, "");
-    write_config(&home.0, &model, &block);
+    write_config(home.path(), &model, &block);
 
     // serve with the display, its output in a file (so that Codex's pipes close when Codex
     // ends), then Codex, then serve is stopped.
@@ -335,14 +319,14 @@ exit "$status"
             "sh",
         ])
         .arg(BIN)
-        .arg(home.0.join("serve.log"))
+        .arg(home.path().join("serve.log"))
         .arg(&codex);
-    let out = run_and_answer(&x, command, &home.0, &model);
+    let out = run_and_answer(&x, command, home.path(), &model);
     assert!(
         out.stderr
             .contains("using the desktop session's: serve's socket /run/user/"),
         "the proxy did not find serve:\n{}\nserve:\n{}",
         out.describe(),
-        std::fs::read_to_string(home.0.join("serve.log")).unwrap_or_default()
+        std::fs::read_to_string(home.path().join("serve.log")).unwrap_or_default()
     );
 }
