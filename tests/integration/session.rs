@@ -361,6 +361,7 @@ fn a_typescript_sdk_client_with_its_default_environment_gets_the_form() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
+    let sdk = ForTheUser::stage(&python);
     let client = |token: &str| {
         let mut command = Command::new("node");
         command
@@ -369,8 +370,8 @@ fn a_typescript_sdk_client_with_its_default_environment_gets_the_form() {
             .args(person.setpriv_args())
             .arg(&person.bin)
             .args(["proxy", &format!("--server={token}"), "--"])
-            .arg(&python)
-            .arg(root().join("tests/proxy/server.py"))
+            .arg(&sdk.python)
+            .arg(sdk.scripts.join("server.py"))
             .env("NODE_PATH", &modules)
             .env_remove("DISPLAY")
             .env_remove("WAYLAND_DISPLAY")
@@ -413,9 +414,12 @@ fn a_python_sdk_client_with_its_default_environment_gets_the_form() {
     let windows = ShownWindows::new();
     let mut serve = person.serve(&x, &windows);
     let token = unique_title("py");
-    let mut command = Command::new(&python);
+    // The client runs as root, the proxy and the server it starts (the client's own Python,
+    // beside the client's script) as the user.
+    let sdk = ForTheUser::stage(&python);
+    let mut command = Command::new(&sdk.python);
     command
-        .arg(root().join("tests/proxy/client.py"))
+        .arg(sdk.scripts.join("client.py"))
         .arg(&person.bin)
         .args(["legacy", "ask_name", "--default-env"])
         .arg(format!("--as-user={}:{}", person.uid, person.gid))
@@ -434,6 +438,68 @@ fn a_python_sdk_client_with_its_default_environment_gets_the_form() {
         out.describe(),
         serve.stop().describe()
     );
+}
+
+/// The SDK's Python and `tests/proxy`'s scripts where the test user can run them. The
+/// checkout may sit in a private folder (0700, as `mktemp -d` makes it and as home folders
+/// are on Ubuntu and Fedora), through which that user cannot reach `target/proxy-venv`: the
+/// proxy said "cannot start the server …: Permission denied".
+struct ForTheUser {
+    _dir: TempDir,
+    /// The Python, in a copy of its venv when it is one.
+    python: PathBuf,
+    /// A copy of `tests/proxy`.
+    scripts: PathBuf,
+}
+
+impl ForTheUser {
+    /// Copies (hard links, where the file systems allow) the venv `python` is in, and
+    /// `tests/proxy`, into a folder of their own. A venv's Python finds its packages from
+    /// where it is started (the `pyvenv.cfg` beside its `bin`), so the copy runs as the
+    /// original does.
+    fn stage(python: &Path) -> ForTheUser {
+        let dir = TempDir::new("session-sdk");
+        let venv = python
+            .parent()
+            .and_then(Path::parent)
+            .filter(|venv| venv.join("pyvenv.cfg").is_file());
+        let staged_python = match (venv, python.file_name()) {
+            (Some(venv), Some(name)) => {
+                copy_tree(venv, &dir.path().join("venv"));
+                dir.path().join("venv/bin").join(name)
+            }
+            _ => python.to_owned(),
+        };
+        let scripts = dir.path().join("proxy");
+        copy_tree(&root().join("tests/proxy"), &scripts);
+        ForTheUser {
+            _dir: dir,
+            python: staged_python,
+            scripts,
+        }
+    }
+}
+
+/// `from` copied to `to` with `cp -a`, as hard links where the file systems allow (the
+/// venv is 70 MB); in a child process, for the reason `support::write_executable` gives.
+fn copy_tree(from: &Path, to: &Path) {
+    let linked = Command::new("cp")
+        .arg("-al")
+        .arg(from)
+        .arg(to)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !linked {
+        let _ = std::fs::remove_dir_all(to);
+        let copied = Command::new("cp")
+            .arg("-a")
+            .arg(from)
+            .arg(to)
+            .status()
+            .is_ok_and(|status| status.success());
+        assert!(copied, "cannot copy {} to {}", from.display(), to.display());
+    }
 }
 
 /// A session bus of the test's own with a notification daemon (Debian's dunst) on `x`.
