@@ -72,7 +72,7 @@ struct Choice {
     own_words: bool,
 }
 
-const CHOICES: [Choice; 5] = [
+const CHOICES: [Choice; 6] = [
     Choice {
         name: "single",
         // jiff, then straight to Submit with the second question unanswered.
@@ -120,6 +120,14 @@ const CHOICES: [Choice; 5] = [
         answers: &[(PLATFORMS, "Linux, BSD")],
         own_words: true,
     },
+    Choice {
+        name: "nothing picked",
+        // Straight to Claude Code's review, and its Submit; our Submit with nothing picked.
+        dialog: &[RIGHT, RIGHT, ENTER],
+        window: &[SUBMIT],
+        answers: &[],
+        own_words: false,
+    },
 ];
 
 impl Choice {
@@ -131,7 +139,9 @@ impl Choice {
             .map(|(question, answer)| format!("\"{question}\"=\"{answer}\""))
             .collect();
         let pairs = pairs.join(", ");
-        let content = if self.own_words {
+        let content = if pairs.is_empty() {
+            "The user did not answer the questions.".to_owned()
+        } else if self.own_words {
             format!(
                 "The user answered: {pairs}. Read the answers carefully — they may request clarification, changes, or that you not proceed — and follow what they actually say."
             )
