@@ -166,7 +166,7 @@ impl Child {
     }
 
     /// As [`Child::start_answering`], for a `child` started already with piped stdio (serve's
-    /// dialog started ahead, which reads its arguments from `input` before its request).
+    /// dialog started ahead, which reads serve's header from `input` before its request).
     pub fn answering(
         mut child: std::process::Child,
         request: Vec<u8>,

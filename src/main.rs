@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         diag(format_args!("internal error: {what}{place}"));
         Exit::Failure.now();
     }));
-    // A dialog serve started ahead of its request gets its arguments on stdin.
+    // A dialog serve started ahead of its request reads the asker's options on stdin.
     let args = match serve::ahead::args_when_started_ahead().map_or_else(Args::try_parse, Ok) {
         Ok(args) => args,
         Err(error) => return usage_error(&error),

@@ -4,48 +4,50 @@
 //! whatever the request (the X libraries and the compose table: about 2.5 ms), on the path
 //! from an asker's start to the window's first frame.
 //!
-//! The waiting dialog is our own program with the one argument [`ARG`]. It builds its
-//! command-line parser, loads what a window's start loads whatever the request
-//! ([`crate::ui::ahead`]: the X libraries, the compose table), lets go of the pages start-up
-//! touched (as serve does at rest, so that it holds little), says it is waiting with one byte
-//! on stderr (serve reads it before it goes on: before it binds its socket at start, before it
-//! lets go of its own pages after a form, so that the dialog's start-up never runs beside
-//! serve's rest), and blocks reading its stdin: an 8-byte length (little-endian), that many
-//! bytes of a JSON array of the arguments serve would have started it with, then the request.
-//! From there on it is a dialog like any other. It ends quietly when serve goes away first (its
-//! stdin closes).
+//! The waiting dialog is our own program started with serve's display options (how serve
+//! shows forms, as [`DisplayOptions::to_args`] writes them) and, last, [`ARG`]. It parses
+//! them, loads what a window's start loads whatever the request ([`crate::ui::ahead`]: the X
+//! libraries, the compose table), lets go of the pages start-up touched (as serve does at
+//! rest, so that it holds little), says it is waiting with one byte on stderr (serve reads it
+//! before it goes on: before it binds its socket at start, before it lets go of its own pages
+//! after a form, so that the dialog's start-up never runs beside serve's rest), and blocks
+//! reading its stdin: serve's typed header, handed over ([`protocol::Handover`]: the asker's
+//! header and where serve found the asker), then the request. It takes the options the asker
+//! asked for over serve's, as serve does for a dialog it starts for a request, and from there
+//! on it is a dialog like any other. It ends quietly when serve goes away first (its stdin
+//! closes).
 
-use std::ffi::OsString;
-use std::io::{self, Read as _};
+use std::io::{self, BufRead as _, Read as _};
 use std::os::fd::AsFd as _;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use clap::{CommandFactory as _, FromArgMatches as _};
+use clap::Parser as _;
 
+use super::protocol::{self, Handover};
 use crate::child::{self, StartError};
-use crate::cli::Args;
+use crate::cli::{Args, DisplayOptions};
 use crate::output::diag;
 
-/// The one argument of a dialog started ahead of its request.
+/// The last argument of a dialog started ahead of its request, after serve's display options.
 pub const ARG: &str = "--dialog-ahead";
-
-/// The most bytes of arguments a waiting dialog reads.
-const MAX_ARGS_BYTES: u64 = 64 * 1024;
 
 /// The dialog waiting for serve's next request, if one is.
 #[derive(Clone, Default)]
 pub struct Ahead(Arc<Mutex<Option<std::process::Child>>>);
 
 impl Ahead {
-    /// Starts a dialog to wait for the next request, unless one waits already.
-    pub fn refill(&self, program: &Path, unset: &[&str]) {
+    /// Starts a dialog to wait for the next request, shown as `base` says (serve's own
+    /// display options) unless its asker asks otherwise; not when one waits already.
+    pub fn refill(&self, program: &Path, base: &DisplayOptions, unset: &[&str]) {
         let mut waiting = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if waiting.as_mut().is_some_and(is_waiting) {
             return;
         }
-        *waiting = match child::spawn(program, &[ARG.to_owned()], unset) {
+        let mut args = base.to_args();
+        args.push(ARG.to_owned());
+        *waiting = match child::spawn(program, &args, unset) {
             Ok(mut started) => {
                 // A dialog that died before it was ready is reaped at the next take or refill.
                 until_ready(&mut started);
@@ -107,87 +109,119 @@ fn is_waiting(dialog: &mut std::process::Child) -> bool {
     matches!(dialog.try_wait(), Ok(None))
 }
 
-/// What a waiting dialog reads on stdin: `args` (what serve would have started a dialog with)
-/// as [the module](self) says, then `request`.
-pub fn input(args: &[String], request: &[u8]) -> Vec<u8> {
-    let args = serde_json::to_vec(args).unwrap_or_default();
-    let length = u64::try_from(args.len()).unwrap_or(u64::MAX);
-    let mut input = Vec::with_capacity(8 + args.len() + request.len());
-    input.extend_from_slice(&length.to_le_bytes());
-    input.extend_from_slice(&args);
+/// What a waiting dialog reads on stdin: `handover` (serve's header), then `request`.
+pub fn input(handover: &Handover, request: &[u8]) -> Vec<u8> {
+    let mut input = Vec::with_capacity(256 + request.len());
+    // Fails only for a header over its limit, which serve read within it.
+    let _ = protocol::write_handover(&mut input, handover);
     input.extend_from_slice(request);
     input
 }
 
-/// In a dialog started ahead ([`ARG`] its only argument): waits for its arguments and returns
-/// them parsed; `None` in any other process. Exits 0 when stdin closes first (serve ended),
-/// and as clap does for arguments it refuses.
+/// In a dialog started ahead ([`ARG`] its last argument): parses serve's options, waits for
+/// the handover and returns the arguments with it applied; `None` in any other process.
+/// Exits as clap does for arguments it refuses, 0 when stdin closes first (serve ended), and
+/// 1 with a line for a handover it cannot read.
 pub fn args_when_started_ahead() -> Option<Args> {
-    let mut given = std::env::args_os();
-    let program = given
-        .next()
-        .unwrap_or_else(|| OsString::from("form-elicitation"));
-    if given.next().as_deref() != Some(ARG.as_ref()) || given.next().is_some() {
+    let mut given: Vec<_> = std::env::args_os().collect();
+    if given.len() < 2 || given.last().is_none_or(|last| last != ARG) {
         return None;
     }
-    // What needs no request is done before waiting: the parser, and what every window's
-    // start loads (the X libraries, the compose table).
-    let command = Args::command();
+    given.pop();
+    // What needs no request is done before waiting: serve's options parsed, and what every
+    // window's start loads (the X libraries, the compose table).
+    let mut args = Args::try_parse_from(given).unwrap_or_else(|error| error.exit());
     crate::ui::ahead::load_ahead();
     super::memory::let_go_until_readable(io::stdin().as_fd(), io::stderr().as_fd());
+    // Locked for good: the request after the line stays in stdin's buffer for the read every
+    // dialog makes.
     let mut stdin = io::stdin().lock();
-    let mut length = [0; 8];
-    if stdin.read_exact(&mut length).is_err() {
+    if stdin.fill_buf().is_ok_and(<[u8]>::is_empty) {
         crate::exit::Exit::Answered.now();
     }
-    let length = u64::from_le_bytes(length);
-    let mut args = Vec::new();
-    let read = (&mut stdin).take(length).read_to_end(&mut args);
-    let list: Vec<String> = match read {
-        Ok(_) if length <= MAX_ARGS_BYTES => {
-            serde_json::from_slice(&args).unwrap_or_else(|error| {
-                diag(format_args!(
-                    "the arguments from serve are not a list: {error}"
-                ));
-                crate::exit::Exit::Failure.now()
-            })
-        }
-        _ => {
-            diag(format_args!("the arguments from serve did not arrive"));
+    match protocol::read_handover(&mut stdin) {
+        Ok(handover) => handed(&mut args, handover),
+        Err(error) => {
+            diag(format_args!(
+                "the request from serve cannot be read: {error}"
+            ));
             crate::exit::Exit::Failure.now()
         }
-    };
-    let matches = command
-        .try_get_matches_from(std::iter::once(program).chain(list.into_iter().map(OsString::from)))
-        .unwrap_or_else(|error| error.exit());
-    Some(Args::from_arg_matches(&matches).unwrap_or_else(|error| error.exit()))
+    }
+    Some(args)
+}
+
+/// `args` (serve's options) as a dialog started for the request would have had them: the
+/// options the asker asked for win, and the window names the asker's host, or none for an
+/// asker of this machine.
+fn handed(args: &mut Args, handover: Handover) {
+    let Handover { header, local } = handover;
+    args.display = header.display_options(&args.display);
+    if local {
+        args.served = true;
+    } else {
+        args.via = Some(header.host);
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::time::Duration;
 
-    /// What serve writes is what a dialog started with those arguments would parse, the
-    /// request left to follow.
+    use super::*;
+    use crate::serve::protocol::Header;
+
+    /// Parses `args` as our command line.
+    fn parsed(args: &[String]) -> Args {
+        Args::try_parse_from(std::iter::once("form-elicitation".to_owned()).chain(args.to_vec()))
+            .expect("the arguments parse")
+    }
+
+    /// A dialog started ahead, given serve's options at its start and the asker's header on
+    /// stdin, ends with the arguments a dialog started for that request is given (serve's
+    /// options with the asker's, and `--via=HOST` or `--served`), whatever the asker asked.
     #[test]
-    fn the_input_carries_the_arguments_then_the_request() {
-        let args = vec![
-            "--title=Deploy".to_owned(),
-            "--via=-rf".to_owned(),
-            "--timeout=60".to_owned(),
+    fn the_handover_gives_the_arguments_a_dialog_started_for_the_request_has() {
+        let base = DisplayOptions {
+            server: Some("desktop default".into()),
+            lang: Some("ko".into()),
+            timeout: Some(Duration::from_secs(60)),
+            ..DisplayOptions::default()
+        };
+        let asked = [
+            DisplayOptions::default(),
+            DisplayOptions {
+                title: Some("-- Deploy --".into()),
+                server: Some("-weather".into()),
+                timeout: Some(Duration::from_secs_f64(2.5)),
+                lang: Some("de".into()),
+                ..DisplayOptions::default()
+            },
         ];
-        let input = input(&args, b"{\"message\":\"hi\"}");
-        let (length, rest) = input.split_at(8);
-        let length = u64::from_le_bytes(length.try_into().expect("8 bytes"));
-        let (list, request) = rest.split_at(usize::try_from(length).expect("a length"));
-        let list: Vec<String> = serde_json::from_slice(list).expect("a list of strings");
-        assert_eq!(list, args);
-        assert_eq!(request, b"{\"message\":\"hi\"}");
-        let matches = Args::command()
-            .try_get_matches_from(std::iter::once("form-elicitation".to_owned()).chain(list))
-            .expect("the arguments parse");
-        let parsed = Args::from_arg_matches(&matches).expect("into our arguments");
-        assert_eq!(parsed.via.as_deref(), Some("-rf"));
-        assert_eq!(parsed.display.title.as_deref(), Some("Deploy"));
+        for asked in &asked {
+            for local in [true, false] {
+                let header = Header::new("-box", asked, 2);
+                // A dialog started for the request.
+                let mut started = header.display_options(&base).to_args();
+                started.push(if local {
+                    "--served".to_owned()
+                } else {
+                    "--via=-box".to_owned()
+                });
+                let started = parsed(&started);
+                // The dialog started ahead: serve's options, then what it reads.
+                let wire = input(&Handover { header, local }, b"{}");
+                let mut stdin = &wire[..];
+                let handover = protocol::read_handover(&mut stdin).expect("reads");
+                assert_eq!(stdin, b"{}", "the request follows");
+                let mut ahead = parsed(&base.to_args());
+                handed(&mut ahead, handover);
+                assert_eq!(
+                    (&ahead.display, &ahead.via, ahead.served),
+                    (&started.display, &started.via, started.served),
+                    "{asked:?}, local {local}"
+                );
+            }
+        }
     }
 }

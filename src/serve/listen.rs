@@ -11,9 +11,9 @@ use std::net::Shutdown;
 use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -21,7 +21,7 @@ use rustix::event::{PollFd, PollFlags, poll};
 
 use super::ahead::{self, Ahead};
 use super::peer::{self, Origin};
-use super::protocol::{self, Header, Reply};
+use super::protocol::{self, Handover, Header, Reply};
 use crate::cancel::Cancel;
 use crate::child::{Child, Ended, Event, StartError, first_line, own_program};
 use crate::cli::{DisplayOptions, ServeArgs};
@@ -64,150 +64,272 @@ pub fn default_socket() -> anyhow::Result<PathBuf> {
     Ok(runtime.join("form-elicitation").join("socket"))
 }
 
-/// Serves until idle for `--idle-exit` (or forever); returns how the process ends.
+/// Serves until idle for `--idle-exit` (or forever), or until a signal stops it; returns how
+/// the process ends.
+///
+/// The loop has the shape of openssh's `ssh-agent`: prepare the poll (how long it may sleep),
+/// poll, handle what is ready. serve sleeps in the poll until a connection, a signal, the
+/// last form's end or the idle exit comes, and never wakes while it waits (issue 32: serve
+/// idles at zero CPU).
 pub fn run(args: &ServeArgs) -> anyhow::Result<Exit> {
-    // SIGTERM (systemd stopping the unit at logout), SIGINT, SIGHUP: the open forms answer
-    // `cancel` to their askers, the socket goes, serve exits. The handler's thread wakes the
-    // poll below through a socket pair, so serve still sleeps while it waits.
-    let stop = Cancel::new();
-    let (woken, wake) = UnixStream::pair().context("cannot make serve's wake-up pair")?;
-    stop.set_waker(move || {
-        let _ = (&wake).write_all(b"s");
-    });
-    crate::signals::on_signal(&stop, || {})?;
-    // The next request's dialog, started ahead (issue 46) and waiting before the socket is
-    // there: once anyone can see the socket, serve's start-up is over but for letting go of its
-    // pages.
-    let ahead = Ahead::default();
-    let program = own_program().ok();
-    if let Some(program) = &program {
-        ahead.refill(program, &NOT_FOR_DIALOGS);
-    }
-    let (listener, bound) = match activated_listener()? {
-        Some(listener) => (listener, None),
-        None => {
-            let path = match &args.socket {
-                Some(path) => path.clone(),
-                None => {
-                    let path = default_socket()?;
-                    if let Some(dir) = path.parent() {
-                        private_dir(dir)?;
-                    }
-                    path
-                }
-            };
-            (bind(&path)?, Some(Bound::at(path)))
-        }
-    };
-    let activated = bound.is_none();
-    let idle = match args.idle_exit {
-        Some(0) => None,
-        Some(seconds) => Some(Duration::from_secs(seconds)),
-        None if activated => Some(ACTIVATED_IDLE_EXIT),
-        None => None,
-    };
-    // The connections being served, and when the last of them ended: read when the idle exit
-    // is due, so that serve sleeps in poll until a connection or that moment comes, and never
-    // wakes while it waits (issue 32: serve idles at zero CPU).
-    let open = Arc::new(AtomicUsize::new(0));
-    let ended = Arc::new(std::sync::Mutex::new(Instant::now()));
-    let mut accepting = Accepting::default();
-    // Whether the log has said that serve is full since it last had room.
-    let mut busy_said = false;
-    // serve lets go of the pages it touched (issue 32: at most 4 MiB at rest) right before it
-    // waits: once start-up is over, binding included (its code, spread over the binary, left
-    // 1.3 MiB of it mapped when this ran before the bind: 4.4 MiB at rest), and once the last
-    // form is over. The connections' threads say so on `rest_said`, and this thread joins them
-    // first: letting go on the last thread itself left its exit's pages mapped (3.5 MiB at
-    // rest after forms against 1.7 before any).
-    let (at_rest, rest_said) = UnixStream::pair().context("cannot make serve's wake-up pair")?;
-    // Shared, not cloned: a descriptor per connection would halve how many serve can hold.
-    let rest_said = Arc::new(rest_said);
-    let mut threads: Vec<std::thread::JoinHandle<()>> = Vec::new();
-    let mut at_rest_now = true;
+    let mut serve = Serve::start(args)?;
     loop {
-        let mut fds = [
-            PollFd::new(&listener, PollFlags::IN),
-            PollFd::new(&woken, PollFlags::IN),
-            PollFd::new(&at_rest, PollFlags::IN),
-        ];
-        let wait = idle.map(|idle| {
-            let since = ended
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .elapsed();
-            let left = if open.load(Ordering::SeqCst) > 0 {
+        let wait = serve.prepare_the_poll();
+        let ready = serve.poll(wait)?;
+        match serve.handle(ready) {
+            Next::Wait => {}
+            Next::Stop => return Ok(serve.stop()),
+            Next::IdleExit => return Ok(Exit::Answered),
+        }
+    }
+}
+
+/// serve between two polls: its socket, its wake-ups and the connections it serves.
+struct Serve {
+    /// How serve itself shows forms.
+    base: DisplayOptions,
+    /// Cancelled by SIGTERM (systemd stopping the unit at logout), SIGINT, SIGHUP.
+    stop: Cancel,
+    /// Readable once `stop` is cancelled: the signal's thread wakes the poll through it, so
+    /// serve still sleeps while it waits.
+    woken: UnixStream,
+    listener: UnixListener,
+    /// The socket serve made, removed when it stops; `None` for one systemd handed over.
+    bound: Option<Bound>,
+    /// The next request's dialog, started ahead (issue 46).
+    ahead: Ahead,
+    /// Our own program, which every dialog runs.
+    program: Option<PathBuf>,
+    /// How long serve waits without a connection before it exits; `None`: forever.
+    idle: Option<Duration>,
+    /// The connections being served, and when the last of them ended: read when the idle
+    /// exit is due.
+    open: Arc<AtomicUsize>,
+    ended: Arc<Mutex<Instant>>,
+    accepting: Accepting,
+    /// Whether the log has said that serve is full since it last had room.
+    busy_said: bool,
+    /// Readable once the last open form is over: the connection's thread says so on
+    /// `rest_said`, and this thread joins them first (see [`Serve::prepare_the_poll`]).
+    at_rest: UnixStream,
+    /// Shared, not cloned: a descriptor per connection would halve how many serve can hold.
+    rest_said: Arc<UnixStream>,
+    threads: Vec<JoinHandle<()>>,
+    /// Whether serve lets go of its pages before its next poll.
+    at_rest_now: bool,
+}
+
+/// What is ready after a poll.
+struct Ready {
+    /// A connection waits to be accepted.
+    connection: bool,
+    /// The last open form is over.
+    at_rest: bool,
+}
+
+/// What the loop does after handling what was ready.
+enum Next {
+    /// Poll again.
+    Wait,
+    /// A signal came: stop.
+    Stop,
+    /// No connection for `--idle-exit`: exit.
+    IdleExit,
+}
+
+impl Serve {
+    /// Takes the signals, starts the next request's dialog ahead, and listens: on the socket
+    /// systemd handed over, or on `--socket` (by default [`default_socket`]).
+    fn start(args: &ServeArgs) -> anyhow::Result<Self> {
+        // SIGTERM, SIGINT, SIGHUP: the open forms answer `cancel` to their askers, the socket
+        // goes, serve exits.
+        let stop = Cancel::new();
+        let (woken, wake) = UnixStream::pair().context("cannot make serve's wake-up pair")?;
+        stop.set_waker(move || {
+            let _ = (&wake).write_all(b"s");
+        });
+        crate::signals::on_signal(&stop, || {})?;
+        // The next request's dialog, started ahead (issue 46) and waiting before the socket
+        // is there: once anyone can see the socket, serve's start-up is over but for letting
+        // go of its pages.
+        let ahead = Ahead::default();
+        let program = own_program().ok();
+        if let Some(program) = &program {
+            ahead.refill(program, &args.display, &NOT_FOR_DIALOGS);
+        }
+        let (listener, bound) = match activated_listener()? {
+            Some(listener) => (listener, None),
+            None => {
+                let path = match &args.socket {
+                    Some(path) => path.clone(),
+                    None => {
+                        let path = default_socket()?;
+                        if let Some(dir) = path.parent() {
+                            private_dir(dir)?;
+                        }
+                        path
+                    }
+                };
+                (bind(&path)?, Some(Bound::at(path)))
+            }
+        };
+        let idle = match args.idle_exit {
+            Some(0) => None,
+            Some(seconds) => Some(Duration::from_secs(seconds)),
+            None if bound.is_none() => Some(ACTIVATED_IDLE_EXIT),
+            None => None,
+        };
+        let (at_rest, rest_said) =
+            UnixStream::pair().context("cannot make serve's wake-up pair")?;
+        Ok(Self {
+            base: args.display.clone(),
+            stop,
+            woken,
+            listener,
+            bound,
+            ahead,
+            program,
+            idle,
+            open: Arc::new(AtomicUsize::new(0)),
+            ended: Arc::new(Mutex::new(Instant::now())),
+            accepting: Accepting::default(),
+            busy_said: false,
+            at_rest,
+            rest_said: Arc::new(rest_said),
+            threads: Vec::new(),
+            at_rest_now: true,
+        })
+    }
+
+    /// How long the poll may sleep: until the idle exit is due, or for ever. And, when serve
+    /// comes to rest, it lets go of the pages it touched (issue 32: at most 4 MiB at rest)
+    /// right before it waits: once start-up is over, binding included (its code, spread over
+    /// the binary, left 1.3 MiB of it mapped when this ran before the bind: 4.4 MiB at rest),
+    /// and once the last form is over, its threads joined (letting go on the last thread
+    /// itself left its exit's pages mapped: 3.5 MiB at rest after forms against 1.7 before
+    /// any).
+    fn prepare_the_poll(&mut self) -> Option<Duration> {
+        let wait = self.idle.map(|idle| {
+            if self.open.load(Ordering::SeqCst) > 0 {
                 // Looked at again when it is due; a connection that ends meanwhile moves it.
                 idle
             } else {
-                idle.saturating_sub(since)
-            };
-            rustix::event::Timespec {
-                tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
-                tv_nsec: i64::from(left.subsec_nanos()),
+                idle.saturating_sub(self.since_the_last_form())
             }
         });
-        if std::mem::take(&mut at_rest_now) {
+        if std::mem::take(&mut self.at_rest_now) {
             super::memory::let_go();
         }
+        wait
+    }
+
+    /// Sleeps until a connection, a signal or the last form's end, or for `wait`.
+    fn poll(&self, wait: Option<Duration>) -> anyhow::Result<Ready> {
+        let mut fds = [
+            PollFd::new(&self.listener, PollFlags::IN),
+            PollFd::new(&self.woken, PollFlags::IN),
+            PollFd::new(&self.at_rest, PollFlags::IN),
+        ];
+        let wait = wait.map(|left| rustix::event::Timespec {
+            tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
+            tv_nsec: i64::from(left.subsec_nanos()),
+        });
         match poll(&mut fds, wait.as_ref()) {
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(error) => return Err(error).context("cannot wait for connections"),
         }
-        if stop.is_cancelled() {
-            drop(listener);
-            drop(bound);
-            return Ok(stopped(&open));
+        Ok(Ready {
+            connection: fds[0].revents().contains(PollFlags::IN),
+            at_rest: fds[2].revents().contains(PollFlags::IN),
+        })
+    }
+
+    /// Handles what the poll found ready: a signal first, then the last form's end, then a
+    /// connection; then whether the idle exit is due.
+    fn handle(&mut self, ready: Ready) -> Next {
+        if self.stop.is_cancelled() {
+            return Next::Stop;
         }
-        if fds[2].revents().contains(PollFlags::IN) {
-            let _ = (&at_rest).read(&mut [0; 64]);
-            if open.load(Ordering::SeqCst) == 0 {
+        if ready.at_rest {
+            let _ = (&self.at_rest).read(&mut [0; 64]);
+            if self.open.load(Ordering::SeqCst) == 0 {
                 // The last form closed: serve waits again (issue 32: ≤ 4 MiB).
-                for thread in threads.drain(..) {
+                for thread in self.threads.drain(..) {
                     let _ = thread.join();
                 }
-                at_rest_now = true;
+                self.at_rest_now = true;
             }
         }
-        if fds[0].revents().contains(PollFlags::IN) {
-            match listener.accept() {
-                Ok((stream, _)) if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS => {
-                    accepting.accepted();
-                    busy(stream, &mut busy_said);
-                }
-                Ok((stream, _)) => {
-                    accepting.accepted();
-                    busy_said = false;
-                    open.fetch_add(1, Ordering::SeqCst);
-                    let (open, ended) = (open.clone(), ended.clone());
-                    let (base, stop) = (args.display.clone(), stop.clone());
-                    let (ahead, program) = (ahead.clone(), program.clone());
-                    let rest_said = rest_said.clone();
-                    threads.retain(|thread| !thread.is_finished());
-                    threads.push(std::thread::spawn(move || {
-                        serve_one(stream, &base, &stop, &ahead);
-                        // The next request's dialog waits before this one's memory goes.
-                        if let Some(program) = &program {
-                            ahead.refill(program, &NOT_FOR_DIALOGS);
-                        }
-                        *ended
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
-                        if open.fetch_sub(1, Ordering::SeqCst) == 1 {
-                            let _ = (&*rest_said).write_all(b"r");
-                        }
-                    }));
-                }
-                Err(error) => accepting.failed(&error),
-            }
+        if ready.connection {
+            self.accept();
         }
-        let since = ended
+        let idle_over = self
+            .idle
+            .is_some_and(|idle| self.since_the_last_form() >= idle);
+        if self.open.load(Ordering::SeqCst) == 0 && idle_over {
+            return Next::IdleExit;
+        }
+        Next::Wait
+    }
+
+    /// Takes the connection that waits: served on a thread of its own, or told that serve is
+    /// full ([`MAX_CONNECTIONS`]).
+    fn accept(&mut self) {
+        match self.listener.accept() {
+            Ok((stream, _)) if self.open.load(Ordering::SeqCst) >= MAX_CONNECTIONS => {
+                self.accepting.accepted();
+                busy(stream, &mut self.busy_said);
+            }
+            Ok((stream, _)) => {
+                self.accepting.accepted();
+                self.busy_said = false;
+                self.serve_on_a_thread(stream);
+            }
+            Err(error) => self.accepting.failed(&error),
+        }
+    }
+
+    /// Serves `stream` on a thread of its own, which then starts the next dialog ahead, and
+    /// says so on `rest_said` when it was the last open form.
+    fn serve_on_a_thread(&mut self, stream: UnixStream) {
+        self.open.fetch_add(1, Ordering::SeqCst);
+        let (open, ended) = (self.open.clone(), self.ended.clone());
+        let (base, stop) = (self.base.clone(), self.stop.clone());
+        let (ahead, program) = (self.ahead.clone(), self.program.clone());
+        let rest_said = self.rest_said.clone();
+        self.threads.retain(|thread| !thread.is_finished());
+        self.threads.push(std::thread::spawn(move || {
+            serve_one(stream, &base, &stop, &ahead);
+            // The next request's dialog waits before this one's memory goes.
+            if let Some(program) = &program {
+                ahead.refill(program, &base, &NOT_FOR_DIALOGS);
+            }
+            *ended.lock().unwrap_or_else(PoisonError::into_inner) = Instant::now();
+            if open.fetch_sub(1, Ordering::SeqCst) == 1 {
+                let _ = (&*rest_said).write_all(b"r");
+            }
+        }));
+    }
+
+    /// How long ago the last form ended (or serve started).
+    fn since_the_last_form(&self) -> Duration {
+        self.ended
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .elapsed();
-        if open.load(Ordering::SeqCst) == 0 && idle.is_some_and(|idle| since >= idle) {
-            return Ok(Exit::Answered);
-        }
+            .unwrap_or_else(PoisonError::into_inner)
+            .elapsed()
+    }
+
+    /// Stops accepting (the socket goes), then waits for the open forms (see [`stopped`]).
+    fn stop(self) -> Exit {
+        let Self {
+            listener,
+            bound,
+            open,
+            ..
+        } = self;
+        drop(listener);
+        drop(bound);
+        stopped(&open)
     }
 }
 
@@ -511,18 +633,6 @@ fn show(
     stop: &Cancel,
 ) {
     let failed = |message: String| Reply::without_answer(Exit::Failure, message);
-    let mut args = header.display_options(base).to_args();
-    args.push(match origin {
-        // An asker serve can see on this machine is shown as a local request (issue 54, item
-        // 13: it read "via HOST (as it says)" with this machine's own name). The dialog is
-        // still told it is serve's, so that it never sends the form back here.
-        Origin::Local => "--served".to_owned(),
-        // Any other request says where it claims to come from, whatever host it names: an
-        // asker can claim any name (this machine's own, or none), so the window names the
-        // claim as a claim, or says "another machine" (issue 43, item 2). One argument, so
-        // that a host that starts with `-` is not read as an option.
-        Origin::Unchecked(_) => format!("--via={}", header.host),
-    });
     let (report, events) = mpsc::channel();
     // The answer is written to the asker by the thread that read it from the dialog: handing
     // it to this thread first would cost one more wake-up on its way (issue 32: 2 ms).
@@ -540,12 +650,19 @@ fn show(
         let _ = report.send(event);
     };
     let started = match dialog.ahead {
-        Some(waiting) => Ok(Child::answering(
-            waiting,
-            ahead::input(&args, &request),
-            relay,
-        )),
-        None => Child::start_answering(dialog.program, &args, &NOT_FOR_DIALOGS, request, relay),
+        // It has serve's options (`base`) already, and reads the rest from the header.
+        Some(waiting) => {
+            let handover = Handover {
+                header: header.clone(),
+                local: *origin == Origin::Local,
+            };
+            let input = ahead::input(&handover, &request);
+            Ok(Child::answering(waiting, input, relay))
+        }
+        None => {
+            let args = dialog_args(header, origin, base);
+            Child::start_answering(dialog.program, &args, &NOT_FOR_DIALOGS, request, relay)
+        }
     };
     let child = match started {
         Ok(child) => child,
@@ -592,6 +709,25 @@ fn show(
             child.stop();
         }
     }
+}
+
+/// The arguments of a dialog started for a request that came with `header` from an asker at
+/// `origin`, shown by a serve whose own options are `base`. The dialog started ahead ends with
+/// the same, from serve's options and the header it is handed ([`ahead`]).
+fn dialog_args(header: &Header, origin: &Origin, base: &DisplayOptions) -> Vec<String> {
+    let mut args = header.display_options(base).to_args();
+    args.push(match origin {
+        // An asker serve can see on this machine is shown as a local request (issue 54, item
+        // 13: it read "via HOST (as it says)" with this machine's own name). The dialog is
+        // still told it is serve's, so that it never sends the form back here.
+        Origin::Local => "--served".to_owned(),
+        // Any other request says where it claims to come from, whatever host it names: an
+        // asker can claim any name (this machine's own, or none), so the window names the
+        // claim as a claim, or says "another machine" (issue 43, item 2). One argument, so
+        // that a host that starts with `-` is not read as an option.
+        Origin::Unchecked(_) => format!("--via={}", header.host),
+    });
+    args
 }
 
 /// The reply for a dialog's first stdout line, when that line is its answer (exit 0), with

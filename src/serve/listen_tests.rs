@@ -293,23 +293,30 @@ fn a_dashed_host_and_options_reach_the_dialog_as_values() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Issue 46: a request goes to the dialog serve started ahead when one waits: it reads the
-/// arguments a dialog started for the request would have had, then the request, and its
-/// answer reaches the asker as any dialog's does. serve starts the next one once a form ends.
+/// Issue 46: a request goes to the dialog serve started ahead when one waits: started with
+/// serve's options, it reads serve's header (the asker's, and where serve found it), then the
+/// request, and its answer reaches the asker as any dialog's does. serve starts the next one
+/// once a form ends.
 #[test]
-fn a_dialog_started_ahead_gets_its_arguments_then_the_request() {
+fn a_dialog_started_ahead_gets_serve_s_options_then_the_header_and_the_request() {
     let (dir, script) = dialog("ahead", "", "");
     let read = dir.join("read");
+    let base = DisplayOptions {
+        lang: Some("ko".into()),
+        ..DisplayOptions::default()
+    };
+    let mut started_with = base.to_args();
+    started_with.push(ahead::ARG.to_owned());
     write_executable(
         &script,
         &format!(
-            "#!/bin/sh\n[ \"$*\" = {arg} ] || exit 9\nprintf r >&2\ncat > '{read}'\necho '{{\"action\":\"cancel\"}}'\n",
-            arg = ahead::ARG,
+            "#!/bin/sh\n[ \"$*\" = '{args}' ] || exit 9\nprintf r >&2\ncat > '{read}'\necho '{{\"action\":\"cancel\"}}'\n",
+            args = started_with.join(" "),
             read = read.display()
         ),
     );
     let waiting = Ahead::default();
-    waiting.refill(&script, &NOT_FOR_DIALOGS);
+    waiting.refill(&script, &base, &NOT_FOR_DIALOGS);
     let dialog = waiting.take().expect("a dialog waits");
     assert!(
         waiting.take().is_none(),
@@ -330,15 +337,16 @@ fn a_dialog_started_ahead_gets_its_arguments_then_the_request() {
         (0, Some("{\"action\":\"cancel\"}")),
         "{reply:?}"
     );
-    // What a dialog started for the request would have been given.
-    let mut args = header.display_options(&DisplayOptions::default()).to_args();
-    assert!(args.contains(&"--title=Deploy".to_owned()), "{args:?}");
-    args.push("--via=build-box".to_owned());
+    // The header as the asker sent it, where serve found the asker, then the request.
+    let handover = Handover {
+        header,
+        local: false,
+    };
     assert_eq!(
         std::fs::read(&read).expect("what the dialog read"),
-        ahead::input(&args, b"{}")
+        ahead::input(&handover, b"{}")
     );
-    waiting.refill(&script, &NOT_FOR_DIALOGS);
+    waiting.refill(&script, &base, &NOT_FOR_DIALOGS);
     assert!(waiting.take().is_some(), "the next one waits");
     let _ = std::fs::remove_dir_all(dir);
 }

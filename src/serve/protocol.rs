@@ -11,6 +11,9 @@
 //!
 //! The asker keeps its side open while it waits: closing it is how it says "I am gone", and
 //! `serve` then closes the form's window.
+//!
+//! The dialog serve started ahead of its request (issue 46) reads the same header, handed over
+//! by serve as a [`Handover`]: the header's line with one key more, then the request.
 
 use std::io::{BufRead, Read, Write};
 
@@ -62,6 +65,22 @@ impl Header {
     pub fn display_options(&self, base: &DisplayOptions) -> DisplayOptions {
         base.with_asked(&self.display)
     }
+}
+
+/// What serve hands the dialog it started ahead of its request: the asker's [`Header`] as
+/// serve read it, and where serve found that asker.
+///
+/// One line, the header's own with one key more, `"local"` (no asker's header is read with
+/// it); the request follows, as after an asker's header, and the dialog reads it as every
+/// dialog reads its stdin.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Handover {
+    /// The asker's header: its host, the display options it asked for, the request's length.
+    #[serde(flatten)]
+    pub header: Header,
+    /// Whether serve found the asker on this machine: the dialog names no host then (and
+    /// otherwise the host the header claims, as a claim).
+    pub local: bool,
 }
 
 /// What `serve` answers: the exit code the asker ends with, the line it prints (if any), and
@@ -153,7 +172,57 @@ pub fn write_request(
 /// Reads a header and the request bytes it announces.
 pub fn read_request(input: &mut impl BufRead) -> Result<(Header, Vec<u8>), ProtocolError> {
     let line = read_line(input, MAX_HEADER_BYTES, "header")?;
-    let value: serde_json::Value = parse(&line, "header")?;
+    let header = checked_header(parse(&line, "header")?)?;
+    let mut request = vec![0; header.length];
+    input.read_exact(&mut request).map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => ProtocolError::Truncated("request"),
+        _ => ProtocolError::Io(e),
+    })?;
+    Ok((header, request))
+}
+
+/// The longest handover line: a header's, and the key serve adds.
+const MAX_HANDOVER_BYTES: usize = MAX_HEADER_BYTES + 64;
+
+/// Writes `handover` as one line (the request is the caller's to write after it).
+pub fn write_handover(out: &mut impl Write, handover: &Handover) -> Result<(), ProtocolError> {
+    let mut line = serde_json::to_vec(handover).map_err(|e| ProtocolError::Garbage {
+        what: "header",
+        error: e.to_string(),
+    })?;
+    line.push(b'\n');
+    if line.len() > MAX_HANDOVER_BYTES {
+        return Err(ProtocolError::TooLong {
+            what: "header",
+            limit: MAX_HANDOVER_BYTES,
+        });
+    }
+    out.write_all(&line)?;
+    Ok(())
+}
+
+/// Reads the line [`write_handover`] wrote, checked as an asker's header is; the request is
+/// left to follow.
+pub fn read_handover(input: &mut impl BufRead) -> Result<Handover, ProtocolError> {
+    let line = read_line(input, MAX_HANDOVER_BYTES, "header")?;
+    let mut value: serde_json::Value = parse(&line, "header")?;
+    let local = value
+        .as_object_mut()
+        .and_then(|fields| fields.remove("local"))
+        .and_then(|local| local.as_bool())
+        .ok_or_else(|| ProtocolError::Garbage {
+            what: "header",
+            error: "no \"local\" as true or false".into(),
+        })?;
+    Ok(Handover {
+        header: checked_header(value)?,
+        local,
+    })
+}
+
+/// The header in `value`, checked: its version first, then its shape, its texts and the
+/// length it announces.
+fn checked_header(value: serde_json::Value) -> Result<Header, ProtocolError> {
     // The version first: a newer asker's header may not fit this build's shape at all.
     let garbage = |error: String| ProtocolError::Garbage {
         what: "header",
@@ -190,12 +259,7 @@ pub fn read_request(input: &mut impl BufRead) -> Result<(Header, Vec<u8>), Proto
     if header.length > MAX_REQUEST_BYTES {
         return Err(ProtocolError::RequestTooLong(header.length));
     }
-    let mut request = vec![0; header.length];
-    input.read_exact(&mut request).map_err(|e| match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => ProtocolError::Truncated("request"),
-        _ => ProtocolError::Io(e),
-    })?;
-    Ok((header, request))
+    Ok(header)
 }
 
 /// Writes `reply` as one line.
@@ -322,6 +386,44 @@ mod tests {
         assert_eq!(asked.server.as_deref(), Some("issue-tracker"));
         assert_eq!(asked.lang.as_deref(), Some("de"));
         assert_eq!(asked.timeout, Some(Duration::from_secs_f64(2.5)));
+    }
+
+    /// The dialog started ahead reads the asker's header as serve read it, and where serve
+    /// found the asker; a handover is checked as a header is.
+    #[test]
+    fn a_handover_carries_the_header_and_the_asker_s_place() {
+        for local in [true, false] {
+            let handover = Handover {
+                header: header(7),
+                local,
+            };
+            let mut wire = Vec::new();
+            write_handover(&mut wire, &handover).expect("writes");
+            wire.extend_from_slice(b"request");
+            let mut input = &wire[..];
+            assert_eq!(read_handover(&mut input).expect("reads"), handover);
+            assert_eq!(input, b"request", "the request is left to follow");
+        }
+        let cases: [(&[u8], &str); 3] = [
+            (
+                b"{\"version\":1,\"host\":\"h\",\"length\":0}\n",
+                "no \"local\"",
+            ),
+            (
+                b"{\"version\":1,\"host\":\"h\\u0000\",\"length\":0,\"local\":true}\n",
+                "\"host\" holds a NUL character",
+            ),
+            (
+                b"{\"version\":2,\"host\":\"h\",\"length\":0,\"local\":true}\n",
+                "protocol version 2 is not supported",
+            ),
+        ];
+        for (wire, expected) in cases {
+            let error = read_handover(&mut &wire[..])
+                .expect_err("refused")
+                .to_string();
+            assert!(error.contains(expected), "{error:?} lacks {expected:?}");
+        }
     }
 
     #[test]
