@@ -276,16 +276,24 @@ impl Serve {
     /// full ([`MAX_CONNECTIONS`]).
     fn accept(&mut self) {
         match self.listener.accept() {
-            Ok((stream, _)) if self.open.load(Ordering::SeqCst) >= MAX_CONNECTIONS => {
-                self.accepting.accepted();
-                busy(stream, &mut self.busy_said);
-            }
             Ok((stream, _)) => {
-                self.accepting.accepted();
-                self.busy_said = false;
-                self.serve_on_a_thread(stream);
+                if let Some(line) = self.accepting.accepted() {
+                    diag(format_args!("{line}"));
+                }
+                if self.open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+                    busy(stream, &mut self.busy_said);
+                } else {
+                    self.busy_said = false;
+                    self.serve_on_a_thread(stream);
+                }
             }
-            Err(error) => self.accepting.failed(&error),
+            Err(error) => {
+                let (wait, line) = self.accepting.failed(&error, Instant::now());
+                if let Some(line) = line {
+                    diag(format_args!("{line}"));
+                }
+                std::thread::sleep(wait);
+            }
         }
     }
 
@@ -374,38 +382,57 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
         .map(|m| (m.dev(), m.ino()))
 }
 
+/// How often, at most, the log says that `accept` fails: a table of file descriptors near its
+/// limit lets `accept` work and fail by turns while the forms that hold them end (each form's
+/// thread opens a few files of its own, to check its asker), and each turn is not news.
+const ACCEPT_FAILURE_SAID_EVERY: Duration = Duration::from_secs(10);
+
 /// `accept`'s failures in a row: each waits longer before the next try (an exhausted file
 /// descriptor table fails at once, every time, and an immediate retry spins a core), and the
-/// log says so once, not once per try.
+/// log says so once, not once per try, nor once per run of failures when they come and go
+/// ([`ACCEPT_FAILURE_SAID_EVERY`]).
 #[derive(Default)]
 struct Accepting {
     failures: u32,
+    /// When the log last said that `accept` fails.
+    said: Option<Instant>,
+    /// Whether the log said so for these failures, and is to say when they are over.
+    announced: bool,
 }
 
 impl Accepting {
-    fn failed(&mut self, error: &std::io::Error) {
+    /// A failure at `now`: how long to wait before the next try, and the line for the log,
+    /// if this one is to be said.
+    fn failed(&mut self, error: &std::io::Error, now: Instant) -> (Duration, Option<String>) {
         let (first, longest) = ACCEPT_BACKOFF;
         let wait = first
             .saturating_mul(1 << self.failures.min(16))
             .min(longest);
-        if self.failures == 0 {
-            diag(format_args!(
+        let said_lately = self
+            .said
+            .is_some_and(|said| now.duration_since(said) < ACCEPT_FAILURE_SAID_EVERY);
+        let line = (self.failures == 0 && !said_lately).then(|| {
+            self.said = Some(now);
+            self.announced = true;
+            format!(
                 "serve: cannot accept a connection: {error}; trying again less and less often \
                  (at most every {longest:?}) until it works"
-            ));
-        }
+            )
+        });
         self.failures = self.failures.saturating_add(1);
-        std::thread::sleep(wait);
+        (wait, line)
     }
 
-    fn accepted(&mut self) {
-        if self.failures > 0 {
-            diag(format_args!(
+    /// A connection was accepted: the line for the log, when failures that were said end.
+    fn accepted(&mut self) -> Option<String> {
+        let line = (self.failures > 0 && std::mem::take(&mut self.announced)).then(|| {
+            format!(
                 "serve: accepting connections again, after {} failed tries",
                 self.failures
-            ));
-            self.failures = 0;
-        }
+            )
+        });
+        self.failures = 0;
+        line
     }
 }
 

@@ -372,3 +372,29 @@ fn only_an_answer_line_is_relayed_before_the_exit() {
     );
     assert_eq!(answer("not json\n"), None);
 }
+
+/// `accept` that works and fails by turns near the descriptor limit (the forms that end free
+/// descriptors, their threads open a few to check their askers) is said once, with its end,
+/// not once a turn: the log of serve_out_of_file_descriptors_backs_off_and_recovers had a
+/// third "cannot accept" line now and then.
+#[test]
+fn accept_failing_by_turns_is_said_once_in_a_while() {
+    let emfile = std::io::Error::from_raw_os_error(24);
+    let start = Instant::now();
+    let mut accepting = Accepting::default();
+    let (wait, line) = accepting.failed(&emfile, start);
+    assert!(line.is_some_and(|l| l.contains("cannot accept a connection")));
+    assert_eq!(wait, ACCEPT_BACKOFF.0);
+    let (wait, line) = accepting.failed(&emfile, start);
+    assert_eq!((wait, line), (ACCEPT_BACKOFF.0 * 2, None));
+    assert!(accepting.accepted().is_some_and(|l| l.contains("after 2 failed tries")));
+    // Failing again at once: a new run of failures, not news.
+    let soon = start + Duration::from_secs(1);
+    assert_eq!(accepting.failed(&emfile, soon), (ACCEPT_BACKOFF.0, None));
+    assert_eq!(accepting.accepted(), None);
+    // Later it is news again.
+    let later = start + ACCEPT_FAILURE_SAID_EVERY;
+    assert!(accepting.failed(&emfile, later).1.is_some());
+    assert!(accepting.accepted().is_some());
+    assert_eq!(accepting.accepted(), None);
+}
