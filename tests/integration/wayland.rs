@@ -8,17 +8,15 @@
 //! `wtype` and `grim` (or, as root, without the user) the tests skip (`support::skip`, with the
 //! fix) and pass, unless `FORM_ELICITATION_E2E=require` is set, in which case they fail.
 
-use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::support::desktop::{ANSWER_TIMEOUT, auto_type_fills_each_field, expect_answer};
+use super::support::desktop::{
+    self, ANSWER_TIMEOUT, KOREAN_REQUEST, NAME_REQUEST, auto_type_fills_each_field, expect_answer,
+};
 use super::support::sway::sway_or_skip;
-
-/// A request with one required text field and no default.
-const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
 
 // ---------------------------------------------------------------------------------------------
 // Tests
@@ -125,19 +123,7 @@ fn korean_and_other_scripts_typed_arrive_exactly() {
     let Some(sway) = sway_or_skip(&[]) else {
         return;
     };
-    let korean = r#"{"message":"이름을 입력해 주세요.","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"이름"}},"required":["name"]}}"#;
-    for text in [
-        "서울특별시 강남구 테헤란로 152",
-        "Seoul 서울",
-        "Tokyo 東京都千代田区",
-        "Привет, мир",
-    ] {
-        let app = sway.show("korean", korean, &[], &[]);
-        sway.type_text(text);
-        sway.key("Return");
-        let answer = json!({"action": "accept", "content": {"name": text}});
-        expect_answer(app, &answer.to_string());
-    }
+    desktop::scripts_typed_arrive_exactly(&sway, "korean", KOREAN_REQUEST);
 }
 
 /// Issue 32: the activation token the caller passes in `XDG_ACTIVATION_TOKEN` (as a launcher
@@ -180,9 +166,7 @@ fn escape_cancels() {
     let Some(sway) = sway_or_skip(&[]) else {
         return;
     };
-    let app = sway.show("escape", NAME_REQUEST, &[], &[]);
-    sway.key("Escape");
-    expect_answer(app, r#"{"action":"cancel"}"#);
+    desktop::escape_cancels(&sway);
 }
 
 #[test]
@@ -190,13 +174,7 @@ fn sigterm_cancels() {
     let Some(sway) = sway_or_skip(&[]) else {
         return;
     };
-    let app = sway.show("sigterm", NAME_REQUEST, &[], &[]);
-    let status = Command::new("kill")
-        .args(["-TERM", &app.app.pid().to_string()])
-        .status()
-        .expect("the kill command runs");
-    assert!(status.success(), "kill -TERM failed: {status}");
-    expect_answer(app, r#"{"action":"cancel"}"#);
+    desktop::sigterm_cancels(&sway);
 }
 
 /// The compositor crashes while the person answers: the program must end within a second with

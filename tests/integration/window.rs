@@ -16,8 +16,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::support::desktop::{
-    ANSWER_TIMEOUT, DEAD_KEYS_TYPING_EUA, Desktop as _, Shown, TOOL_TIMEOUT, WINDOW_TIMEOUT,
-    auto_type_fills_each_field, expect_answer, unique_title,
+    self, ANSWER_TIMEOUT, DEAD_KEYS_TYPING_EUA, Desktop as _, KOREAN_REQUEST, NAME_REQUEST, Shown,
+    TOOL_TIMEOUT, WINDOW_TIMEOUT, auto_type_fills_each_field, expect_answer, unique_title,
 };
 use super::support::process::{Group, Running, threads_woken_over};
 use super::support::xvfb::{
@@ -25,9 +25,6 @@ use super::support::xvfb::{
     tools_available,
 };
 use super::support::{BIN, apt_install, skip, write_executable};
-
-/// A request with one required text field and no default.
-const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
 
 // ---------------------------------------------------------------------------------------------
 // Tests
@@ -65,9 +62,7 @@ fn escape_cancels() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let app = x.show("escape", NAME_REQUEST, &[]);
-    x.key("Escape");
-    expect_answer(app, r#"{"action":"cancel"}"#);
+    desktop::escape_cancels(&x);
 }
 
 #[test]
@@ -90,9 +85,7 @@ fn sigterm_cancels() {
     let Some(x) = display_or_skip(&[]) else {
         return;
     };
-    let app = x.show("sigterm", NAME_REQUEST, &[]);
-    app.signal("TERM");
-    expect_answer(app, r#"{"action":"cancel"}"#);
+    desktop::sigterm_cancels(&x);
 }
 
 #[test]
@@ -922,9 +915,6 @@ fn assert_shows_our_icon(x: &Xvfb, app: &Shown) {
     );
 }
 
-/// A Korean form: the labels need the system's CJK fonts.
-const KOREAN_REQUEST: &str = r#"{"message":"이름을 입력해 주세요.","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"이름"}},"required":["name"]}}"#;
-
 #[test]
 #[ignore = "types through remapped keys at full speed, which any X client (YAD too) can miss while other tests load the CPU: .ci/run runs it alone, after the suite (cargo test --test integration window:: -- --ignored)"]
 fn korean_typed_into_a_korean_form_comes_back_exactly() {
@@ -950,18 +940,7 @@ fn text_outside_the_keymap_typed_at_full_speed_arrives_exactly() {
     let Some(x) = display_alone_or_skip(&[]) else {
         return;
     };
-    for text in [
-        "Seoul 서울",
-        "서울특별시 강남구 테헤란로 152",
-        "Tokyo 東京都千代田区",
-        "Привет, мир",
-    ] {
-        let app = x.show("full-speed", NAME_REQUEST, &[]);
-        x.type_text(text);
-        x.key("Return");
-        let answer = serde_json::json!({"action": "accept", "content": {"name": text}});
-        expect_answer(app, &answer.to_string());
-    }
+    desktop::scripts_typed_arrive_exactly(&x, "full-speed", NAME_REQUEST);
 }
 
 /// Regression test: the keymap of a remapped key is read when the server reports the key, not

@@ -27,6 +27,52 @@ pub trait Desktop {
     /// Sends `inputs` to the focused window in one burst (one tool run, at the tool's own
     /// speed), as a password manager's auto-type or a virtual keyboard does.
     fn burst(&self, inputs: &[Input<'_>]);
+
+    /// Types `text` into the focused window, at the tool's own speed.
+    fn type_text(&self, text: &str);
+
+    /// Presses and releases one key (an XKB key name) in the focused window.
+    fn key(&self, key: &str);
+}
+
+/// A request with one required text field and no default.
+pub const NAME_REQUEST: &str = r#"{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}"#;
+
+/// [`NAME_REQUEST`] in Korean: its words need the system's CJK fonts.
+pub const KOREAN_REQUEST: &str = r#"{"message":"이름을 입력해 주세요.","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"이름"}},"required":["name"]}}"#;
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios, written once for X11 and Wayland
+
+/// Escape answers `cancel`.
+pub fn escape_cancels(desktop: &impl Desktop) {
+    let app = desktop.open("escape", NAME_REQUEST, &[], &[]);
+    desktop.key("Escape");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+/// SIGTERM, while the window is up, answers `cancel`.
+pub fn sigterm_cancels(desktop: &impl Desktop) {
+    let app = desktop.open("sigterm", NAME_REQUEST, &[], &[]);
+    app.signal("TERM");
+    expect_answer(app, r#"{"action":"cancel"}"#);
+}
+
+/// Issue 15's strings (Korean, Japanese, Russian, beside Latin), each typed into a fresh
+/// `request` (a form of one required field, `name`) and sent with Return, arrive exactly.
+pub fn scripts_typed_arrive_exactly(desktop: &impl Desktop, name: &str, request: &str) {
+    for text in [
+        "Seoul 서울",
+        "서울특별시 강남구 테헤란로 152",
+        "Tokyo 東京都千代田区",
+        "Привет, мир",
+    ] {
+        let app = desktop.open(name, request, &[], &[]);
+        desktop.type_text(text);
+        desktop.key("Return");
+        let answer = serde_json::json!({"action": "accept", "content": {"name": text}});
+        expect_answer(app, &answer.to_string());
+    }
 }
 
 /// One part of a [`Desktop::burst`].

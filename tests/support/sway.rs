@@ -511,4 +511,12 @@ impl Desktop for Sway {
         }
         self.tool("wtype", &args);
     }
+
+    fn type_text(&self, text: &str) {
+        Sway::type_text(self, text);
+    }
+
+    fn key(&self, key: &str) {
+        Sway::key(self, key);
+    }
 }

@@ -421,4 +421,12 @@ impl Desktop for Xvfb {
         let out = run_tool(&self.display, "xdotool", &args);
         assert_eq!(out.code, Some(0), "xdotool failed:\n{}", out.describe());
     }
+
+    fn type_text(&self, text: &str) {
+        Xvfb::type_text(self, text);
+    }
+
+    fn key(&self, key: &str) {
+        Xvfb::key(self, key);
+    }
 }
