@@ -387,7 +387,11 @@ fn accept_failing_by_turns_is_said_once_in_a_while() {
     assert_eq!(wait, ACCEPT_BACKOFF.0);
     let (wait, line) = accepting.failed(&emfile, start);
     assert_eq!((wait, line), (ACCEPT_BACKOFF.0 * 2, None));
-    assert!(accepting.accepted().is_some_and(|l| l.contains("after 2 failed tries")));
+    assert!(
+        accepting
+            .accepted()
+            .is_some_and(|l| l.contains("after 2 failed tries"))
+    );
     // Failing again at once: a new run of failures, not news.
     let soon = start + Duration::from_secs(1);
     assert_eq!(accepting.failed(&emfile, soon), (ACCEPT_BACKOFF.0, None));
