@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use super::support::process::{Output, run_binary};
+use super::support::process::{Group, Output, run_binary};
 
 fn fixtures(dir: &str) -> Vec<PathBuf> {
     let files = super::support::json_files(&[dir]);
@@ -217,13 +217,14 @@ fn bad_usage_exits_2_and_help_and_version_exit_0() {
 fn a_complete_request_is_read_without_waiting_for_eof() {
     let request = r#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#;
     for input in [request.to_owned(), format!("\u{feff}{request}\n")] {
-        let mut child = Command::new(super::support::BIN)
-            .arg("--check")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start the binary");
+        let mut child = Group::spawn(
+            "the binary",
+            Command::new(super::support::BIN)
+                .arg("--check")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        );
         let mut stdin = child.stdin.take().expect("stdin is piped");
         stdin
             .write_all(input.as_bytes())
@@ -266,16 +267,17 @@ fn a_default_that_backtracks_forever_is_refused_in_time() {
 
 /// Runs the binary with the read end of its stdout already closed, as when the caller gave up.
 fn run_with_stdout_closed(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(super::support::BIN)
-        .args(args)
-        .env_remove("DISPLAY")
-        .envs(super::support::ENGLISH)
-        .env_remove("WAYLAND_DISPLAY")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
+    let mut child = Group::spawn(
+        "the binary",
+        Command::new(super::support::BIN)
+            .args(args)
+            .env_remove("DISPLAY")
+            .envs(super::support::ENGLISH)
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     drop(child.stdout.take());
     let mut input = child.stdin.take().expect("stdin is piped");
     let _ = input.write_all(stdin);
@@ -379,16 +381,17 @@ fn a_closed_pipe_shared_by_stdout_and_stderr_is_exit_1() {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
     let stderr = writer.try_clone().expect("clone the pipe");
-    let mut child = Command::new(super::support::BIN)
-        .arg("--check")
-        .env_remove("DISPLAY")
-        .envs(super::support::ENGLISH)
-        .env_remove("WAYLAND_DISPLAY")
-        .stdin(Stdio::piped())
-        .stdout(writer)
-        .stderr(stderr)
-        .spawn()
-        .expect("start the binary");
+    let mut child = Group::spawn(
+        "the binary",
+        Command::new(super::support::BIN)
+            .arg("--check")
+            .env_remove("DISPLAY")
+            .envs(super::support::ENGLISH)
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::piped())
+            .stdout(writer)
+            .stderr(stderr),
+    );
     let mut input = child.stdin.take().expect("stdin is piped");
     let _ = input.write_all(
         std::fs::read(concat!(
