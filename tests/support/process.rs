@@ -182,11 +182,12 @@ impl Drop for Group {
 /// (read from `/proc`: the processes whose group or session is `leader`).
 pub fn kill_group_and_session(leader: Pid) {
     let _ = rustix::process::kill_process_group(leader, Signal::KILL);
+    let leader = leader.as_raw_nonzero().get();
     for (pid, group, session) in processes() {
-        if group == leader.as_raw_nonzero().get() || session == leader.as_raw_nonzero().get() {
-            if let Some(pid) = Pid::from_raw(pid) {
-                let _ = rustix::process::kill_process(pid, Signal::KILL);
-            }
+        if (group == leader || session == leader)
+            && let Some(pid) = Pid::from_raw(pid)
+        {
+            let _ = rustix::process::kill_process(pid, Signal::KILL);
         }
     }
 }
