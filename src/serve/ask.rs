@@ -139,8 +139,8 @@ pub fn ask(
 /// Whether the listener may see our request: serve's own rule for its askers, our user or
 /// root (over SSH, the person's own sshd forwards the socket).
 fn listener_allowed(stream: &UnixStream) -> Result<(), String> {
-    let (uid, pid) =
-        peer_uid_pid(stream).map_err(|error| format!("cannot read who listens there: {error}"))?;
+    let super::peer::Credentials { uid, pid } = super::peer::credentials(stream)
+        .map_err(|error| format!("cannot read who listens there: {error}"))?;
     let us = rustix::process::getuid().as_raw();
     if uid == us || uid == 0 {
         Ok(())
@@ -148,36 +148,6 @@ fn listener_allowed(stream: &UnixStream) -> Result<(), String> {
         Err(format!(
             "it is served by user {uid} (pid {pid}), not by user {us} or root"
         ))
-    }
-}
-
-/// The user and process id of the socket's other end (`SO_PEERCRED`). Read directly rather
-/// than through rustix, which fails on pid 0: what an asker in a sandbox (another pid
-/// namespace, as under bwrap or Docker) sees of a serve outside it.
-#[allow(unsafe_code)]
-fn peer_uid_pid(stream: &UnixStream) -> std::io::Result<(u32, i32)> {
-    use std::os::fd::AsRawFd as _;
-    let mut cred = libc::ucred {
-        pid: 0,
-        uid: 0,
-        gid: 0,
-    };
-    let mut len = std::mem::size_of::<libc::ucred>() as libc::socklen_t;
-    // SAFETY: `cred` and `len` are valid for writes of the sizes given, and the fd is open
-    // for as long as `stream` is borrowed.
-    let done = unsafe {
-        libc::getsockopt(
-            stream.as_raw_fd(),
-            libc::SOL_SOCKET,
-            libc::SO_PEERCRED,
-            (&raw mut cred).cast(),
-            &raw mut len,
-        )
-    };
-    if done == 0 {
-        Ok((cred.uid, cred.pid))
-    } else {
-        Err(std::io::Error::last_os_error())
     }
 }
 
