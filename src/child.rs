@@ -21,6 +21,9 @@ pub struct Child {
     pid: u32,
     /// The thread that reports on it ([`Child::answering`]'s), joined by [`Child::finish`].
     reporter: Option<std::thread::JoinHandle<()>>,
+    /// [`Child::start`]'s: disconnected once all it was to be fed is written and its stdin
+    /// closed ([`Child::wait_fed`]).
+    fed: Option<Receiver<()>>,
 }
 
 /// Why a dialog's process could not start.
@@ -116,31 +119,30 @@ impl Child {
         let mut child = spawn(&own_program()?, args, unset)?;
         let pid = child.id();
         let stdin = child.stdin.take();
+        let (fed, all_fed) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            if let Some(mut stdin) = stdin {
-                // A dialog that died before reading says why through its exit status.
-                let _ = stdin.write_all(&request);
-                if let Some(feed) = feed {
-                    let _ = stdin.flush();
-                    std::thread::spawn(move || {
-                        for bytes in feed {
-                            if stdin
-                                .write_all(&bytes)
-                                .and_then(|()| stdin.flush())
-                                .is_err()
-                            {
-                                break;
-                            }
-                        }
-                    });
-                }
-            }
+            feed_stdin(stdin, request, feed, fed);
             ended(child.wait_with_output());
         });
         Ok(Self {
             pid,
             reporter: None,
+            fed: Some(all_fed),
         })
+    }
+
+    /// Waits, until `deadline` at the latest, for all that [`Child::start`]'s `feed` brought
+    /// to be written and the child's stdin closed, once the feed's sender is dropped: a parent
+    /// about to exit knows its last line is in the pipe. Whether it was.
+    pub fn wait_fed(&self, deadline: std::time::Instant) -> bool {
+        let Some(fed) = &self.fed else {
+            return true;
+        };
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        matches!(
+            fed.recv_timeout(left),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected)
+        )
     }
 
     /// Starts `program` (our own, [`own_program`], but for tests) with `args`, without the
@@ -204,6 +206,7 @@ impl Child {
         Self {
             pid,
             reporter: Some(reporter),
+            fed: None,
         }
     }
 
@@ -224,6 +227,35 @@ impl Child {
         if let Some(pid) = pid {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
         }
+    }
+}
+
+/// Writes `request` to `stdin`, then, with a `feed`, what it brings on a thread of its own
+/// until its sender is dropped; `fed` is dropped once all is written and `stdin` closed.
+fn feed_stdin(
+    stdin: Option<std::process::ChildStdin>,
+    request: Vec<u8>,
+    feed: Option<Receiver<Vec<u8>>>,
+    fed: std::sync::mpsc::Sender<()>,
+) {
+    let Some(mut stdin) = stdin else { return };
+    // A dialog that died before reading says why through its exit status.
+    let _ = stdin.write_all(&request);
+    if let Some(feed) = feed {
+        let _ = stdin.flush();
+        std::thread::spawn(move || {
+            for bytes in feed {
+                if stdin
+                    .write_all(&bytes)
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            drop(stdin);
+            drop(fed);
+        });
     }
 }
 

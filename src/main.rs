@@ -79,6 +79,11 @@ fn main() -> ExitCode {
     }
 }
 
+/// How long a proxy's dialog whose parent is gone waits for the end of the proxy's lines,
+/// before it decides whether it was told that nobody waits: the end is in the pipe by the time
+/// the proxy's exit is seen, so this bound is only for a feed that never ends.
+const LAST_WORD: std::time::Duration = std::time::Duration::from_secs(1);
+
 fn run(args: &Args) -> anyhow::Result<Exit> {
     if let Some(what) = args.generate {
         let text = generate::generate(what).context("cannot generate the text")?;
@@ -87,18 +92,26 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     }
     let cancel = Cancel::new();
     let delivery = Delivery::to_stdout();
-    signals::install(&cancel, &delivery)?;
     // A proxy's dialog: the request is stdin's first line, and the later ones keep its place
-    // in the run current.
-    let (Input { bytes, hook }, queue) = match args.queue {
-        Some(place) => {
+    // in the run current, or say that nobody waits for its answer any more: then its window
+    // stays when the proxy ends (issue 58).
+    let queue = args.queue.map(LivePlace::new);
+    let stays: signals::Stays = match &queue {
+        Some(live) => {
+            let live = live.clone();
+            std::sync::Arc::new(move || live.stays_once_fed(LAST_WORD))
+        }
+        None => std::sync::Arc::new(|| false),
+    };
+    signals::install(&cancel, &delivery, stays)?;
+    let Input { bytes, hook } = match &queue {
+        Some(live) => {
             let (bytes, rest) = read_request_line()?;
-            let live = LivePlace::new(place);
             live.follow(rest);
             let hook = false;
-            (Input { bytes, hook }, Some(live))
+            Input { bytes, hook }
         }
-        None => (read_request(args)?, None),
+        None => read_request(args)?,
     };
     // The person's language before the request is read: Claude's questions become a form
     // with words of ours ("Other").

@@ -2,10 +2,12 @@
 //! proxy writes each new place as a line `POSITION/TOTAL` on the dialog's stdin after the
 //! request, and the front ends read [`LivePlace::get`] when they draw. The same lines say when
 //! the client stopped waiting for the form's answer ([`STOPPED_WAITING`], issue 58): the form
-//! then stays, to keep what was typed as a draft.
+//! then stays, to keep what was typed as a draft. Told so, a window that stays for the person
+//! stays even when the proxy goes (the client gone): [`LivePlace::stays_once_fed`].
 
 use std::io::BufRead;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::cli::QueuePlace;
 
@@ -17,9 +19,16 @@ type OnChange = Box<dyn Fn() + Send>;
 /// reaches anyone any more.
 pub const STOPPED_WAITING: &str = "stopped-waiting";
 
-/// The place, shared between the thread that reads the proxy's lines and the front end.
+/// The place, shared between the thread that reads the proxy's lines, the front end and the
+/// watchers of the parent and of the answer's reader.
 #[derive(Clone)]
-pub struct LivePlace(Arc<Mutex<Inner>>);
+pub struct LivePlace(Arc<Shared>);
+
+struct Shared {
+    inner: Mutex<Inner>,
+    /// Notified when the proxy's lines have ended.
+    fed: Condvar,
+}
 
 struct Inner {
     place: QueuePlace,
@@ -28,17 +37,27 @@ struct Inner {
     stopped_waiting: bool,
     /// Called once when the client stops waiting (a front end that closes then).
     on_stopped_waiting: Option<OnChange>,
+    /// The proxy's lines have ended (it closed our stdin, or went): nothing more will be told.
+    fed_all: bool,
+    /// The front end here stays open for the person once nobody waits (the window with a
+    /// draft slot), rather than closing.
+    front_end_stays: bool,
 }
 
 impl LivePlace {
     /// A place that stays `place` until told otherwise.
     pub fn new(place: QueuePlace) -> Self {
-        Self(Arc::new(Mutex::new(Inner {
-            place,
-            on_change: None,
-            stopped_waiting: false,
-            on_stopped_waiting: None,
-        })))
+        Self(Arc::new(Shared {
+            inner: Mutex::new(Inner {
+                place,
+                on_change: None,
+                stopped_waiting: false,
+                on_stopped_waiting: None,
+                fed_all: false,
+                front_end_stays: false,
+            }),
+            fed: Condvar::new(),
+        }))
     }
 
     /// The place now.
@@ -60,6 +79,37 @@ impl LivePlace {
     /// Whether the client stopped waiting for the answer.
     pub fn client_stopped_waiting(&self) -> bool {
         self.inner().stopped_waiting
+    }
+
+    /// Says that the front end showing the form stays open for the person once nobody waits
+    /// (the window, which then offers to keep a draft), so that the parent's end is then no
+    /// reason to close it ([`Self::stays_once_fed`]). A front end that closes then (the
+    /// terminal, a URL consent, drafts off) or hands the form on (to `serve`) says nothing.
+    pub fn front_end_stays(&self) {
+        self.inner().front_end_stays = true;
+    }
+
+    /// Whether the dialog stays now that its parent or its answer's reader is gone: the proxy
+    /// said that nobody waits for the answer, and the front end stays for the person
+    /// ([`Self::front_end_stays`]). Waits first, at most `at_most`, for the end of the
+    /// proxy's lines: a proxy whose client went tells its dialog so and exits, and its exit
+    /// may be seen before its last line is read; the line is in the pipe by then, ahead of
+    /// the end, so waiting for the end is enough.
+    pub fn stays_once_fed(&self, at_most: Duration) -> bool {
+        let deadline = Instant::now() + at_most;
+        let mut inner = self.inner();
+        while !inner.fed_all {
+            let Some(left) = deadline.checked_duration_since(Instant::now()) else {
+                break;
+            };
+            inner = self
+                .0
+                .fed
+                .wait_timeout(inner, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        inner.stopped_waiting && inner.front_end_stays
     }
 
     /// The client stopped waiting: says so to whoever asked (`on_change` too, so that a
@@ -108,11 +158,13 @@ impl LivePlace {
                     live.set(place);
                 }
             }
+            live.inner().fed_all = true;
+            live.0.fed.notify_all();
         });
     }
 
     fn inner(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.0.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -188,5 +240,66 @@ mod tests {
         });
         assert_eq!(wait(), "late");
         assert!(heard.try_recv().is_err(), "told once each");
+    }
+
+    /// Issue 58, the client gone: the proxy tells its dialog that nobody waits and exits, and
+    /// the dialog's watchers may see the exit before the line is read. Asked then, the answer
+    /// waits for the end of the proxy's lines: told is told (without the wait, the line
+    /// read 200 ms late was missed and the window closed); not told is not, once they end, or
+    /// once the wait's bound has passed while they go on.
+    #[test]
+    fn whether_nobody_waits_is_known_once_the_proxy_s_lines_end() {
+        /// Gives its bytes after a delay, as a line still in the pipe when the proxy's exit is
+        /// seen.
+        struct Late(Duration, std::io::Cursor<Vec<u8>>);
+        impl std::io::Read for Late {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                std::thread::sleep(std::mem::take(&mut self.0));
+                self.1.read(buf)
+            }
+        }
+        let place = QueuePlace {
+            position: 1,
+            total: 1,
+        };
+        let late = |bytes: String| {
+            let live = LivePlace::new(place);
+            live.front_end_stays();
+            live.follow(std::io::BufReader::new(Late(
+                Duration::from_millis(200),
+                std::io::Cursor::new(bytes.into_bytes()),
+            )));
+            live
+        };
+        let told = late(format!("1/2\n{STOPPED_WAITING}\n"));
+        assert!(told.stays_once_fed(Duration::from_secs(10)));
+        let not_told = late("1/2\n".to_owned());
+        let asked = Instant::now();
+        assert!(!not_told.stays_once_fed(Duration::from_secs(10)));
+        assert!(
+            asked.elapsed() < Duration::from_secs(5),
+            "not the whole bound"
+        );
+        // Lines that never end: the bound.
+        let (_writer, reader) = std::sync::mpsc::channel::<Vec<u8>>();
+        struct Never(std::sync::mpsc::Receiver<Vec<u8>>);
+        impl std::io::Read for Never {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                let _ = self.0.recv();
+                Ok(0)
+            }
+        }
+        let open = LivePlace::new(place);
+        open.front_end_stays();
+        open.follow(std::io::BufReader::new(Never(reader)));
+        assert!(!open.stays_once_fed(Duration::from_millis(100)));
+        // Told, but the front end does not stay for the person (it closes, or the form went
+        // on to serve, whose window was not told): it ends with its parent as before.
+        let elsewhere = LivePlace::new(place);
+        elsewhere.follow(std::io::Cursor::new(
+            format!("{STOPPED_WAITING}\n").into_bytes(),
+        ));
+        assert!(!elsewhere.stays_once_fed(Duration::from_secs(10)));
+        assert!(elsewhere.client_stopped_waiting());
     }
 }

@@ -117,6 +117,13 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
         UiChoice::Terminal => None,
         UiChoice::Auto if !ui::has_display() => Some(crate::session::how_to_fix()),
         UiChoice::Auto | UiChoice::Window => {
+            // The window stays for the person once nobody waits, also when the proxy is
+            // gone; where it cannot open, the terminal closes then all the same.
+            if draft.is_some()
+                && let Some(live) = &showing.queue
+            {
+                live.front_end_stays();
+            }
             let mut options = window_options(showing);
             options.shown.draft = draft.clone();
             match ui::run_window(form.clone(), options, Some(fast_exit(showing.delivery))) {

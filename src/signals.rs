@@ -5,7 +5,9 @@
 //! - The helper ([`install`]): the front end wakes, closes, and `main` delivers `cancel` the
 //!   normal way. Should the front end not come back in time (a stuck GL driver, or the request
 //!   not yet read), the watchdog delivers the cancel itself, through the same [`Delivery`],
-//!   and exits, so a signal never leaves us hanging.
+//!   and exits, so a signal never leaves us hanging. One exception: a proxy's dialog told
+//!   that nobody waits for its answer any more stays when its parent or its answer's reader
+//!   goes (the proxy ended with its client), for the person to keep the draft ([`Stays`]).
 //! - The proxy: its event loop wakes and ends as if the client had closed stdin.
 //! - serve: it stops accepting, has every open form answer `cancel` to its asker, and exits.
 
@@ -74,10 +76,19 @@ pub fn ignore_terminal_stops() {
 #[cfg(not(unix))]
 pub fn ignore_terminal_stops() {}
 
+/// Asked when the parent died or the answer's reader went: whether the dialog stays all the
+/// same. Only a proxy's window told that nobody waits for its answer stays (issue 58,
+/// [`crate::queue::LivePlace::stays_once_fed`]): its answer reaches nobody wherever it goes,
+/// and what the person typed is kept by the person's "Keep as draft". Every other dialog
+/// answers cancel then, as it always did. A window that stays still ends on its own
+/// `--timeout`, a signal, its display's end, or the person closing it.
+pub type Stays = std::sync::Arc<dyn Fn() -> bool + Send + Sync>;
+
 /// The helper's: a signal, the parent's death or the answer's reader gone
-/// ([`watch_reader`]) cancels `cancel`; should the front end not answer within [`GRACE`], the
-/// watchdog delivers `cancel` through `delivery` itself and exits.
-pub fn install(cancel: &Cancel, delivery: &Delivery) -> anyhow::Result<()> {
+/// ([`watch_reader`]) cancels `cancel`, unless `stays` says otherwise for the last two;
+/// should the front end not answer within [`GRACE`], the watchdog delivers `cancel` through
+/// `delivery` itself and exits.
+pub fn install(cancel: &Cancel, delivery: &Delivery, stays: Stays) -> anyhow::Result<()> {
     let watchdog = {
         let delivery = delivery.clone();
         move || {
@@ -85,21 +96,19 @@ pub fn install(cancel: &Cancel, delivery: &Delivery) -> anyhow::Result<()> {
             delivery.answer_and_exit(&Answer::Cancel);
         }
     };
-    {
-        let (cancel, watchdog) = (cancel.clone(), watchdog.clone());
-        watch_parent(move || {
-            cancel.cancel();
-            watchdog();
-        });
-    }
-    {
-        let (cancel, watchdog) = (cancel.clone(), watchdog.clone());
-        // No line of its own: writing the cancel fails, and that failure's line says it.
-        watch_reader(move || {
-            cancel.cancel();
-            watchdog();
-        });
-    }
+    // No line of its own, either way: a cancel's write fails, and that failure's line says
+    // it; a dialog that stays has nobody left to read its stderr.
+    let gone = || {
+        let (cancel, watchdog, stays) = (cancel.clone(), watchdog.clone(), stays.clone());
+        move || {
+            if !stays() {
+                cancel.cancel();
+                watchdog();
+            }
+        }
+    };
+    watch_parent(gone());
+    watch_reader(gone());
     on_signal(cancel, watchdog)
 }
 

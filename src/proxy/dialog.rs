@@ -78,6 +78,15 @@ impl Dialog {
             .send(format!("{}\n", crate::queue::STOPPED_WAITING).into_bytes());
     }
 
+    /// Lets the dialog go as the proxy ends (its client gone, issue 58): tells it that nobody
+    /// waits for its answer (a window then stays, for the person to keep the draft, when its
+    /// parent and its answer's reader go) and closes its stdin. The child, for
+    /// [`Child::wait_fed`]: the proxy must not exit before the line is in the pipe.
+    pub fn let_go(self) -> Child {
+        self.stopped_waiting();
+        self.0
+    }
+
     /// Asks the dialog to close: it answers cancel, which nobody reads.
     pub fn stop(&self) {
         self.0.stop();

@@ -204,6 +204,19 @@ impl Dialogs {
         }
     }
 
+    /// The client is gone (the proxy ends): the waiting dialogs go, as nothing was typed into
+    /// them; the running one is told that nobody waits (issue 58), not stopped: it stays for
+    /// the person when the proxy has gone.
+    pub(super) fn let_go_all(&mut self) -> Vec<Action> {
+        self.retain(|_| false);
+        self.shown_in_run = 0;
+        self.told_place = None;
+        match self.running.take() {
+            Some((ticket, _)) => vec![Action::StoppedWaiting(ticket)],
+            None => Vec::new(),
+        }
+    }
+
     /// Nobody waits for the answer of dialog `ticket` any more (issue 58): a queued one goes,
     /// as nothing was typed into it; the running one is told, and stays for the person, its
     /// answer nobody's.

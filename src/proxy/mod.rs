@@ -62,6 +62,9 @@ const TERM_GRACE: Duration = Duration::from_millis(500);
 const DRAIN_GRACE: Duration = Duration::from_millis(300);
 /// At the end, how long the client may read nothing before its last lines are given up.
 const WRITE_GRACE: Duration = Duration::from_millis(500);
+/// At the end, how long the dialogs let go may take to get their last line (a dialog still
+/// reading a long request).
+const LET_GO_GRACE: Duration = Duration::from_millis(500);
 /// How long a side that hung up while its reader waited for room may stay without the room
 /// growing before it counts as gone (what it wrote last is then lost, like the rest of a
 /// pipe's contents when its reader dies).
@@ -168,12 +171,19 @@ pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<
         server_pid,
         server_ended: false,
         progress_due: false,
+        let_go: Vec::new(),
     };
     let status = proxy.run(&inbox);
     // Everything for the client is written before we go, unless it reads no more.
     proxy.to_client = None;
     proxy.to_server = None;
     to_client.1.finish(WRITE_GRACE);
+    // And the dialogs let go have been told that nobody waits, before their parent's end,
+    // which they watch, comes.
+    let deadline = Instant::now() + LET_GO_GRACE;
+    for dialog in &proxy.let_go {
+        dialog.wait_fed(deadline);
+    }
     Ok(exit_code(status))
 }
 
@@ -193,6 +203,8 @@ struct Proxy {
     server_ended: bool,
     /// Whether an [`Event::Progress`] is on its way (one at a time, while forms are open).
     progress_due: bool,
+    /// The dialogs told, as the client went, that nobody waits for them: they outlive us.
+    let_go: Vec<crate::child::Child>,
 }
 
 impl Proxy {
@@ -335,10 +347,25 @@ impl Proxy {
         }
     }
 
-    /// The client went (or a signal came): close the server's stdin, then SIGTERM, then
+    /// The client is gone: the waiting forms go, and every dialog shown (the running one, and
+    /// one whose call was cancelled before, still open) is told that nobody waits for its
+    /// answer instead of being stopped. A window then stays when we are gone, for the person
+    /// to keep what was typed as a draft; the terminal, a URL consent and a form with drafts
+    /// off close, as they do when a call is cancelled. We do not wait for the person.
+    fn let_dialogs_go(&mut self) {
+        // The state's word (`StoppedWaiting` for the one shown) is carried out below, for
+        // every dialog still open.
+        let _ = self.state.client_gone();
+        for (_, dialog) in self.dialogs.drain() {
+            self.let_go.push(dialog.let_go());
+        }
+    }
+
+    /// The client went (or a signal came, as clients stop servers): the forms go, but not
+    /// from under the person (issue 58); close the server's stdin, then SIGTERM, then
     /// SIGKILL, still passing on what the server says meanwhile.
     fn shut_down(&mut self, inbox: &Receiver<Event>) -> Option<ExitStatus> {
-        self.stop_dialogs();
+        self.let_dialogs_go();
         self.to_server = None;
         let started = Instant::now();
         for (grace, signal) in [

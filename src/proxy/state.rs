@@ -882,9 +882,16 @@ impl State {
         self.dialogs.drop_call(call_id, &server)
     }
 
-    /// Stops every dialog (shutdown).
+    /// Stops every dialog (the server gone).
     pub fn stop_all(&mut self) -> Vec<Action> {
         self.dialogs.stop_all()
+    }
+
+    /// The client is gone (its stdin ended, or a signal): the forms waiting to be shown go,
+    /// and the one shown is told that nobody waits for it (issue 58), to stay for the person
+    /// after the proxy has ended.
+    pub fn client_gone(&mut self) -> Vec<Action> {
+        self.dialogs.let_go_all()
     }
 
     /// The running dialog's place in the run, when it moved since the dialog was last told:

@@ -175,6 +175,30 @@ fn the_servers_cancel_leaves_its_window_to_keep_a_draft_and_nothing_is_sent() {
     assert_eq!(to_client(&s.from_server(other.as_bytes())), other);
 }
 
+/// Issue 58, the client gone (its stdin ended, or SIGTERM): the form shown is told that nobody
+/// waits, not stopped (a StopDialog was a SIGTERM, and the window vanished with what was
+/// typed); the forms waiting behind it go unshown, and its end then answers nobody.
+#[test]
+fn the_client_gone_tells_the_form_shown_and_drops_the_waiting_ones() {
+    let mut s = state();
+    s.from_client(INIT_2025_11.as_bytes());
+    let ask = |id: u32| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"elicitation/create","params":{{"message":"m","requestedSchema":{{"type":"object","properties":{{}}}}}}}}"#
+        )
+    };
+    let (shown, ..) = started(&s.from_server(ask(1).as_bytes()));
+    assert_eq!(s.from_server(ask(2).as_bytes()), Vec::new());
+    assert_eq!(s.client_gone(), vec![Action::StoppedWaiting(shown)]);
+    assert!(!s.dialogs_open(), "nothing waits to be shown");
+    assert_eq!(
+        s.dialog_done(shown, DialogEnd::Answered(r#"{"action":"cancel"}"#.into())),
+        Vec::new(),
+        "its end answers nobody and starts nothing"
+    );
+    assert_eq!(s.client_gone(), Vec::new(), "told once");
+}
+
 #[test]
 fn dialogs_run_one_at_a_time() {
     let mut s = state();

@@ -3,11 +3,15 @@
 //! a form, with a request timeout shorter than the person takes: with `resetTimeoutOnProgress`
 //! it restarts its timer on each `notifications/progress` the proxy sends, and gets the answer;
 //! without it, the SDK gives up, and the form stays to keep what was typed as a draft, which
-//! fills the form when the tool is called again.
+//! fills the form when the tool is called again. And when the client goes altogether (its
+//! stdin closed, or SIGTERM to the proxy), the proxy ends at once, and the form stays all the
+//! same.
 
 use std::process::Command;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
 
 use super::super::support::desktop::unique_title;
 use super::super::support::process::{ShownWindows, fresh_state_home, without_terminal};
@@ -107,4 +111,85 @@ fn a_form_the_client_stopped_waiting_for_stays_and_its_draft_comes_back_on_the_n
         "{out}"
     );
     assert_eq!(out["second"]["text"], "hello Ada", "{out}");
+}
+
+/// How the client goes in [`a_form_outlives_the_proxy_its_client_ended`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ClientGone {
+    /// It closes the proxy's stdin (a client's shutdown, or its end).
+    StdinClosed,
+    /// It sends SIGTERM to the proxy (how most clients stop a server).
+    Sigterm,
+}
+
+/// Issue 58, the client gone: a form is open for a call, "Ad" typed, and the client goes.
+/// The proxy still ends within 1.5 s (the Python client kills the tree after 2 s; clients wait
+/// for it, never for the person), but the window stays and says that the client stopped
+/// waiting. What is typed after the proxy's end still reaches it ("a"), and Enter (its Keep as
+/// draft) keeps the text. The next run of the proxy, asked the same form, opens it filled, and
+/// Enter sends exactly "Ada". Before: the proxy stopped the window (SIGTERM), which vanished
+/// with "Ad" kept silently; and a window told so but still ending with its parent (or its
+/// answer's reader) kept "Ad" and lost the "a".
+fn a_form_outlives_the_proxy_its_client_ended(gone: ClientGone) {
+    let Some((x, python)) = setup() else {
+        return;
+    };
+    let title = unique_title("proxy-client-gone");
+    let state = fresh_state_home();
+    let envs = [("XDG_STATE_HOME", state.to_str().expect("a UTF-8 path"))];
+    let mut proxy = RawProxy::start(&x, &python, &title, &envs);
+    let signal = proxy.shown(&title);
+    let window = proxy.call_until_form(&x, &title, json!({"name": "ask_name", "arguments": {}}));
+    let pid = window_pid(&x, &window);
+    x.type_text("Ad");
+    let went = Instant::now();
+    match gone {
+        ClientGone::StdinClosed => proxy.stdin = None,
+        ClientGone::Sigterm => {
+            let status = Command::new("kill")
+                .args(["-TERM", &proxy.child.id().to_string()])
+                .status();
+            assert!(status.is_ok_and(|s| s.success()), "kill -TERM");
+        }
+    }
+    let status = proxy.wait(Duration::from_secs(5));
+    let took = went.elapsed();
+    assert!(
+        took < Duration::from_millis(1500),
+        "the proxy took {took:?} to end"
+    );
+    if gone == ClientGone::Sigterm {
+        // The server's status (its stdin closed), not the signal's.
+        assert_ne!(status, Some(128 + 15), "the proxy died of the signal");
+    }
+    wait_until_nobody_waits(&signal);
+    x.type_text("a");
+    assert!(
+        x.find_windows(&title)
+            .iter()
+            .any(|w| window_pid(&x, w) == pid),
+        "the window went with the proxy"
+    );
+    x.key("Return");
+    wait_pid_gone(&x, &title, &pid);
+    // The dialog was in the proxy's process group, which this ends: it is gone by now.
+    drop(proxy);
+    // The model calls again, through a new run of the proxy: filled in, Enter sends it.
+    let mut again = RawProxy::start(&x, &python, &title, &envs);
+    let window = again.call_until_form(&x, &title, json!({"name": "ask_name", "arguments": {}}));
+    x.key("Return");
+    let result = again.expect_line(|l| l.contains(r#""id":2"#));
+    assert!(result.contains(r#""hello Ada""#), "{result}");
+    wait_gone(&x, &title, &window);
+    let _ = std::fs::remove_dir_all(&state);
+}
+
+#[test]
+fn a_form_stays_when_its_client_closes_the_proxys_stdin_and_its_draft_comes_back() {
+    a_form_outlives_the_proxy_its_client_ended(ClientGone::StdinClosed);
+}
+
+#[test]
+fn a_form_stays_when_its_client_sends_sigterm_and_its_draft_comes_back() {
+    a_form_outlives_the_proxy_its_client_ended(ClientGone::Sigterm);
 }
