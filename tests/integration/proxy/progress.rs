@@ -122,6 +122,15 @@ enum ClientGone {
     Sigterm,
 }
 
+/// How the form left behind ends in [`a_form_outlives_the_proxy_its_client_ended`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LeftBehind {
+    /// The person types "a" and presses Enter (its Keep as draft).
+    KeptByThePerson,
+    /// Nobody touches it: its own `--timeout` (8 s) ends it, keeping the draft.
+    EndedByItsTimeout,
+}
+
 /// Issue 58, the client gone: a form is open for a call, "Ad" typed, and the client goes.
 /// The proxy still ends within 1.5 s (the Python client kills the tree after 2 s; clients wait
 /// for it, never for the person), but the window stays and says that the client stopped
@@ -129,15 +138,20 @@ enum ClientGone {
 /// draft) keeps the text. The next run of the proxy, asked the same form, opens it filled, and
 /// Enter sends exactly "Ada". Before: the proxy stopped the window (SIGTERM), which vanished
 /// with "Ad" kept silently; and a window told so but still ending with its parent (or its
-/// answer's reader) kept "Ad" and lost the "a".
-fn a_form_outlives_the_proxy_its_client_ended(gone: ClientGone) {
+/// answer's reader) kept "Ad" and lost the "a". Left alone, the window is no orphan forever:
+/// its own `--timeout` ends it, keeping "Ad".
+fn a_form_outlives_the_proxy_its_client_ended(gone: ClientGone, end: LeftBehind) {
     let Some((x, python)) = setup() else {
         return;
     };
     let title = unique_title("proxy-client-gone");
     let state = fresh_state_home();
     let envs = [("XDG_STATE_HOME", state.to_str().expect("a UTF-8 path"))];
-    let mut proxy = RawProxy::start(&x, &python, &title, &envs);
+    let first_envs = match end {
+        LeftBehind::KeptByThePerson => envs.to_vec(),
+        LeftBehind::EndedByItsTimeout => [envs[0], ("FORM_ELICITATION_TIMEOUT", "8")].to_vec(),
+    };
+    let mut proxy = RawProxy::start(&x, &python, &title, &first_envs);
     let signal = proxy.shown(&title);
     let window = proxy.call_until_form(&x, &title, json!({"name": "ask_name", "arguments": {}}));
     let pid = window_pid(&x, &window);
@@ -163,14 +177,21 @@ fn a_form_outlives_the_proxy_its_client_ended(gone: ClientGone) {
         assert_ne!(status, Some(128 + 15), "the proxy died of the signal");
     }
     wait_until_nobody_waits(&signal);
-    x.type_text("a");
-    assert!(
-        x.find_windows(&title)
-            .iter()
-            .any(|w| window_pid(&x, w) == pid),
-        "the window went with the proxy"
-    );
-    x.key("Return");
+    let sent = match end {
+        LeftBehind::KeptByThePerson => {
+            x.type_text("a");
+            assert!(
+                x.find_windows(&title)
+                    .iter()
+                    .any(|w| window_pid(&x, w) == pid),
+                "the window went with the proxy"
+            );
+            x.key("Return");
+            "hello Ada"
+        }
+        LeftBehind::EndedByItsTimeout => "hello Ad",
+    };
+    // At most the 8 s of its timeout from its start, and the time to close.
     wait_pid_gone(&x, &title, &pid);
     // The dialog was in the proxy's process group, which this ends: it is gone by now.
     drop(proxy);
@@ -179,17 +200,28 @@ fn a_form_outlives_the_proxy_its_client_ended(gone: ClientGone) {
     let window = again.call_until_form(&x, &title, json!({"name": "ask_name", "arguments": {}}));
     x.key("Return");
     let result = again.expect_line(|l| l.contains(r#""id":2"#));
-    assert!(result.contains(r#""hello Ada""#), "{result}");
+    assert!(result.contains(&format!("\"{sent}\"")), "{result}");
     wait_gone(&x, &title, &window);
     let _ = std::fs::remove_dir_all(&state);
 }
 
 #[test]
 fn a_form_stays_when_its_client_closes_the_proxys_stdin_and_its_draft_comes_back() {
-    a_form_outlives_the_proxy_its_client_ended(ClientGone::StdinClosed);
+    a_form_outlives_the_proxy_its_client_ended(
+        ClientGone::StdinClosed,
+        LeftBehind::KeptByThePerson,
+    );
 }
 
 #[test]
 fn a_form_stays_when_its_client_sends_sigterm_and_its_draft_comes_back() {
-    a_form_outlives_the_proxy_its_client_ended(ClientGone::Sigterm);
+    a_form_outlives_the_proxy_its_client_ended(ClientGone::Sigterm, LeftBehind::KeptByThePerson);
+}
+
+#[test]
+fn a_form_left_behind_and_alone_ends_on_its_own_timeout_keeping_the_draft() {
+    a_form_outlives_the_proxy_its_client_ended(
+        ClientGone::StdinClosed,
+        LeftBehind::EndedByItsTimeout,
+    );
 }
