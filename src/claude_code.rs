@@ -1,18 +1,18 @@
 //! Claude Code's `Elicitation` hook, as an adapter at the edge: its input is read as a request
-//! by [`crate::request`] (the [`Envelope::ClaudeCodeHook`] envelope), its output written by
-//! [`crate::answer`], and here is how such a request is shown.
+//! by [`crate::model::request`] (the [`Envelope::ClaudeCodeHook`] envelope), its output written by
+//! [`crate::model::answer`], and here is how such a request is shown.
 //!
 //! Claude Code owns the terminal while its hook runs, reads exit 2 as the person's decline, and
 //! kills a hook after its `timeout` (600 s unless the settings say otherwise). So a hook request
 //! is shown in a window only, says it comes through Claude Code, and answers `cancel` before
 //! Claude Code would kill us; what cannot be shown leaves stdout empty with exit 0 (see
-//! [`crate::delivery::Delivery::not_shown`]), and Claude Code asks in its own dialog.
+//! [`crate::process::delivery::Delivery::not_shown`]), and Claude Code asks in its own dialog.
 
 use std::time::Duration;
 
-use crate::claude_questions;
 use crate::cli::DisplayOptions;
-use crate::request::Envelope;
+use crate::model::claude_questions;
+use crate::model::request::Envelope;
 use crate::show::Allowed;
 
 /// How long Claude Code lets a command hook run unless its settings give a `timeout`.

@@ -441,7 +441,7 @@ pub enum Renderer {
 }
 
 /// Whether what was typed into a form that closed without the person's answer is kept as a
-/// draft (see [`crate::drafts`]).
+/// draft (see the process layer's `drafts`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum Drafts {
     /// Kept for a day, and filled in when the same server asks the same form again.

@@ -60,7 +60,7 @@ fn bundle(tag: &str, source: &str) -> Option<FluentBundle<FluentResource>> {
     let resource = FluentResource::try_new(source.to_owned()).ok()?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // No bidi isolation marks around every placeable: most are numbers or our own words, and a
-    // name we did not choose comes already set apart where it needs it (crate::untrusted), so
+    // name we did not choose comes already set apart where it needs it (crate::text::untrusted), so
     // screen readers and tests read the rest as plain text.
     bundle.set_use_isolating(false);
     bundle.add_resource(resource).ok()?;
@@ -142,7 +142,7 @@ fn writes_right_to_left(bundle: Option<&FluentBundle<FluentResource>>) -> bool {
     let Some(pattern) = bundle.get_message("submit").and_then(|m| m.value()) else {
         return false;
     };
-    crate::bidi::is_right_to_left(&bundle.format_pattern(pattern, None, &mut Vec::new()))
+    crate::text::bidi::is_right_to_left(&bundle.format_pattern(pattern, None, &mut Vec::new()))
 }
 
 /// Whether the language in use is written right to left (Arabic, Hebrew): the window is then
@@ -199,7 +199,7 @@ pub fn drop_isolates() {
 /// `text` without the catalogs' LRI … PDI pairs; the other isolates (FSI … PDI around a
 /// server's name or a host, which keep text we do not control from reordering ours) stay whole.
 fn without_isolates(text: &str) -> String {
-    crate::untrusted::without_isolates(text, '\u{2066}')
+    crate::text::untrusted::without_isolates(text, '\u{2066}')
 }
 
 /// Message `id` with `args` in English, whatever language the person reads: for

@@ -6,17 +6,19 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Parser as _;
 
-use form_elicitation::cancel::Cancel;
 use form_elicitation::cli::{Args, Command, UiChoice};
-use form_elicitation::delivery::Delivery;
-use form_elicitation::exit::Exit;
-use form_elicitation::load::{self, Loaded, Shown};
-use form_elicitation::output::diag;
-use form_elicitation::queue::LivePlace;
-use form_elicitation::request::{self, Envelope, HookLook, MAX_REQUEST_BYTES, ValueEnd};
+use form_elicitation::model::load::{self, Loaded, Shown};
+use form_elicitation::model::request::{self, Envelope, HookLook, MAX_REQUEST_BYTES, ValueEnd};
+use form_elicitation::process::cancel::Cancel;
+use form_elicitation::process::delivery::Delivery;
+use form_elicitation::process::exit::Exit;
+use form_elicitation::process::output::diag;
+use form_elicitation::process::queue::LivePlace;
 use form_elicitation::serve::{self, ask::Unreached};
 use form_elicitation::show::{self, NotShown, Showing};
-use form_elicitation::{claude_code, generate, output, session, signals, summary};
+use form_elicitation::{
+    claude_code, generate, model::summary, process::output, process::session, process::signals,
+};
 
 fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
@@ -158,8 +160,8 @@ fn run(args: &Args) -> anyhow::Result<Exit> {
     let served = args
         .via
         .as_deref()
-        .map(form_elicitation::describe::served_from);
-    let via = form_elicitation::describe::came_through(args.via.as_deref(), via);
+        .map(form_elicitation::model::describe::served_from);
+    let via = form_elicitation::model::describe::came_through(args.via.as_deref(), via);
     let showing = Showing {
         options: &options,
         allowed,

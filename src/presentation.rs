@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use crate::cancel::Cancel;
 use crate::cli::Markdown;
-use crate::queue::LivePlace;
+use crate::process::cancel::Cancel;
+use crate::process::queue::LivePlace;
 
 /// What either dialog needs besides the form. The window adds what only a window has
 /// ([`crate::ui::WindowOptions`]); the terminal needs nothing more.
@@ -30,5 +30,5 @@ pub struct Presentation {
     pub cancel: Cancel,
     /// Where the form's draft is kept, and the draft it opens filled with: `None` for
     /// `--drafts off`, or where there is no folder to keep drafts in.
-    pub draft: Option<crate::drafts::Slot>,
+    pub draft: Option<crate::process::drafts::Slot>,
 }

@@ -1,17 +1,17 @@
 //! Showing a request to the person: which front end, with which options, and what becomes of
 //! it. The display options become each front end's options here and nowhere else.
 
-use crate::answer::Answer;
-use crate::cancel::Cancel;
 use crate::cli::{DisplayOptions, Drafts, UiChoice};
-use crate::delivery::Delivery;
-use crate::drafts::Slot;
-use crate::exit::Exit;
-use crate::form::Form;
-use crate::load::Shown;
-use crate::output;
+use crate::model::answer::Answer;
+use crate::model::form::Form;
+use crate::model::load::Shown;
 use crate::presentation::Presentation;
-use crate::queue::LivePlace;
+use crate::process::cancel::Cancel;
+use crate::process::delivery::Delivery;
+use crate::process::drafts::Slot;
+use crate::process::exit::Exit;
+use crate::process::output;
+use crate::process::queue::LivePlace;
 use crate::terminal;
 use crate::ui::{self, WindowError, WindowOptions};
 
@@ -54,7 +54,7 @@ pub struct Showing<'a> {
     /// What the request came through (Claude Code, another machine), named beside who asks.
     pub via: Option<&'a str>,
     /// The machine a served request came from, as the window title names it
-    /// ([`crate::describe::served_from`]): a served window says so in its title too.
+    /// ([`crate::model::describe::served_from`]): a served window says so in its title too.
     pub served: Option<&'a str>,
     /// Where the request stands in a proxy's run of forms (`--queue`).
     pub queue: Option<LivePlace>,
@@ -83,7 +83,7 @@ pub fn show(shown: Shown, showing: &Showing) -> Result<Answer, NotShown> {
             if !ui::has_display() {
                 return Err(NotShown::no_display(format!(
                     "{}; URL mode needs a window (the terminal front end shows forms only)",
-                    crate::session::how_to_fix()
+                    crate::process::session::how_to_fix()
                 )));
             }
             after_window(ui::run_url_window(
@@ -115,7 +115,7 @@ fn show_form(form: Form, showing: &Showing) -> Result<Answer, NotShown> {
     }
     let window_problem = match ui {
         UiChoice::Terminal => None,
-        UiChoice::Auto if !ui::has_display() => Some(crate::session::how_to_fix()),
+        UiChoice::Auto if !ui::has_display() => Some(crate::process::session::how_to_fix()),
         UiChoice::Auto | UiChoice::Window => {
             // The window stays for the person once nobody waits, also when the proxy is
             // gone; where it cannot open, the terminal closes then all the same.
@@ -216,10 +216,10 @@ fn presentation(showing: &Showing) -> Presentation {
 /// The window title: `--title`, else one naming the server; with the machine a served request
 /// came from (`via`) after it, so a served request cannot look local in the title either. Each
 /// piece on one line with its controls escaped and its length bounded
-/// ([`crate::untrusted::bounded`]): a window manager draws the title, with no room for
+/// ([`crate::text::untrusted::bounded`]): a window manager draws the title, with no room for
 /// isolation marks it may show as boxes; the notification's summary is this title too.
 pub fn window_title(options: &DisplayOptions, via: Option<&str>) -> String {
-    use crate::untrusted::bounded as escaped;
+    use crate::text::untrusted::bounded as escaped;
     let title = options.title.as_deref().map(escaped);
     let server = options.server.as_deref().map(escaped);
     match (title, server, via.map(escaped)) {
@@ -235,7 +235,7 @@ pub fn window_title(options: &DisplayOptions, via: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::describe::served_from;
+    use crate::model::describe::served_from;
 
     /// Issue 43, items 1 and 2: a name or a title with line breaks made the window title start
     /// with a heading of its own, and a served request could set any title without saying

@@ -4,10 +4,10 @@
 
 #![no_main]
 
-use form_elicitation::answer::{self, Answer};
-use form_elicitation::load::{self, Loaded, Shown};
-use form_elicitation::summary;
-use form_elicitation::validate::FieldState;
+use form_elicitation::model::answer::{self, Answer};
+use form_elicitation::model::load::{self, Loaded, Shown};
+use form_elicitation::model::summary;
+use form_elicitation::model::validate::FieldState;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {

@@ -165,7 +165,7 @@ pub fn answering_here(client: Option<&Client>) -> String {
     }
 }
 
-/// The generic advice in [`crate::session::HOW_TO_FIX`] that a known client's own words replace.
+/// The generic advice in [`crate::process::session::HOW_TO_FIX`] that a known client's own words replace.
 const JSON_ENV: &str =
     "give the client's server entry \"env\": {\"DISPLAY\": \":0\"} (or WAYLAND_DISPLAY)";
 
@@ -249,7 +249,7 @@ mod tests {
     /// Codex's users would silently get the JSON advice again.
     #[test]
     fn the_no_display_line_speaks_the_client_s_configuration() {
-        let line = format!("{}; no terminal", crate::session::HOW_TO_FIX);
+        let line = format!("{}; no terminal", crate::process::session::HOW_TO_FIX);
         let codex = in_clients_words(&line, Some(&client("codex-mcp-client", "0.169.1")));
         assert!(
             codex.contains(

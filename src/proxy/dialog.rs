@@ -7,9 +7,9 @@
 
 use std::sync::mpsc::{self, Sender};
 
-use crate::child::{Child, Ended, StartError};
 use crate::cli::{ProxyArgs, QueuePlace};
-use crate::exit::Exit;
+use crate::process::child::{Child, Ended, StartError};
+use crate::process::exit::Exit;
 
 use super::action::{DialogEnd, Ticket};
 use super::clients::{self, Client};
@@ -71,11 +71,11 @@ impl Dialog {
     }
 
     /// Tells the dialog that the client stopped waiting for its answer
-    /// ([`crate::queue::STOPPED_WAITING`]).
+    /// ([`crate::process::queue::STOPPED_WAITING`]).
     pub fn stopped_waiting(&self) {
         let _ = self
             .1
-            .send(format!("{}\n", crate::queue::STOPPED_WAITING).into_bytes());
+            .send(format!("{}\n", crate::process::queue::STOPPED_WAITING).into_bytes());
     }
 
     /// Lets the dialog go as the proxy ends (its client gone, issue 58): tells it that nobody
@@ -163,7 +163,7 @@ mod tests {
         super::end_of(Ended {
             code,
             line: stdout,
-            message: crate::child::first_line(stderr.as_bytes()),
+            message: crate::process::child::first_line(stderr.as_bytes()),
         })
     }
 

@@ -39,8 +39,8 @@ use anyhow::Context as _;
 
 pub use state::{Action, DialogEnd, State, Ticket};
 
-use crate::cancel::Cancel;
 use crate::cli::ProxyArgs;
+use crate::process::cancel::Cancel;
 use dialog::Dialog;
 pub use event::Event;
 use event::{FLOW_LIMIT, Flow, note_line};
@@ -77,8 +77,8 @@ const PIPE_BUFFER: usize = 256 * 1024;
 /// the server's.
 ///
 /// `session`: what was found of the person's desktop session and set in our environment for
-/// the forms' dialogs (see [`crate::session`]); the server gets the environment its client gave.
-pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<u8> {
+/// the forms' dialogs (see [`crate::process::session`]); the server gets the environment its client gave.
+pub fn run(args: &ProxyArgs, session: &crate::process::session::Found) -> anyhow::Result<u8> {
     if let Some(url) = &args.sign_out {
         if !oauth::sign_out(url)? {
             note_line(&format!("no sign-in was kept for {url}"));
@@ -91,7 +91,7 @@ pub fn run(args: &ProxyArgs, session: &crate::session::Found) -> anyhow::Result<
         // client closing its stdin does: the server's stdin closes (a server at a URL has its
         // session deleted), and the proxy ends with the server's status, not the signal's.
         let events = events.clone();
-        crate::signals::on_signal(&Cancel::new(), move || {
+        crate::process::signals::on_signal(&Cancel::new(), move || {
             let _ = events.send(Event::Signal);
         })?;
     }
@@ -204,7 +204,7 @@ struct Proxy {
     /// Whether an [`Event::Progress`] is on its way (one at a time, while forms are open).
     progress_due: bool,
     /// The dialogs told, as the client went, that nobody waits for them: they outlive us.
-    let_go: Vec<crate::child::Child>,
+    let_go: Vec<crate::process::child::Child>,
 }
 
 impl Proxy {
@@ -451,7 +451,10 @@ impl Proxy {
 /// Starts the server with piped stdin and stdout; its stderr is ours. It dies with us. What we
 /// found of the desktop session is for our dialogs, not the server: it gets the environment
 /// its client chose.
-fn start_server(command: &[OsString], session: &crate::session::Found) -> anyhow::Result<Child> {
+fn start_server(
+    command: &[OsString],
+    session: &crate::process::session::Found,
+) -> anyhow::Result<Child> {
     let (program, args) = command.split_first().context("no server command")?;
     let mut command = Command::new(program);
     for (name, _) in &session.variables {

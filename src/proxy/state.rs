@@ -15,7 +15,7 @@ use super::dialogs::{Asker, Dialogs, decline_line, server_reply};
 use super::progress::Progress;
 use super::wire::{self, Fields, Message, Splice};
 use crate::cli::Intercept;
-use crate::request::MAX_REQUEST_BYTES;
+use crate::model::request::MAX_REQUEST_BYTES;
 
 /// At most this many `input_required` rounds per call, as the SDKs allow.
 pub const MAX_ROUNDS: u32 = 10;

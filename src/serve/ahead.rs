@@ -26,9 +26,9 @@ use std::time::{Duration, Instant};
 use clap::Parser as _;
 
 use super::protocol::{self, Handover};
-use crate::child::{self, StartError};
 use crate::cli::{Args, DisplayOptions};
-use crate::output::diag;
+use crate::process::child::{self, StartError};
+use crate::process::output::diag;
 
 /// The last argument of a dialog started ahead of its request, after serve's display options.
 pub const ARG: &str = "--dialog-ahead";
@@ -137,7 +137,7 @@ pub fn args_when_started_ahead() -> Option<Args> {
     // dialog makes.
     let mut stdin = io::stdin().lock();
     if stdin.fill_buf().is_ok_and(<[u8]>::is_empty) {
-        crate::exit::Exit::Answered.now();
+        crate::process::exit::Exit::Answered.now();
     }
     match protocol::read_handover(&mut stdin) {
         Ok(handover) => handed(&mut args, handover),
@@ -145,7 +145,7 @@ pub fn args_when_started_ahead() -> Option<Args> {
             diag(format_args!(
                 "the request from serve cannot be read: {error}"
             ));
-            crate::exit::Exit::Failure.now()
+            crate::process::exit::Exit::Failure.now()
         }
     }
     Some(args)

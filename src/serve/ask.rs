@@ -13,17 +13,17 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::protocol::{self, Header, Reply};
-use crate::answer::{self, Answer};
-use crate::cancel::Cancel;
 use crate::cli::DisplayOptions;
-use crate::delivery::Delivery;
-use crate::exit::Exit;
-use crate::load::Shown;
-use crate::output::diag;
-use crate::request::Envelope;
+use crate::model::answer::{self, Answer};
+use crate::model::load::Shown;
+use crate::model::request::Envelope;
+use crate::process::cancel::Cancel;
+use crate::process::delivery::Delivery;
+use crate::process::exit::Exit;
+use crate::process::output::diag;
 
 /// The environment variable that names `serve`'s socket.
-pub use crate::session::SOCKET_ENV;
+pub use crate::process::session::SOCKET_ENV;
 
 /// Where a request is sent, and what happens when nothing answers there.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -297,7 +297,7 @@ mod tests {
     /// forged, schema-breaking, non-JSON or two-line answers alike.
     #[test]
     fn only_an_answer_that_fits_the_request_is_taken() {
-        let loaded = crate::load::load(
+        let loaded = crate::model::load::load(
             br#"{"jsonrpc":"2.0","id":12345678901234567890123,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"n":{"type":"integer","maximum":9}},"required":["n"]}}}"#,
         );
         let shown = loaded.request.expect("a valid request");

@@ -22,11 +22,11 @@ use rustix::event::{PollFd, PollFlags, poll};
 use super::ahead::{self, Ahead};
 use super::peer::{self, Origin};
 use super::protocol::{self, Handover, Header, Reply};
-use crate::cancel::Cancel;
-use crate::child::{Child, Ended, Event, StartError, first_line, own_program};
 use crate::cli::{DisplayOptions, ServeArgs};
-use crate::exit::Exit;
-use crate::output::diag;
+use crate::process::cancel::Cancel;
+use crate::process::child::{Child, Ended, Event, StartError, first_line, own_program};
+use crate::process::exit::Exit;
+use crate::process::output::diag;
 
 /// How long a socket handed over by systemd waits for a connection before we exit (systemd
 /// starts us again on the next one).
@@ -57,7 +57,7 @@ const NOT_FOR_DIALOGS: [&str; 3] = ["FORM_ELICITATION_SOCKET", "LISTEN_FDS", "LI
 /// The default socket: `$XDG_RUNTIME_DIR/form-elicitation/socket`, `XDG_RUNTIME_DIR` being
 /// `/run/user/UID` when unset (where askers started with a bare environment look for it).
 pub fn default_socket() -> anyhow::Result<PathBuf> {
-    let runtime = crate::session::runtime_dir().context(
+    let runtime = crate::process::session::runtime_dir().context(
         "no runtime directory of this user (XDG_RUNTIME_DIR is unset and /run/user/UID is not \
          ours): give the socket's path with --socket",
     )?;
@@ -148,7 +148,7 @@ impl Serve {
         stop.set_waker(move || {
             let _ = (&wake).write_all(b"s");
         });
-        crate::signals::on_signal(&stop, || {})?;
+        crate::process::signals::on_signal(&stop, || {})?;
         // The next request's dialog, started ahead (issue 46) and waiting before the socket
         // is there: once anyone can see the socket, serve's start-up is over but for letting
         // go of its pages.

@@ -20,7 +20,7 @@ use std::io::{BufRead, Read, Write};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::DisplayOptions;
-pub use crate::request::MAX_REQUEST_BYTES;
+pub use crate::model::request::MAX_REQUEST_BYTES;
 
 /// The protocol version this build speaks; a header with another one is refused.
 pub const VERSION: u32 = 1;
@@ -99,7 +99,7 @@ pub struct Reply {
 
 impl Reply {
     /// A reply with no answer: the asker exits `exit` and prints `message` on stderr.
-    pub fn without_answer(exit: crate::exit::Exit, message: String) -> Reply {
+    pub fn without_answer(exit: crate::process::exit::Exit, message: String) -> Reply {
         Reply {
             exit: exit as u8,
             line: None,

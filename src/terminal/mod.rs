@@ -3,13 +3,13 @@
 //! For when no window can appear (SSH, a container, a CI job with a person attached). The
 //! dialog shows who asks and the message (paged from its top when it is taller than the
 //! screen, who asks pinned above it and repeated above every field), asks each field in order
-//! (pre-filled with its default, checked on Enter by the same [`crate::validate::field_value`]
+//! (pre-filled with its default, checked on Enter by the same [`crate::model::validate::field_value`]
 //! the window uses), then lists the answers for review: the person submits, changes a field by
 //! its number, declines or cancels.
 //! The answer is built by [`answer::content`], so it is exactly what the window would send.
 //!
 //! Esc and Ctrl+C cancel at any point, as does Ctrl+D on an empty line (end of input), the
-//! terminal going away, `--timeout` and the signals of [`crate::signals`].
+//! terminal going away, `--timeout` and the signals of [`crate::process::signals`].
 
 mod editor;
 mod job_control;
@@ -20,13 +20,13 @@ mod tty;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use thiserror::Error;
 
-use crate::answer::{self, Answer};
 use crate::cli::Markdown;
-use crate::deadline::Deadline;
-use crate::describe;
-use crate::form::Form;
+use crate::model::answer::{self, Answer};
+use crate::model::describe;
+use crate::model::form::Form;
+use crate::model::validate::FieldState;
 use crate::presentation::Presentation;
-use crate::validate::FieldState;
+use crate::process::deadline::Deadline;
 
 use editor::{Edit, Editor, Lines};
 use prompts::{FieldPrompt, Flow};
@@ -148,7 +148,7 @@ impl TerminalDialog<'_> {
                                     format!(
                                         "! {}: {}",
                                         form.fields[*i].label,
-                                        crate::describe::problem(problem)
+                                        crate::model::describe::problem(problem)
                                     ),
                                     Style::Error,
                                 )
@@ -240,12 +240,15 @@ impl TerminalDialog<'_> {
             .flatten()
         {
             // One line, set apart: a title cannot draw a heading of ours, nor reorder one.
-            lines.push(Line::styled(crate::untrusted::name(title), Style::Strong));
+            lines.push(Line::styled(
+                crate::text::untrusted::name(title),
+                Style::Strong,
+            ));
         }
         match self.options.markdown {
             Markdown::On => lines.extend(text::markdown_lines(&self.form.message)),
             Markdown::Off => lines.push(Line::styled(
-                crate::untrusted::contained(&self.form.message).into_owned(),
+                crate::text::untrusted::contained(&self.form.message).into_owned(),
                 Style::Plain,
             )),
         }
@@ -274,7 +277,7 @@ impl TerminalDialog<'_> {
         if let Some(seconds) = self.tty.seconds_left() {
             how.push(t!(
                 "term-answer-within",
-                time = crate::describe::time_left(seconds)
+                time = crate::model::describe::time_left(seconds)
             ));
         }
         lines.push(Line::new());
@@ -389,7 +392,7 @@ impl TerminalDialog<'_> {
         loop {
             let typed = self.tty.read_line("> ")?;
             let problem = match prompts::from_line(field, &self.states[i], &typed) {
-                Some(state) => match crate::validate::field_value(field, &state) {
+                Some(state) => match crate::model::validate::field_value(field, &state) {
                     Ok(_) => {
                         self.states[i] = state;
                         return Ok(());
@@ -446,7 +449,7 @@ impl TerminalDialog<'_> {
         label.push(text::truncate(&value, room), style)
     }
 
-    /// Lists every answer, numbered for changing, each value whole (see [`crate::untrusted::escaped`]).
+    /// Lists every answer, numbered for changing, each value whole (see [`crate::text::untrusted::escaped`]).
     fn review(&mut self) -> Result<(), Stop> {
         let fields = &self.form.fields;
         // After the fields' summaries a blank line; right after the introduction, none.
@@ -481,7 +484,7 @@ impl TerminalDialog<'_> {
                     .push(label, Style::Strong)
                     .push(mark, Style::Required)
                     .push(" ".repeat(pad + 2), Style::Plain)
-                    .push(crate::untrusted::escaped(&value), style)
+                    .push(crate::text::untrusted::escaped(&value), style)
                     .indent(indent),
             );
         }
@@ -585,7 +588,10 @@ impl TerminalDialog<'_> {
             line = line.push(
                 format!(
                     " · {}",
-                    t!("term-time-left", time = crate::describe::time_left(seconds))
+                    t!(
+                        "term-time-left",
+                        time = crate::model::describe::time_left(seconds)
+                    )
                 ),
                 style,
             );

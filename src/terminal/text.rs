@@ -7,7 +7,7 @@
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::markdown::{self, LineKind, MdLine};
+use crate::model::markdown::{self, LineKind, MdLine};
 
 /// How a piece of text looks; the [`super::tty::Theme`] turns it into colour or into nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,14 +48,14 @@ pub struct Line {
     pub cursor: Option<usize>,
 }
 
-/// A message read as Markdown ([`crate::markdown`]), as lines: headings and strong text bold,
+/// A message read as Markdown ([`crate::model::markdown`]), as lines: headings and strong text bold,
 /// code in the accent style, list markers and quote bars dim, nesting as indentation. Under
 /// `NO_COLOR` the styles fall away and the indentation stays.
 pub fn markdown_lines(source: &str) -> Vec<Line> {
     styled_lines(markdown::parse(source), Style::Plain, 0)
 }
 
-/// A field's help ([`crate::markdown::field_help`]) as lines, dim, indented by `margin`
+/// A field's help ([`crate::model::markdown::field_help`]) as lines, dim, indented by `margin`
 /// columns under the field's label; strong text in it is bold, code in the accent style.
 pub fn help_lines(help: Vec<MdLine>, margin: usize) -> Vec<Line> {
     styled_lines(help, Style::Weak, margin)
@@ -124,12 +124,12 @@ impl Line {
     /// Appends `text` in `style`.
     ///
     /// The isolation the request's text was given where it was read (FSI … PDI, see
-    /// `crate::untrusted`) is dropped here: a terminal lays out no isolates, and shows every
+    /// `crate::text::untrusted`) is dropped here: a terminal lays out no isolates, and shows every
     /// directional control as `�` anyway (the controls inside the text stay, as `�`).
     pub fn push(mut self, text: impl Into<String>, style: Style) -> Self {
         let text = text.into();
         let text = if text.contains('\u{2068}') {
-            crate::untrusted::without_isolates(&text, '\u{2068}')
+            crate::text::untrusted::without_isolates(&text, '\u{2068}')
         } else {
             text
         };
@@ -421,7 +421,7 @@ fn wrap_line(line: &Line, width: usize) -> (Vec<Row>, Option<(usize, usize)>) {
         Wrap::Words => {
             let mut text = String::with_capacity(line.spans.iter().map(|(t, _)| t.len()).sum());
             text.extend(&chars);
-            let right_to_left = line.cursor.is_none() && crate::bidi::is_right_to_left(&text);
+            let right_to_left = line.cursor.is_none() && crate::text::bidi::is_right_to_left(&text);
             (break_opportunities(&chars, &text), right_to_left)
         }
         Wrap::Chars => (Vec::new(), false),

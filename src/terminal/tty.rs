@@ -19,7 +19,7 @@
 //! stopped by SIGTTOU or SIGTTIN the moment it sets the terminal's modes or reads it, and the
 //! client waiting for it hangs (issue 54, item 11). So the dialog does not start in the
 //! background ([`Unusable::Background`]), SIGTTOU and SIGTTIN are ignored while it runs
-//! ([`crate::signals::ignore_terminal_stops`]: a stray call fails instead of stopping us), and a dialog whose group loses the foreground
+//! ([`crate::process::signals::ignore_terminal_stops`]: a stray call fails instead of stopping us), and a dialog whose group loses the foreground
 //! (`bg` after Ctrl+Z) neither draws nor reads nor changes modes until it has it back, then
 //! takes raw mode again and redraws.
 
@@ -35,7 +35,7 @@ use crossterm::{cursor, queue, terminal};
 
 use super::job_control;
 use super::text::{self, Line, Style};
-use crate::deadline::{Deadline, Expired};
+use crate::process::deadline::{Deadline, Expired};
 
 /// How often a signal, the timeout and the countdown are looked at while waiting for a key.
 const TICK: Duration = Duration::from_millis(100);
@@ -236,7 +236,7 @@ impl Tty {
         // Before anything touches the terminal: should the foreground move between the check
         // below and a call, the call fails (or, for SIGTTOU's, goes through) instead of
         // stopping the process, and the client that waits for our answer with it.
-        crate::signals::ignore_terminal_stops();
+        crate::process::signals::ignore_terminal_stops();
         let mut out = OpenOptions::new().read(true).write(true).open("/dev/tty")?;
         if !in_foreground(&out) {
             return Err(Unusable::Background);

@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use egui::{Event, Id, Key, Modifiers, RichText, Ui};
 
-use crate::answer::{self, Answer};
 use crate::cli::Markdown;
-use crate::describe;
-use crate::form::{FieldKind, Form};
-use crate::url::UrlRequest;
-use crate::validate::{FieldState, field_value};
+use crate::model::answer::{self, Answer};
+use crate::model::describe;
+use crate::model::form::{FieldKind, Form};
+use crate::model::url::UrlRequest;
+use crate::model::validate::{FieldState, field_value};
 
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::DeadlineUi as _;
@@ -60,7 +60,7 @@ pub struct FormApp {
     /// Opens a link's URL in the browser when the person presses Open in its consent.
     opener: Opener,
     /// Where what was typed is kept when the form closes without the person's answer.
-    draft: Option<crate::drafts::Slot>,
+    draft: Option<crate::process::drafts::Slot>,
     /// The line that says the form opened filled with a draft.
     draft_notice: Option<String>,
     /// The line that says the client stopped waiting for the answer, once a proxy said so:
@@ -108,13 +108,13 @@ impl FormApp {
     }
 
     /// The same dialog, filled with the draft `slot` holds (if any), keeping what is typed
-    /// there when it closes without the person's answer (see [`crate::drafts`]).
-    pub fn draft(mut self, slot: Option<crate::drafts::Slot>) -> Self {
+    /// there when it closes without the person's answer (see [`crate::process::drafts`]).
+    pub fn draft(mut self, slot: Option<crate::process::drafts::Slot>) -> Self {
         if let Some(draft) = slot.as_ref().and_then(|slot| slot.restored.as_ref())
             && draft.states.len() == self.states.len()
         {
             self.states = draft.states.clone();
-            self.draft_notice = slot.as_ref().and_then(crate::drafts::Slot::notice);
+            self.draft_notice = slot.as_ref().and_then(crate::process::drafts::Slot::notice);
         }
         self.draft = slot;
         self
@@ -312,7 +312,7 @@ impl FormApp {
         }
         if let Some(title) = &self.form.title {
             // One line, set apart: a title cannot draw a heading of ours, nor reorder one.
-            let title = crate::untrusted::name(title);
+            let title = crate::text::untrusted::name(title);
             super::mirror::paragraph(ui, &title, |ui| ui.heading(&title));
         }
         let links = self.message_box.show(ui, &self.form.message);
@@ -693,7 +693,7 @@ pub fn initial_size(form: &Form) -> egui::Vec2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cancel::Cancel;
+    use crate::process::cancel::Cancel;
 
     /// A form of `count` text fields (the `required` one, if any, required), in a
     /// window-sized screen, after the pass that measures it.

@@ -5,7 +5,7 @@
 //! "previous" arrows on the right.
 //!
 //! The calendar shows a month, weeks from the locale's first day
-//! ([`crate::datetime::week_start`]: Sunday in `en_US`, Monday in `de_DE`), six rows so that
+//! ([`crate::model::datetime::week_start`]: Sunday in `en_US`, Monday in `de_DE`), six rows so that
 //! its height never changes;
 //! a click picks a day, and so do the keys (see [`keys`]); **Save**, or Enter on the "Pick
 //! date" button that opened it, writes the day picked; **Cancel**, Esc or a click elsewhere
@@ -249,7 +249,7 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
     if moved != 0 {
         state.shown = months_after(state.shown, moved);
     }
-    let start = crate::datetime::week_start();
+    let start = crate::model::datetime::week_start();
     ui.horizontal(|ui| {
         for offset in 0..7 {
             // The catalogs number the days from Monday (1) to Sunday (7).
@@ -260,7 +260,7 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
             );
         }
     });
-    let today = crate::datetime::now().date();
+    let today = crate::model::datetime::now().date();
     // Back from the first of the month to its week's first day.
     let first = state.shown;
     let back = first.weekday().since(start);
@@ -271,7 +271,7 @@ fn calendar_ui(ui: &mut Ui, state: &mut State) -> Option<Close> {
         ui.horizontal(|ui| {
             for _ in 0..7 {
                 let picked = day == state.picked;
-                let weekend = crate::datetime::is_weekend(day.weekday());
+                let weekend = crate::model::datetime::is_weekend(day.weekday());
                 let visuals = ui.visuals();
                 let fill = if picked {
                     visuals.selection.bg_fill

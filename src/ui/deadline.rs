@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use egui::Ui;
 
-pub use crate::deadline::Deadline;
+pub use crate::process::deadline::Deadline;
 
 /// What the window does with the [`Deadline`].
 pub trait DeadlineUi {
@@ -76,7 +76,7 @@ fn widest_texts(left: u64) -> Vec<String> {
         .into_iter()
         .filter(|&seconds| seconds <= left)
         .map(|seconds| {
-            let time = crate::describe::time_left(seconds);
+            let time = crate::model::describe::time_left(seconds);
             let time: String = time
                 .chars()
                 .map(|c| if c.is_ascii_digit() { '8' } else { c })
@@ -95,7 +95,10 @@ fn countdown(deadline: Instant, now: Instant) -> (String, Option<Instant>) {
         .checked_sub(1)
         .map(|whole| deadline - Duration::from_secs(whole));
     (
-        t!("closes-in", time = crate::describe::time_left(seconds)),
+        t!(
+            "closes-in",
+            time = crate::model::describe::time_left(seconds)
+        ),
         next,
     )
 }

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use crate::answer::Answer;
-use crate::cancel::Cancel;
+use crate::model::answer::Answer;
+use crate::process::cancel::Cancel;
 
 use super::deadline::Deadline;
 use super::fonts::FontFallback;
@@ -32,7 +32,7 @@ pub trait WindowDialog {
 
     /// The same dialog, saying where it stands in a proxy's run of forms and offering to
     /// decline them all.
-    fn queue(mut self, place: Option<crate::queue::LivePlace>) -> Self
+    fn queue(mut self, place: Option<crate::process::queue::LivePlace>) -> Self
     where
         Self: Sized,
     {
@@ -129,7 +129,7 @@ impl DialogState {
 }
 
 /// Who asks, as a dialog's heading: `shown` (its names bounded, see
-/// [`crate::untrusted::name`]) on screen, `spoken` (the same with every name whole) to a
+/// [`crate::text::untrusted::name`]) on screen, `spoken` (the same with every name whole) to a
 /// screen reader, which reads what the screen elides.
 pub(super) fn asker_ui(ui: &mut egui::Ui, shown: String, spoken: String) -> egui::Response {
     let response = ui.add(egui::Label::new(egui::RichText::new(shown).strong().size(15.0)).wrap());

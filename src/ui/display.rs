@@ -60,7 +60,8 @@ pub(super) fn wait_until_reachable() -> Result<Reached, String> {
 
 /// What was found (`DISPLAY=:0`, say) when the display was found rather than given.
 fn found() -> Option<String> {
-    std::env::var_os(crate::session::FOUND_ENV).map(|found| found.to_string_lossy().into_owned())
+    std::env::var_os(crate::process::session::FOUND_ENV)
+        .map(|found| found.to_string_lossy().into_owned())
 }
 
 /// For a display that was found rather than given, `Err` with the line that says why
@@ -81,7 +82,7 @@ pub(super) fn check_connection(display: RawDisplayHandle) -> Result<(), String> 
     // loop lives, which outlives this call.
     #[allow(unsafe_code)]
     let fd = unsafe { BorrowedFd::borrow_raw(fd) };
-    crate::session::peer_of(fd).judge(&what)
+    crate::process::session::peer_of(fd).judge(&what)
 }
 
 /// The socket of the display connection `display` (Xlib's `XConnectionNumber`, libxcb's
@@ -143,7 +144,7 @@ fn loaded_symbol<F: Copy>(library: &CStr, symbol: &CStr) -> Option<F> {
 fn reach(found: Option<&str>) -> Result<Option<Reached>, String> {
     let judge = |socket: &dyn AsFd| match found {
         Some(found) => {
-            crate::session::peer_of(socket).judge(&format!("{found} (found, not given)"))
+            crate::process::session::peer_of(socket).judge(&format!("{found} (found, not given)"))
         }
         None => Ok(()),
     };
@@ -160,7 +161,7 @@ fn reach(found: Option<&str>) -> Result<Option<Reached>, String> {
     }
     if let (Some(found), Some(display)) = (found, non_empty("DISPLAY")) {
         // Before X's setup, which sends our cookie: a bare connection, judged.
-        crate::session::check_x_server(&display, &format!("{found} (found, not given)"))?;
+        crate::process::session::check_x_server(&display, &format!("{found} (found, not given)"))?;
     }
     let Ok((connection, _screen)) = x11rb::connect(None) else {
         return Ok(None);

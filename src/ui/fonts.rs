@@ -150,7 +150,7 @@ impl FontFallback {
 
 /// Everything a form shows, for [`FontFallback::cover`]: the request's text and our own
 /// words in the person's language.
-pub fn form_text(form: &crate::form::Form, server: Option<&str>) -> String {
+pub fn form_text(form: &crate::model::form::Form, server: Option<&str>) -> String {
     let mut text = String::from(crate::i18n::all_words());
     let mut add = |s: &str| {
         text.push_str(s);
@@ -164,11 +164,13 @@ pub fn form_text(form: &crate::form::Form, server: Option<&str>) -> String {
         add(&field.label);
         field.description.as_deref().into_iter().for_each(&mut add);
         match &field.kind {
-            crate::form::FieldKind::Choice(spec) => spec.options.iter().for_each(|o| add(&o.label)),
-            crate::form::FieldKind::MultiChoice(spec) => {
+            crate::model::form::FieldKind::Choice(spec) => {
+                spec.options.iter().for_each(|o| add(&o.label))
+            }
+            crate::model::form::FieldKind::MultiChoice(spec) => {
                 spec.options.iter().for_each(|o| add(&o.label));
             }
-            crate::form::FieldKind::Text(spec) => {
+            crate::model::form::FieldKind::Text(spec) => {
                 spec.default.as_deref().into_iter().for_each(&mut add)
             }
             _ => {}

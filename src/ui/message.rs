@@ -4,7 +4,7 @@
 use egui::{Key, Modifiers, RichText, Ui};
 
 use crate::cli::Markdown;
-use crate::markdown;
+use crate::model::markdown;
 
 use super::rich::{self, Links, Tone};
 

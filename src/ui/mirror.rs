@@ -1,5 +1,5 @@
 //! Right to left in the window: a paragraph whose first strong letter is right-to-left
-//! (Arabic, Hebrew; [`crate::bidi`]) starts at the right edge, and for a language written
+//! (Arabic, Hebrew; [`crate::text::bidi`]) starts at the right edge, and for a language written
 //! right to left ([`crate::i18n::right_to_left`]) the whole window is mirrored.
 //!
 //! A mirrored panel lays out top-down from the right (egui's `top_down(Align::Max)`), and
@@ -56,7 +56,7 @@ pub fn left_to_right<R>(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui) -> R)
 /// Whether `text`, drawn in `ui`, starts at the right edge: its first strong letter is
 /// right-to-left, or `ui` lays out from the right.
 pub fn starts_right(ui: &Ui, text: &str) -> bool {
-    from_right(ui) || crate::bidi::is_right_to_left(text)
+    from_right(ui) || crate::text::bidi::is_right_to_left(text)
 }
 
 /// Draws `add` top-down, each widget against the edge `align` names (`Max`: the right).

@@ -25,12 +25,12 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::answer::Answer;
-use crate::cancel::Cancel;
 use crate::cli::{Notify, Renderer, Theme};
-use crate::form::Form;
+use crate::model::answer::Answer;
+use crate::model::form::Form;
+use crate::model::url::UrlRequest;
 use crate::presentation::Presentation;
-use crate::url::UrlRequest;
+use crate::process::cancel::Cancel;
 pub use dialog::{DialogState, WindowDialog};
 
 pub use app::FormApp;
@@ -153,7 +153,7 @@ fn run_dialog(
     on_answer: Option<AnswerHook>,
 ) -> Result<Answer, WindowError> {
     if !has_display() {
-        return Err(WindowError::NoDisplay(crate::session::how_to_fix()));
+        return Err(WindowError::NoDisplay(crate::process::session::how_to_fix()));
     }
     ahead::load_compose_table_beside_the_start();
     // Held until the window is up: an X server that resets when its last client leaves
@@ -582,7 +582,7 @@ fn tell_in_shown_dir(title: &str, text: &str) {
 /// Who asks, as the form's heading says it (for [`tell_shown`]).
 fn heading(options: &WindowOptions) -> String {
     let shown = &options.shown;
-    crate::describe::asker(shown.server.as_deref(), shown.via.as_deref()).unwrap_or_default()
+    crate::model::describe::asker(shown.server.as_deref(), shown.via.as_deref()).unwrap_or_default()
 }
 
 #[cfg(feature = "gl")]

@@ -95,7 +95,7 @@ impl Notice {
 pub fn session_bus_here() -> bool {
     session_bus_possible(
         std::env::var_os("DBUS_SESSION_BUS_ADDRESS").as_deref(),
-        &crate::session::runtime_path(),
+        &crate::process::session::runtime_path(),
     )
 }
 
@@ -234,7 +234,7 @@ pub fn body(message: &str, markdown: Markdown) -> String {
     }
     let source = &message[..end];
     let text = match markdown {
-        Markdown::On => crate::markdown::plain(source),
+        Markdown::On => crate::model::markdown::plain(source),
         Markdown::Off => source.to_owned(),
     };
     format!(

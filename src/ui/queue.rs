@@ -4,8 +4,8 @@
 
 use egui::{Id, Key, RichText, Ui};
 
-use crate::describe;
-use crate::queue::LivePlace;
+use crate::model::describe;
+use crate::process::queue::LivePlace;
 
 /// The run's line and its button, with the confirmation the button opens.
 #[derive(Debug)]

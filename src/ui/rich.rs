@@ -1,11 +1,11 @@
-//! Markdown lines ([`crate::markdown`]) drawn in the window: the message and the fields'
+//! Markdown lines ([`crate::model::markdown`]) drawn in the window: the message and the fields'
 //! descriptions. One label per block, so a screen reader reads each as plain text without
 //! markup characters, headings with the heading role and their level, list items as list
 //! items. Everything stays inside the area it is drawn in: code blocks scroll sideways rather
 //! than widen the window, and headings are only a little larger than the text, so nothing
 //! imitates who asks or the buttons.
 //!
-//! A link the consent may show ([`crate::markdown::Span::link`]) is a link widget: clicked, or
+//! A link the consent may show ([`crate::model::markdown::Span::link`]) is a link widget: clicked, or
 //! pressed with Enter after Tab reached it, it is handed back to the caller, which shows the URL
 //! consent. Nothing here opens a browser.
 
@@ -13,7 +13,7 @@ use egui::accesskit::Role;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Id, TextStyle, TextWrapMode, Ui};
 
-use crate::markdown::{LineKind, MdLine, Span};
+use crate::model::markdown::{LineKind, MdLine, Span};
 
 /// Whose text the lines are: it decides the size and the colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +46,8 @@ pub fn markdown_ui(ui: &mut Ui, lines: &[MdLine], tone: Tone, salt: &str) -> Lin
         // of a mirrored window, hugs the right edge; code keeps the left, its lines' indents
         // aligned.
         let right = !code
-            && (crate::bidi::is_right_to_left(&line.plain()) || super::mirror::from_right(ui));
+            && (crate::text::bidi::is_right_to_left(&line.plain())
+                || super::mirror::from_right(ui));
         let mut body = |ui: &mut Ui| {
             let align = if right {
                 egui::Align::Max

@@ -3,8 +3,8 @@
 
 use egui::{Key, RichText, Ui};
 
-use crate::answer::Answer;
-use crate::url::UrlRequest;
+use crate::model::answer::Answer;
+use crate::model::url::UrlRequest;
 
 use super::buttons::{Labels, Pressed, button_row};
 use super::deadline::DeadlineUi as _;
@@ -57,8 +57,8 @@ impl UrlApp {
         ui.spacing_mut().item_spacing.y = 6.0;
         let (server, via) = (self.dialog.server.as_deref(), self.dialog.via.as_deref());
         let (shown, spoken) = (
-            crate::describe::asker_url(server, via),
-            crate::describe::asker_url_spoken(server, via),
+            crate::model::describe::asker_url(server, via),
+            crate::model::describe::asker_url_spoken(server, via),
         );
         super::dialog::asker_ui(ui, shown, spoken);
         if let Some(queue) = &mut self.dialog.queue {

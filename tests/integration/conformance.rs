@@ -13,11 +13,11 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use form_elicitation::answer::Answer;
-use form_elicitation::form::{Exact, Field, FieldKind, Form, Format, NumberSpec, TextSpec};
-use form_elicitation::load::{self, Shown};
+use form_elicitation::model::answer::Answer;
+use form_elicitation::model::form::{Exact, Field, FieldKind, Form, Format, NumberSpec, TextSpec};
+use form_elicitation::model::load::{self, Shown};
+use form_elicitation::model::validate;
 use form_elicitation::ui::{FormApp, WindowDialog};
-use form_elicitation::validate;
 use serde_json::Value;
 
 /// A text the field accepts: the default, or the first candidate that passes its checks.

@@ -19,13 +19,13 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use form_elicitation::answer::{self, Answer};
-use form_elicitation::error::RequestError;
-use form_elicitation::form::{FieldKind, Form};
-use form_elicitation::load::{self, Loaded, Shown};
-use form_elicitation::request::{self, MAX_REQUEST_BYTES};
-use form_elicitation::summary;
-use form_elicitation::validate::FieldState;
+use form_elicitation::model::answer::{self, Answer};
+use form_elicitation::model::error::RequestError;
+use form_elicitation::model::form::{FieldKind, Form};
+use form_elicitation::model::load::{self, Loaded, Shown};
+use form_elicitation::model::request::{self, MAX_REQUEST_BYTES};
+use form_elicitation::model::summary;
+use form_elicitation::model::validate::FieldState;
 use serde_json::{Map, Value, json};
 
 /// How long one input may take (a debug build, two cores, other tests running alongside).

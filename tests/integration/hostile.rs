@@ -9,10 +9,10 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use form_elicitation::answer::Answer;
-use form_elicitation::form::Form;
+use form_elicitation::model::answer::Answer;
+use form_elicitation::model::form::Form;
+use form_elicitation::model::url::UrlRequest;
 use form_elicitation::ui::{FormApp, UrlApp, WindowDialog};
-use form_elicitation::url::UrlRequest;
 use serde_json::{Value, json};
 
 /// The widest the window may want to be.

@@ -6,8 +6,8 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use form_elicitation::answer::Answer;
-use form_elicitation::form::Form;
+use form_elicitation::model::answer::Answer;
+use form_elicitation::model::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
 use serde_json::{Value, json};
 
@@ -717,7 +717,7 @@ fn focused_label(h: &Harness<'_, FormApp>, label: &str) {
 /// whole hour, on the next whole hour's date, in the person's time zone.
 #[test]
 fn the_date_time_picker_sets_hours_and_minutes_with_the_keyboard() {
-    use form_elicitation::datetime;
+    use form_elicitation::model::datetime;
     let mut h = harness(json!({"properties": {
         "at": {"type": "string", "title": "At", "format": "date-time"},
         "note": {"type": "string", "title": "Note"}},
@@ -750,8 +750,8 @@ fn the_date_time_picker_sets_hours_and_minutes_with_the_keyboard() {
     press(&mut h, Key::Enter);
     let after = datetime::next_whole_hour(&datetime::now());
     let sent = answered_text(&h, "at");
-    let (at, offset) =
-        form_elicitation::formats::parse_date_time_parts(&sent).expect("an RFC 3339 date-time");
+    let (at, offset) = form_elicitation::model::formats::parse_date_time_parts(&sent)
+        .expect("an RFC 3339 date-time");
     assert_eq!((at.hour(), at.minute(), at.second()), (18, 31, 0), "{sent}");
     assert!(
         at.date() == before.date() || at.date() == after.date(),
@@ -802,7 +802,7 @@ fn the_date_time_picker_starts_from_the_value_the_field_holds() {
 /// box reports no change for an unchanged number. The minute box likewise.
 #[test]
 fn typing_the_hour_the_box_shows_fills_an_empty_date_time() {
-    use form_elicitation::datetime;
+    use form_elicitation::model::datetime;
     for (tab_to, label) in [(2, "Hour for At"), (3, "Minute for At")] {
         let mut h = harness(json!({"properties": {
             "at": {"type": "string", "title": "At", "format": "date-time"}},
@@ -820,8 +820,8 @@ fn typing_the_hour_the_box_shows_fills_an_empty_date_time() {
         press(&mut h, Key::Enter);
         let after = datetime::next_whole_hour(&datetime::now());
         let sent = answered_text(&h, "at");
-        let (at, _) =
-            form_elicitation::formats::parse_date_time_parts(&sent).expect("an RFC 3339 date-time");
+        let (at, _) = form_elicitation::model::formats::parse_date_time_parts(&sent)
+            .expect("an RFC 3339 date-time");
         assert!(
             [&before, &after].iter().any(|start| at == start.datetime()),
             "{label}: {sent} is not the next whole hour ({before} or {after})"

@@ -8,10 +8,10 @@
 //!
 //! `PROPTEST_CASES=N` runs more cases than the quick default.
 
-use form_elicitation::answer;
-use form_elicitation::form::{Form, visible_text};
-use form_elicitation::load::{self, Shown};
-use form_elicitation::validate::FieldState;
+use form_elicitation::model::answer;
+use form_elicitation::model::form::{Form, visible_text};
+use form_elicitation::model::load::{self, Shown};
+use form_elicitation::model::validate::FieldState;
 use jsonschema::Validator;
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -825,7 +825,7 @@ enum Expect {
 /// values, is the program's own reading (`formats::ascii_digits`, unit-tested against known
 /// digits of several scripts in `validate`'s tests); this test checks what follows from it.
 fn as_typed_number(text: &str) -> String {
-    form_elicitation::formats::ascii_digits(text).into_owned()
+    form_elicitation::model::formats::ascii_digits(text).into_owned()
 }
 
 fn valid(validator: &Validator, value: &Value) -> bool {
@@ -1148,7 +1148,7 @@ fn check(
         Err(problems) => {
             prop_assert!(!problems.is_empty(), "a refusal with no problem");
             for (i, problem) in &problems {
-                let message = form_elicitation::describe::problem(problem);
+                let message = form_elicitation::model::describe::problem(problem);
                 prop_assert!(*i < case.fields.len(), "problem for field #{i}");
                 prop_assert!(!message.is_empty(), "empty problem for field #{i}");
                 prop_assert!(
@@ -1216,8 +1216,8 @@ proptest! {
 /// other row must agree.
 #[test]
 fn formats_agree_with_the_validator_on_hard_cases() {
-    use form_elicitation::form::Format;
-    use form_elicitation::validate::format_ok;
+    use form_elicitation::model::form::Format;
+    use form_elicitation::model::validate::format_ok;
     // (format, text, valid by the RFCs)
     let table: &[(&str, &str, bool)] = &[
         ("uuid", "123e4567-e89b-12d3-a456-426614174000", true),

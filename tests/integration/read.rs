@@ -9,9 +9,9 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use form_elicitation::answer::Answer;
 use form_elicitation::cli::Markdown;
-use form_elicitation::form::Form;
+use form_elicitation::model::answer::Answer;
+use form_elicitation::model::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
 use jiff::civil::Weekday;
 use serde_json::{Value, json};
@@ -486,9 +486,9 @@ fn arabic_and_hebrew_mirror_the_window() {
                         .label()
                         .or_else(|| n.accesskit_node().value())
                         .is_some_and(|l| {
-                            [600, 599]
-                                .iter()
-                                .any(|&s| l.contains(&form_elicitation::describe::time_left(s)))
+                            [600, 599].iter().any(|&s| {
+                                l.contains(&form_elicitation::model::describe::time_left(s))
+                            })
                         })
             })
             .and_then(|n| n.accesskit_node().bounding_box())
@@ -822,7 +822,7 @@ fn the_calendar_speaks_the_language_and_is_mirrored() {
         ),
     ] {
         assert!(form_elicitation::i18n::use_language_in_this_thread(tag));
-        form_elicitation::datetime::start_weeks_on_in_this_thread(Weekday::Monday);
+        form_elicitation::model::datetime::start_weeks_on_in_this_thread(Weekday::Monday);
         let (mut h, _) = window("When?", schema.clone(), Markdown::On);
         h.get_by_role_and_label(Role::Button, pick).click();
         h.run();
@@ -877,7 +877,7 @@ fn the_calendar_starts_its_weeks_on_the_locales_first_day() {
         (Weekday::Saturday, "2026-11-28", ["Sa", "Su", "Fr"]),
         (Weekday::Monday, "2026-11-30", ["Mo", "Tu", "Su"]),
     ] {
-        form_elicitation::datetime::start_weeks_on_in_this_thread(start);
+        form_elicitation::model::datetime::start_weeks_on_in_this_thread(start);
         let (mut h, _) = window("When?", schema.clone(), Markdown::On);
         h.get_by_role_and_label(Role::Button, "Pick date for Day")
             .click();
@@ -903,7 +903,7 @@ fn the_calendar_starts_its_weeks_on_the_locales_first_day() {
             names[0]
         );
     }
-    form_elicitation::datetime::start_weeks_on_in_this_thread(Weekday::Monday);
+    form_elicitation::model::datetime::start_weeks_on_in_this_thread(Weekday::Monday);
 }
 
 /// The characters of the first text run in `h` whose text contains `part`, in the order their

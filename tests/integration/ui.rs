@@ -5,8 +5,8 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use form_elicitation::answer::Answer;
-use form_elicitation::form::Form;
+use form_elicitation::model::answer::Answer;
+use form_elicitation::model::form::Form;
 use form_elicitation::ui::{FormApp, WindowDialog};
 use serde_json::{Value, json};
 
@@ -836,7 +836,7 @@ fn a_request_via_claude_code_names_the_server_and_claude_code() {
         .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
     harness.run();
     harness.get_by_label("my-mcp-server asks via Claude Code:");
-    let request = form_elicitation::url::UrlRequest::parse(
+    let request = form_elicitation::model::url::UrlRequest::parse(
         "Sign in".into(),
         "https://example.com/login".into(),
         "url",
@@ -892,7 +892,8 @@ fn the_countdown_never_covers_the_buttons() {
                     .build_ui_state(|ui, app: &mut FormApp| app.show(ui), app);
                 h.run();
                 // The time left as the pass wrote it, a second less on a slow machine.
-                let times = [seconds, seconds - 1].map(form_elicitation::describe::time_left);
+                let times =
+                    [seconds, seconds - 1].map(form_elicitation::model::describe::time_left);
                 let countdown = h
                     .root()
                     .query_all(egui_kittest::kittest::by())
@@ -923,7 +924,7 @@ fn the_countdown_never_covers_the_buttons() {
 #[test]
 fn a_run_of_forms_says_where_it_stands_and_declines_all_after_a_confirmation() {
     use form_elicitation::cli::QueuePlace;
-    use form_elicitation::queue::LivePlace;
+    use form_elicitation::process::queue::LivePlace;
     let schema = json!({"properties": {"city": {"type": "string"}}});
     let form = Form::from_schema("Which city?".into(), &schema).expect("valid schema");
     let live = LivePlace::new(QueuePlace {
@@ -977,7 +978,7 @@ fn a_run_of_forms_says_where_it_stands_and_declines_all_after_a_confirmation() {
 #[test]
 fn decline_all_is_reached_with_the_keyboard() {
     use form_elicitation::cli::QueuePlace;
-    use form_elicitation::queue::LivePlace;
+    use form_elicitation::process::queue::LivePlace;
     let form = Form::from_schema("Question 1".into(), &json!({"properties": {}})).expect("valid");
     let live = LivePlace::new(QueuePlace {
         position: 1,
@@ -1055,8 +1056,8 @@ fn typing_scrolls_the_focused_field_into_view() {
 /// was empty, and nothing said where its text came from.
 #[test]
 fn a_draft_fills_the_form_says_so_and_leaves_only_by_the_person() {
-    use form_elicitation::cancel::Cancel;
-    use form_elicitation::drafts::{Key as DraftKey, Slot, Store};
+    use form_elicitation::process::cancel::Cancel;
+    use form_elicitation::process::drafts::{Key as DraftKey, Slot, Store};
     use std::time::SystemTime;
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
     let dir =
@@ -1130,8 +1131,8 @@ fn a_draft_fills_the_form_says_so_and_leaves_only_by_the_person() {
 #[test]
 fn when_the_client_stops_waiting_the_form_stays_and_submit_keeps_a_draft() {
     use form_elicitation::cli::QueuePlace;
-    use form_elicitation::drafts::{Key as DraftKey, Slot, Store};
-    use form_elicitation::queue::LivePlace;
+    use form_elicitation::process::drafts::{Key as DraftKey, Slot, Store};
+    use form_elicitation::process::queue::LivePlace;
     use std::time::SystemTime;
     assert!(form_elicitation::i18n::use_language_in_this_thread("en"));
     let dir = std::env::temp_dir().join(format!(
@@ -1190,7 +1191,9 @@ fn when_the_client_stops_waiting_the_form_stays_and_submit_keeps_a_draft() {
         .expect("a draft is kept");
     assert_eq!(
         kept.states,
-        vec![form_elicitation::validate::FieldState::Text("Ada".into())]
+        vec![form_elicitation::model::validate::FieldState::Text(
+            "Ada".into()
+        )]
     );
 
     let (mut h, live) = open();

@@ -12,9 +12,9 @@ use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use form_elicitation::answer::Answer;
+use form_elicitation::model::answer::Answer;
+use form_elicitation::model::url::UrlRequest;
 use form_elicitation::ui::{UrlApp, WindowDialog};
-use form_elicitation::url::UrlRequest;
 use proptest::prelude::*;
 use serde::Deserialize;
 

@@ -1260,12 +1260,12 @@ fn the_picker_writes_the_hour_typed_in_the_tz_zone() {
     let request = r#"{"message":"When?","requestedSchema":{"type":"object","properties":{"at":{"type":"string","format":"date-time","title":"At"}},"required":["at"]}}"#;
     for name in ["Asia/Tokyo", "America/New_York"] {
         let zone = jiff::tz::TimeZone::get(name).expect("the zone in /usr/share/zoneinfo");
-        let hour = form_elicitation::datetime::next_whole_hour(
+        let hour = form_elicitation::model::datetime::next_whole_hour(
             &jiff::Timestamp::now().to_zoned(zone.clone()),
         )
         .hour();
         let line = |now: jiff::Zoned| {
-            let start = form_elicitation::datetime::next_whole_hour(&now);
+            let start = form_elicitation::model::datetime::next_whole_hour(&now);
             let at = start
                 .date()
                 .at(hour, 0, 0, 0)

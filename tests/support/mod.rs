@@ -14,7 +14,7 @@ pub mod xvfb;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use form_elicitation::request::Envelope;
+use form_elicitation::model::request::Envelope;
 use serde_json::Value;
 
 /// The binary under test.
@@ -43,7 +43,7 @@ pub fn requested_schema(bytes: &[u8]) -> Option<Value> {
     let value: Value = serde_json::from_slice(bytes).ok()?;
     // Where the program reads the params: under "params" in a JSON-RPC or input request only
     // (a bare request may carry a "params" key of its own, which means nothing).
-    let params = match form_elicitation::request::envelope_of(&value) {
+    let params = match form_elicitation::model::request::envelope_of(&value) {
         Envelope::JsonRpc { .. } | Envelope::InputRequest => value.get("params")?,
         Envelope::Bare | Envelope::ClaudeCodeHook { .. } | Envelope::ClaudeCodeQuestions { .. } => {
             &value

@@ -33,7 +33,7 @@ use ureq::Agent;
 use url::Url;
 
 use super::event::note_line;
-use crate::child::{Child, Ended};
+use crate::process::child::{Child, Ended};
 use client::{Client, now};
 pub use config::Config;
 use discover::{AuthMethod, Challenge};

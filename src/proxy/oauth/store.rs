@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context as _, bail};
 use rustix::fs::{Mode, OFlags};
 
-use crate::private_folder;
+use crate::process::private_folder;
 
 use super::keyring::Keyring;
 pub use super::saved::Saved;

@@ -1,10 +1,10 @@
 //! The lines a field is drawn with, by the prompt, the dumb terminal's questions, the summary
 //! and the review alike: its label, its answer in words, the editing line, a list's rows.
 
-use crate::form::{Field, FieldKind};
+use crate::model::form::{Field, FieldKind};
+use crate::model::validate::FieldState;
 use crate::terminal::editor::Editor;
 use crate::terminal::text::{self, Line, Style};
-use crate::validate::FieldState;
 
 /// `[3/7] Label *`, or without the position for the summary and the review.
 pub fn label_line(field: &Field, position: Option<(usize, usize)>) -> Line {

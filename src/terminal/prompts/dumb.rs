@@ -3,9 +3,9 @@
 
 use super::draw::{answer_text, label_line, radio_mark};
 use crate::cli::Markdown;
-use crate::form::{Field, FieldKind};
+use crate::model::form::{Field, FieldKind};
+use crate::model::validate::FieldState;
 use crate::terminal::text::{self, Line, Style};
-use crate::validate::FieldState;
 
 /// A field as a dumb terminal asks it, line by line: the label, the help, every option with
 /// its number and mark, what the field holds now (which Enter alone keeps), and what to type.
@@ -17,7 +17,7 @@ pub fn line_prompt(
 ) -> Vec<Line> {
     let mut lines = vec![label_line(field, Some(position))];
     lines.extend(text::help_lines(
-        crate::markdown::field_help(field, markdown),
+        crate::model::markdown::field_help(field, markdown),
         2,
     ));
     let option = |mark: &str, number: usize, label: &str| {

@@ -15,9 +15,9 @@ mod dumb;
 use super::editor::{Edit, Editor, Lines};
 use super::text::{self, Line, Style};
 use crate::cli::Markdown;
-use crate::datetime::{self, DateKind};
-use crate::form::{Choice, Field, FieldKind, Format};
-use crate::validate::{self, FieldState};
+use crate::model::datetime::{self, DateKind};
+use crate::model::form::{Choice, Field, FieldKind, Format};
+use crate::model::validate::{self, FieldState};
 
 use draw::{Item, editor_line, list_lines, radio_mark, style_if};
 pub use draw::{answer_text, command_line, label_line};
@@ -202,7 +202,7 @@ impl<'a> FieldPrompt<'a> {
     fn check(&self) -> Result<(), String> {
         validate::field_value(self.field, &self.state())
             .map(drop)
-            .map_err(|p| crate::describe::problem(&p))
+            .map_err(|p| crate::model::describe::problem(&p))
     }
 
     /// The fewest rows [`Self::lines`] can take at `width`: the label's row, the control's
@@ -234,7 +234,10 @@ impl<'a> FieldPrompt<'a> {
     pub fn lines(&self, width: usize, rows: usize) -> Vec<Line> {
         let height = |line: &Line| text::height(std::slice::from_ref(line), width);
         let mut label = label_line(self.field, Some(self.position));
-        let help = text::help_lines(crate::markdown::field_help(self.field, self.markdown), 2);
+        let help = text::help_lines(
+            crate::model::markdown::field_help(self.field, self.markdown),
+            2,
+        );
         let problem = self.problem_line();
         let problem_rows = problem.as_ref().map_or(0, height);
         let natural = text::height(&self.control_lines(width, usize::MAX), width);

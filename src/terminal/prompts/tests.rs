@@ -1,7 +1,7 @@
 //! Each prompt driven with keys directly, no terminal needed.
 
 use super::*;
-use crate::form::Form;
+use crate::model::form::Form;
 use serde_json::json;
 
 fn form(schema: serde_json::Value) -> Form {
@@ -25,8 +25,11 @@ fn press(prompt: &mut FieldPrompt, keys: &str) -> Flow {
 
 /// The field's help as the prompt shows it, line by line, without styles.
 fn help_text(field: &Field) -> Option<String> {
-    let lines = crate::markdown::field_help(field, Markdown::On);
-    let texts: Vec<String> = lines.iter().map(crate::markdown::MdLine::plain).collect();
+    let lines = crate::model::markdown::field_help(field, Markdown::On);
+    let texts: Vec<String> = lines
+        .iter()
+        .map(crate::model::markdown::MdLine::plain)
+        .collect();
     (!texts.is_empty()).then(|| texts.join("\n"))
 }
 
@@ -48,7 +51,7 @@ fn enter_checks_the_field_and_the_problem_follows_edits() {
     assert_eq!(press(&mut prompt, "\r"), Flow::Continue);
     assert_eq!(
         prompt.problem(),
-        Some(crate::describe::problem(&validate::Problem::Required).as_str())
+        Some(crate::model::describe::problem(&validate::Problem::Required).as_str())
     );
     assert_eq!(press(&mut prompt, "9"), Flow::Continue);
     assert_eq!(prompt.problem(), Some("Must be at most 5"));
@@ -195,10 +198,13 @@ fn dates_step_by_a_day() {
     let FieldState::Text(now) = empty.state() else {
         panic!("text")
     };
-    assert!(crate::formats::parse_date_time(&now).is_some(), "{now}");
+    assert!(
+        crate::model::formats::parse_date_time(&now).is_some(),
+        "{now}"
+    );
     // Regression: the terminal filled in now and the window 09:00; both start an empty
     // date-time at the next whole hour (`datetime`).
-    let (at, _) = crate::formats::parse_date_time_parts(&now).expect("parts");
+    let (at, _) = crate::model::formats::parse_date_time_parts(&now).expect("parts");
     assert_eq!((at.minute(), at.second()), (0, 0), "{now}");
 }
 

@@ -5,7 +5,7 @@ use egui::accesskit::Role;
 use egui::{Id, Key, Modifiers, Response, RichText, TextEdit, Ui};
 
 use super::state::FieldUi;
-use crate::form::{ChoiceSpec, MultiChoiceSpec};
+use crate::model::form::{ChoiceSpec, MultiChoiceSpec};
 
 /// How many rows the filterable list shows at once.
 const LIST_ROWS: f32 = 7.0;

@@ -6,8 +6,8 @@ use egui::{Id, Key, Response, RichText, TextEdit, Ui};
 use jiff::civil::DateTime;
 
 use super::state::FieldUi;
-use crate::datetime::{self, DateKind};
-use crate::form::Format;
+use crate::model::datetime::{self, DateKind};
+use crate::model::form::Format;
 
 /// A date or date-time field: a text box, a "Pick date" button with a calendar, and for a
 /// date-time the hour and minute. What a pick writes is [`datetime`]'s to say, the same as the

@@ -12,8 +12,8 @@ mod text;
 use egui::accesskit::Role;
 use egui::{Id, Response, RichText, Ui};
 
-use crate::form::{Field, FieldKind};
-use crate::validate::FieldState;
+use crate::model::form::{Field, FieldKind};
+use crate::model::validate::FieldState;
 
 use choices::{Clearable, list_ui, multi_list_ui, multi_ui, radio_ui};
 pub use state::{FieldUi, MULTI_MAX, RADIO_MAX};

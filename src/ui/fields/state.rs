@@ -6,8 +6,8 @@ use std::rc::Rc;
 use egui::Id;
 
 use crate::cli::Markdown;
-use crate::form::{Field, FieldKind};
-use crate::markdown::MdLine;
+use crate::model::form::{Field, FieldKind};
+use crate::model::markdown::MdLine;
 
 /// Up to this many options show as radio buttons; more get a filterable list.
 pub const RADIO_MAX: usize = 7;
@@ -95,9 +95,9 @@ impl FieldUi {
 
     /// Reads the field's description as Markdown, or shows it as it came.
     pub fn set_markdown(&mut self, field: &Field, markdown: Markdown) {
-        self.help = crate::markdown::field_help(field, markdown);
+        self.help = crate::model::markdown::field_help(field, markdown);
         self.description = field.description.as_deref().map(|text| match markdown {
-            Markdown::On => crate::markdown::plain(text),
+            Markdown::On => crate::model::markdown::plain(text),
             Markdown::Off => text.to_owned(),
         });
     }
@@ -105,11 +105,12 @@ impl FieldUi {
     /// Fresh window state for a field.
     pub fn new(field: &Field) -> Self {
         // A long list filters on every frame: lower-case its options once, not per frame.
-        let searchable = |options: &[crate::form::Choice]| {
+        let searchable = |options: &[crate::model::form::Choice]| {
             options
                 .iter()
                 .map(|o| {
-                    format!("{}\n{}", o.label, crate::form::value_text(&o.value)).to_lowercase()
+                    format!("{}\n{}", o.label, crate::model::form::value_text(&o.value))
+                        .to_lowercase()
                 })
                 .collect()
         };
@@ -122,7 +123,7 @@ impl FieldUi {
         };
         let mut extra = Self {
             search_text,
-            accepts: crate::describe::accepts(&field.kind),
+            accepts: crate::model::describe::accepts(&field.kind),
             ..Self::default()
         };
         extra.set_markdown(field, Markdown::On);

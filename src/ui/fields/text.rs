@@ -17,10 +17,10 @@ use egui::{
 
 use super::date::date_ui;
 use super::state::FieldUi;
-use crate::form::{Format, NumberSpec, TextSpec};
+use crate::model::form::{Format, NumberSpec, TextSpec};
 
 /// A fixed value: shown as it will be sent, in a read-only box, selectable for copying.
-pub(super) fn fixed_ui(ui: &mut Ui, spec: &crate::form::FixedSpec) -> Response {
+pub(super) fn fixed_ui(ui: &mut Ui, spec: &crate::model::form::FixedSpec) -> Response {
     let mut shown = spec.shown.as_str();
     ui.horizontal_wrapped(|ui| {
         let width = ui.available_width().min(320.0);
@@ -55,9 +55,9 @@ const BLANK_RUN: usize = 2;
 const BLANK_SIZE: f32 = 3.0;
 
 /// Whether `c` draws as blank space: white space (line breaks too) and the blank-looking and
-/// invisible characters a name shows as escapes ([`crate::untrusted::is_blank_or_invisible`]).
+/// invisible characters a name shows as escapes ([`crate::text::untrusted::is_blank_or_invisible`]).
 fn is_blank(c: char) -> bool {
-    c.is_whitespace() || crate::untrusted::is_blank_or_invisible(c)
+    c.is_whitespace() || crate::text::untrusted::is_blank_or_invisible(c)
 }
 
 /// Whether `text` holds a run of more than [`BLANK_RUN`] blank characters.
@@ -141,7 +141,7 @@ pub(super) fn text_ui(
             // One that does not fit on it (a default with a line break, a long address)
             // wraps, so nothing of it is out of sight.
             let align = crate::ui::mirror::text_align(ui, text);
-            let hint = crate::describe::format_example(format);
+            let hint = crate::model::describe::format_example(format);
             if fits_one_line(ui, text, ui.available_width()) {
                 ui.add(
                     TextEdit::singleline(text)

@@ -46,7 +46,8 @@ fn ctx_elicit_in_the_2025_11_25_era_is_answered_in_our_window() {
     let command = format!("{} {}", python.display(), server_script().display());
     // Who asks names the command the proxy started, bounded on screen like any name (issue
     // 54, item 3): a checkout's path makes it longer than the bound.
-    let asker = form_elicitation::untrusted::bounded(&format!("proxy-test-server ({command})"));
+    let asker =
+        form_elicitation::text::untrusted::bounded(&format!("proxy-test-server ({command})"));
     let title = format!("{asker} asks");
     form(&x, &mut shown, &regex_escape(&title), |x| {
         x.type_text("Ada");

@@ -6,7 +6,7 @@
 
 use ::url::{Host, Url};
 
-use crate::error::RequestError;
+use crate::model::error::RequestError;
 
 /// A URL-mode request, checked and ready to show.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,7 +100,7 @@ impl UrlRequest {
             warnings.push(Warning::International);
         }
         Ok(Self {
-            message: crate::form::collapse_blank_lines(&message),
+            message: crate::model::form::collapse_blank_lines(&message),
             url: parsed.into(),
             sent,
             scheme,

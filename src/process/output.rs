@@ -1,5 +1,5 @@
 //! The program's writers: a line to stdout, text to stdout, a diagnostic to stderr. Only
-//! [`crate::delivery::Delivery`] writes an answer, and only `--check` and `--generate` write
+//! [`crate::process::delivery::Delivery`] writes an answer, and only `--check` and `--generate` write
 //! anything else to stdout.
 
 use std::io::{self, Write};

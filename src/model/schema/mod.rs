@@ -1,18 +1,18 @@
 //! The one reader of `requestedSchema` JSON: each field either maps to a
 //! [`FieldKind`] whose every constraint the program enforces, or the whole request is refused
 //! with an error naming the property and the keyword. Nothing is silently dropped. What schema
-//! generators emit is first rewritten into the strict subset by [`crate::normalize`].
+//! generators emit is first rewritten into the strict subset by [`crate::model::normalize`].
 
 use serde_json::{Map, Number, Value};
 
-use crate::error::RequestError;
-use crate::form::{
+use crate::model::error::RequestError;
+use crate::model::form::{
     Exact, Field, FieldKind, FixedSpec, Form, Format, NumberSpec, Pattern, TextSpec,
     collapse_blank_lines, value_text,
 };
-use crate::normalize;
-use crate::request::kind_of;
-use crate::{describe, validate};
+use crate::model::normalize;
+use crate::model::request::kind_of;
+use crate::{model::describe, model::validate};
 
 mod keys;
 mod options;
@@ -225,7 +225,7 @@ fn field(name: &str, schema: &Value, required: bool, path: &str) -> Result<Field
     Ok(Field {
         name: name.to_owned(),
         // A bidi control in a title ends with it: it cannot turn our `*` or `[1/5]` around.
-        label: crate::untrusted::contained(
+        label: crate::text::untrusted::contained(
             &optional_string(object, "title", path)?.unwrap_or_else(|| name.to_owned()),
         )
         .into_owned(),

@@ -4,10 +4,12 @@
 use serde_json::{Map, Number, Value};
 
 use super::keys::{COMMON, check_keys, count, optional_string, ordered, wrong_default};
-use crate::error::RequestError;
-use crate::form::{Choice, ChoiceSpec, FieldKind, MultiChoiceSpec, value_text, visible_text};
-use crate::request::kind_of;
-use crate::{describe, validate};
+use crate::model::error::RequestError;
+use crate::model::form::{
+    Choice, ChoiceSpec, FieldKind, MultiChoiceSpec, value_text, visible_text,
+};
+use crate::model::request::kind_of;
+use crate::{model::describe, model::validate};
 
 pub(super) fn enum_choice(
     object: &Map<String, Value>,
@@ -46,9 +48,9 @@ pub(super) fn enum_choice(
 }
 
 /// An option's label as shown: a bidi control in it ends with it, so it cannot turn the marks
-/// and numbers we put beside it around (see [`crate::untrusted::contained`]).
+/// and numbers we put beside it around (see [`crate::text::untrusted::contained`]).
 fn set_apart(label: String) -> String {
-    match crate::untrusted::contained(&label) {
+    match crate::text::untrusted::contained(&label) {
         std::borrow::Cow::Borrowed(_) => label,
         std::borrow::Cow::Owned(isolated) => isolated,
     }

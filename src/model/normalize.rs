@@ -13,11 +13,11 @@
 //! - Pure annotations (`examples`, `$comment`, `deprecated`, `readOnly`, `writeOnly`) are dropped:
 //!   they constrain nothing.
 //!
-//! Everything else is left for [`crate::form`] to accept or refuse.
+//! Everything else is left for [`crate::model::form`] to accept or refuse.
 
 use serde_json::{Map, Value};
 
-use crate::error::RequestError;
+use crate::model::error::RequestError;
 
 /// Keywords that describe a value without constraining it.
 const ANNOTATIONS: &[&str] = &[

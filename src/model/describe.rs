@@ -1,9 +1,9 @@
 //! Words a person reads that both front ends share: written once, so the window, the
 //! terminal and `--check` say the same thing.
 
-use crate::form::{Field, FieldKind, Format};
 use crate::i18n::{self, Args, value};
-use crate::validate::Problem;
+use crate::model::form::{Field, FieldKind, Format};
+use crate::model::validate::Problem;
 
 /// A value of `format`, to show its shape.
 pub fn format_example(format: Format) -> &'static str {
@@ -275,7 +275,7 @@ fn largest_number(bound: f64) -> String {
 /// Who asks, as the form's heading says it: `NAME asks:`, or `NAME asks via Claude Code:`
 /// when the request came through something else ([`came_through`]); `None` when nobody is
 /// named. The name and where it came through are not ours to trust: each is set apart
-/// ([`crate::untrusted::name`]), so nothing in them rewrites the words around them.
+/// ([`crate::text::untrusted::name`]), so nothing in them rewrites the words around them.
 pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
     asker_named(server, via, name)
 }
@@ -283,7 +283,7 @@ pub fn asker(server: Option<&str>, via: Option<&str>) -> Option<String> {
 /// [`asker`] as a screen reader reads it: each name whole (escaped and set apart alike), where
 /// the screen elides a long one in the middle (issue 54, item 3).
 pub fn asker_spoken(server: Option<&str>, via: Option<&str>) -> Option<String> {
-    asker_named(server, via, crate::untrusted::full_name)
+    asker_named(server, via, crate::text::untrusted::full_name)
 }
 
 /// [`asker`], each name shown by `naming`.
@@ -303,13 +303,13 @@ fn asker_named(
 
 /// Where a served request came from, as the window says it: the machine it says it is
 /// (marked as its own claim: serve cannot check it), or "another machine" when it names none.
-/// One line (see [`crate::untrusted::escaped`]), for [`asker`] and the window title to set
+/// One line (see [`crate::text::untrusted::escaped`]), for [`asker`] and the window title to set
 /// apart.
 pub fn served_from(host: &str) -> String {
     if host.trim().is_empty() {
         t!("via-another-machine")
     } else {
-        t!("via-claimed", host = crate::untrusted::escaped(host))
+        t!("via-claimed", host = crate::text::untrusted::escaped(host))
     }
 }
 
@@ -327,14 +327,14 @@ pub fn came_through(host: Option<&str>, through: Option<&str>) -> Option<String>
         (Some(host), Some(through)) => t!(
             "via-claimed-through",
             via = through,
-            host = crate::untrusted::escaped(host)
+            host = crate::text::untrusted::escaped(host)
         ),
     })
 }
 
-/// A name we did not choose, set apart from our words (see [`crate::untrusted`]).
+/// A name we did not choose, set apart from our words (see [`crate::text::untrusted`]).
 fn name(text: &str) -> String {
-    crate::untrusted::name(text)
+    crate::text::untrusted::name(text)
 }
 
 /// Where a form stands in a proxy's run of forms: "Form 2 of 5 from weather".
@@ -353,7 +353,7 @@ pub fn asker_url(server: Option<&str>, via: Option<&str>) -> String {
 
 /// [`asker_url`] as a screen reader reads it (see [`asker_spoken`]).
 pub fn asker_url_spoken(server: Option<&str>, via: Option<&str>) -> String {
-    asker_url_named(server, via, crate::untrusted::full_name)
+    asker_url_named(server, via, crate::text::untrusted::full_name)
 }
 
 /// [`asker_url`], each name shown by `naming`.
@@ -393,7 +393,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::form::Exact;
+    use crate::model::form::Exact;
 
     /// Issue 43, items 1 and 2: who asks is one line whatever the names hold, and a served
     /// request names its machine as a claim, or "another machine" when it names none.
@@ -641,7 +641,7 @@ mod tests {
             if let Some(max) = max {
                 schema["maxItems"] = max.into();
             }
-            crate::form::Form::from_schema(
+            crate::model::form::Form::from_schema(
                 "m".into(),
                 &serde_json::json!({"properties": {"a": schema}}),
             )
@@ -660,7 +660,7 @@ mod tests {
             assert_eq!(help.matches('[').count(), 1, "{min:?}..{max:?}: {help}");
         }
         assert!(i18n::use_language_in_this_thread("zh-Hans"));
-        let field = crate::form::Form::from_schema(
+        let field = crate::model::form::Form::from_schema(
             "m".into(),
             &serde_json::json!({"properties": {"code": {"type": "string", "description": "代码",
                 "minLength": 3, "maxLength": 3, "pattern": "^[A-Z]+$"}}}),
@@ -679,7 +679,7 @@ mod tests {
     fn request_diagnostics_stay_english_in_any_language() {
         assert!(i18n::use_language_in_this_thread("de"));
         let refused = |property: serde_json::Value| {
-            crate::form::Form::from_schema(
+            crate::model::form::Form::from_schema(
                 "m".into(),
                 &serde_json::json!({"properties": {"a": property}}),
             )
@@ -711,7 +711,7 @@ mod tests {
     #[test]
     fn a_pattern_is_stated_up_front() {
         let kind = |schema: serde_json::Value| {
-            let form = crate::form::Form::from_schema(
+            let form = crate::model::form::Form::from_schema(
                 "m".into(),
                 &serde_json::json!({"properties": {"a": schema}}),
             )

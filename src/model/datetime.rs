@@ -30,7 +30,7 @@ use jiff::civil::{Date, DateTime, Time, Weekday};
 use jiff::tz::{Offset, TimeZone};
 use jiff::{ToSpan as _, Unit, Zoned, ZonedRound};
 
-use crate::formats::{ascii_digits, parse_date, parse_date_time_parts};
+use crate::model::formats::{ascii_digits, parse_date, parse_date_time_parts};
 
 /// Which of the two kinds of field is edited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -624,7 +624,7 @@ pub fn apply(found: &Found) {
         // driven on this thread, above).
         unsafe { std::env::set_var(name, value) };
     }
-    crate::output::diag(format_args!("{}", found.describe()));
+    crate::process::output::diag(format_args!("{}", found.describe()));
 }
 
 /// Looks for the session when the environment does not name one, and sets what it found (see

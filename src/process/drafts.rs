@@ -5,7 +5,7 @@
 //! A draft is kept for one asker and one form ([`Key`]: who asks and what it came through, as
 //! the form shows them, and the SHA-256 of the message and `requestedSchema` as given), for
 //! [`KEPT_FOR`], in a private folder of the person's (`$XDG_STATE_HOME/form-elicitation/drafts`,
-//! 0700, one file 0600 per draft, see [`crate::private_folder`]). The form opens filled with it
+//! 0700, one file 0600 per draft, see [`crate::process::private_folder`]). The form opens filled with it
 //! and says so in one line; nothing is sent until the person presses Submit. Whatever the
 //! person ends themselves (Submit, Decline, Cancel, closing the window) removes the draft.
 //! Never for URL mode: there is nothing typed to keep. `--drafts off` turns it all off.
@@ -17,9 +17,9 @@ use anyhow::Context as _;
 use rustix::fs::{AtFlags, FileType};
 use serde::{Deserialize, Serialize};
 
-use crate::form::{FieldKind, Form};
-use crate::private_folder::{self, Kept};
-use crate::validate::FieldState;
+use crate::model::form::{FieldKind, Form};
+use crate::model::validate::FieldState;
+use crate::process::private_folder::{self, Kept};
 
 /// How long a draft is kept: a day, long enough for the model's next call or the person's
 /// next session, short enough that typed text does not linger.
@@ -307,13 +307,13 @@ impl Slot {
     /// says so, or why not).
     pub fn keep(&self, form: &Form, states: &[FieldState]) {
         match self.store.keep(&self.key, form, states, SystemTime::now()) {
-            Ok(true) => crate::output::diag(format_args!(
+            Ok(true) => crate::process::output::diag(format_args!(
                 "what was typed is kept as a draft for {} in {}",
                 humane(KEPT_FOR),
                 self.store.dir().display()
             )),
             Ok(false) => {}
-            Err(error) => crate::output::diag(format_args!(
+            Err(error) => crate::process::output::diag(format_args!(
                 "drafts: {error:#}: what was typed is not kept"
             )),
         }
@@ -326,7 +326,7 @@ impl Slot {
             return;
         }
         if let Err(error) = self.store.remove(&self.key) {
-            crate::output::diag(format_args!("drafts: {error:#}"));
+            crate::process::output::diag(format_args!("drafts: {error:#}"));
         }
     }
 
@@ -350,7 +350,7 @@ fn local_time(when: SystemTime) -> String {
         .unwrap_or_default();
     jiff::Timestamp::from_second(seconds)
         .map(|at| {
-            at.to_zoned(crate::datetime::local_zone())
+            at.to_zoned(crate::model::datetime::local_zone())
                 .strftime("%Y-%m-%d %H:%M")
                 .to_string()
         })

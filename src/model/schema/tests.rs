@@ -1,7 +1,7 @@
 //! Table tests of the schema reader: what each construct becomes, and what is refused.
 
 use super::*;
-use crate::form::{Choice, ChoiceSpec, MultiChoiceSpec};
+use crate::model::form::{Choice, ChoiceSpec, MultiChoiceSpec};
 
 /// Regression: options that look identical were accepted, so a person could not tell
 /// which one they chose.
@@ -355,7 +355,7 @@ fn a_bidi_control_in_a_title_ends_with_it() {
     let form = Form::from_schema("m".into(), &schema).expect("valid schema");
     assert_eq!(form.fields[0].label, "\u{2068}Name\u{202e}\u{202c}\u{2069}");
     assert_eq!(form.fields[1].label, "Plain עברית");
-    let labels = |field: &crate::form::Field| match &field.kind {
+    let labels = |field: &crate::model::form::Field| match &field.kind {
         FieldKind::Choice(spec) => spec.options.iter().map(|o| o.label.clone()).collect(),
         _ => Vec::new(),
     };

@@ -17,7 +17,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::error::RequestError;
+use crate::model::error::RequestError;
 
 /// The hook event Claude Code runs before a tool.
 pub const EVENT: &str = "PreToolUse";
@@ -242,10 +242,10 @@ fn optional_text<'a>(object: &'a Value, key: &str) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::Answer;
-    use crate::form::{Choice, FieldKind};
-    use crate::load::{self, Shown};
-    use crate::request::Envelope;
+    use crate::model::answer::Answer;
+    use crate::model::form::{Choice, FieldKind};
+    use crate::model::load::{self, Shown};
+    use crate::model::request::Envelope;
 
     /// Claude Code's `PreToolUse` input for `AskUserQuestion`, as Claude Code 2.1.332 writes
     /// it: two questions, one of them multiSelect, options with descriptions, Unicode.

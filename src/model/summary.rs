@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::form::{Choice, FieldKind, Form};
+use crate::model::form::{Choice, FieldKind, Form};
 
 /// Describes a form in plain text, one line a field.
 pub fn form_summary(form: &Form) -> String {
@@ -83,7 +83,7 @@ fn first_line(text: &str) -> String {
 }
 
 /// Describes a URL request: the URL, its site and the warnings the window would show.
-pub fn url_summary(request: &crate::url::UrlRequest) -> String {
+pub fn url_summary(request: &crate::model::url::UrlRequest) -> String {
     let mut out = format!(
         "url request: {:?}\n  open: {}\n  site: {}\n",
         first_line(&request.message),

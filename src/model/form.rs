@@ -1,10 +1,10 @@
-//! The validated form: what the window shows. [`crate::schema`] builds it from
+//! The validated form: what the window shows. [`crate::model::schema`] builds it from
 //! `requestedSchema` (or refuses it); after that nothing reads the schema's JSON again.
 
 use serde_json::{Number, Value};
 
-pub use crate::exact::Exact;
-pub use crate::pattern::{PATTERN_TIME_LIMIT, Pattern};
+pub use crate::model::exact::Exact;
+pub use crate::model::pattern::{PATTERN_TIME_LIMIT, Pattern};
 
 /// A form ready to show: the message and its fields in request order.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,7 +19,7 @@ pub struct Form {
     pub fields: Vec<Field>,
     /// SHA-256 of the message and the `requestedSchema` as the request gave them: the same
     /// form asked again has the same digest, whatever its fields became here (what a draft
-    /// is kept for, see [`crate::drafts`]).
+    /// is kept for, see the process layer's `drafts`).
     pub digest: [u8; 32],
 }
 

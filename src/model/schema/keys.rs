@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::RequestError;
-use crate::request::kind_of;
+use crate::model::error::RequestError;
+use crate::model::request::kind_of;
 
 /// The keys every field may carry.
 pub(super) const COMMON: &[&str] = &["type", "title", "description", "default"];

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::cancel::Cancel;
+use crate::process::cancel::Cancel;
 
 /// Why a dialog stops by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

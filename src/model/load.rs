@@ -3,10 +3,10 @@
 //! cargo-fuzz target all call [`load`], so a request is read the same way everywhere, and its
 //! bytes are parsed once.
 
-use crate::error::RequestError;
-use crate::form::Form;
-use crate::request::{self, Decoded, Envelope, Params};
-use crate::url::UrlRequest;
+use crate::model::error::RequestError;
+use crate::model::form::Form;
+use crate::model::request::{self, Decoded, Envelope, Params};
+use crate::model::url::UrlRequest;
 
 /// A request read from bytes.
 #[derive(Debug, Clone)]
@@ -53,7 +53,7 @@ pub fn load_read(bytes: &[u8], hook: bool) -> Loaded {
         }
     };
     if let Envelope::ClaudeCodeQuestions { .. } = envelope {
-        let request = crate::claude_questions::params(&value)
+        let request = crate::model::claude_questions::params(&value)
             .and_then(|(message, schema)| Form::from_schema(message, &schema))
             .map(Shown::Form);
         return Loaded { envelope, request };

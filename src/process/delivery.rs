@@ -8,11 +8,11 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use crate::answer::{self, Answer};
-use crate::error::RequestError;
-use crate::exit::Exit;
-use crate::output;
-use crate::request::Envelope;
+use crate::model::answer::{self, Answer};
+use crate::model::error::RequestError;
+use crate::model::request::Envelope;
+use crate::process::exit::Exit;
+use crate::process::output;
 
 /// Writes the one answer (or refusal) and says how the process ends.
 #[derive(Clone)]
@@ -138,7 +138,7 @@ impl Delivery {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::RequestId;
+    use crate::model::request::RequestId;
 
     /// A writer the test can read back.
     #[derive(Clone, Default)]

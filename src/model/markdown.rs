@@ -11,7 +11,7 @@
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use crate::cli::Markdown;
-use crate::form::Field;
+use crate::model::form::Field;
 
 /// The deepest nesting of lists and block quotes drawn; deeper ones are drawn at this depth.
 pub const MAX_DEPTH: usize = 8;
@@ -82,7 +82,7 @@ impl MdLine {
             prefix: String::new(),
             indent: 0,
             spans: vec![Span {
-                text: crate::untrusted::contained(&text).into_owned(),
+                text: crate::text::untrusted::contained(&text).into_owned(),
                 emphasis: Emphasis::default(),
                 link: None,
             }],
@@ -204,7 +204,7 @@ impl Reader {
     fn push_span(&mut self, text: &str, emphasis: Emphasis, link: Option<String>) {
         // A bidi control in the server's text ends with the piece that holds it: an override
         // in a link's words cannot print the URL we show after them backwards.
-        let text = &*crate::untrusted::contained(text);
+        let text = &*crate::text::untrusted::contained(text);
         match self.spans.last_mut() {
             Some(last) if last.emphasis == emphasis && last.link == link => {
                 last.text.push_str(text)
@@ -421,7 +421,7 @@ impl Reader {
 /// `url` when it is an address the URL consent would show (an `http` or `https` URL with a
 /// host, as a browser parses it): only those are followed, and only through the consent.
 fn followable(url: &str) -> Option<String> {
-    crate::url::UrlRequest::parse(String::new(), url.to_owned(), "link")
+    crate::model::url::UrlRequest::parse(String::new(), url.to_owned(), "link")
         .ok()
         .map(|_| url.to_owned())
 }
@@ -434,13 +434,13 @@ pub fn field_help(field: &Field, markdown: Markdown) -> Vec<MdLine> {
     let description = match (field.description.as_deref(), markdown) {
         (Some(description), Markdown::On) => description,
         _ => {
-            return crate::describe::field_help(field)
+            return crate::model::describe::field_help(field)
                 .map(MdLine::plain_text)
                 .into_iter()
                 .collect();
         }
     };
-    let accepts = crate::describe::accepts(&field.kind);
+    let accepts = crate::model::describe::accepts(&field.kind);
     let mut lines = parse(description);
     let Some(accepts) = accepts else {
         return lines;
@@ -630,9 +630,10 @@ mod tests {
             "type": "string",
             "description": "Your **badge** code:\n\n- on the card",
             "pattern": "^a*b*$"}}});
-        let form = crate::form::Form::from_schema("m".into(), &schema).expect("valid schema");
+        let form =
+            crate::model::form::Form::from_schema("m".into(), &schema).expect("valid schema");
         let field = &form.fields[0];
-        let accepts = crate::describe::accepts(&field.kind).expect("a pattern is stated");
+        let accepts = crate::model::describe::accepts(&field.kind).expect("a pattern is stated");
         assert!(accepts.contains("^a*b*$"), "{accepts}");
         let lines = field_help(field, Markdown::On);
         // Issue 43, item 10: after a list, what the field accepts is a line of its own, not
@@ -647,19 +648,21 @@ mod tests {
         // After a paragraph it follows the paragraph's words.
         let schema = serde_json::json!({"properties": {"code": {
             "type": "string", "description": "Your code", "maxLength": 8}}});
-        let form = crate::form::Form::from_schema("m".into(), &schema).expect("valid schema");
+        let form =
+            crate::model::form::Form::from_schema("m".into(), &schema).expect("valid schema");
         let lines = field_help(&form.fields[0], Markdown::On);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(lines[0].plain().starts_with("Your code ("), "{lines:?}");
 
         let off = field_help(field, Markdown::Off);
-        let help = crate::describe::field_help(field).expect("a description");
+        let help = crate::model::describe::field_help(field).expect("a description");
         assert_eq!(off, [MdLine::plain_text(help)]);
 
         // Without a description: only what it accepts, as text.
         let schema = serde_json::json!({"properties": {"n": {"type": "integer", "maximum": 5}}});
-        let form = crate::form::Form::from_schema("m".into(), &schema).expect("valid schema");
-        let help = crate::describe::field_help(&form.fields[0]).expect("a limit");
+        let form =
+            crate::model::form::Form::from_schema("m".into(), &schema).expect("valid schema");
+        let help = crate::model::describe::field_help(&form.fields[0]).expect("a limit");
         assert_eq!(
             field_help(&form.fields[0], Markdown::On),
             [MdLine::plain_text(help)]

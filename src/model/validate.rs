@@ -1,13 +1,13 @@
 //! One field's state → the value to send, or a [`Problem`]: what is wrong, as data.
 //!
 //! The window and the tests call the same functions, so what the tests prove about answers is
-//! what the window sends. A problem carries no words: [`crate::describe::problem`] renders it
+//! what the window sends. A problem carries no words: [`crate::model::describe::problem`] renders it
 //! as one whole sentence of the person's language, and
-//! [`crate::describe::problem_in_english`] as the English of a request diagnostic.
+//! [`crate::model::describe::problem_in_english`] as the English of a request diagnostic.
 
 use serde_json::{Number, Value};
 
-use crate::form::{Exact, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
+use crate::model::form::{Exact, Field, FieldKind, Format, MultiChoiceSpec, NumberSpec, TextSpec};
 
 /// What the person has entered in one field so far.
 #[derive(Debug, Clone, PartialEq)]
@@ -144,7 +144,7 @@ pub fn field_value(field: &Field, state: &FieldState) -> Result<Option<Value>, P
             // value it says, sent in the ASCII digits its format requires.
             let text = match spec.format {
                 Some(Format::Date | Format::DateTime | Format::Time) => {
-                    crate::formats::ascii_digits(text)
+                    crate::model::formats::ascii_digits(text)
                 }
                 _ => std::borrow::Cow::Borrowed(text),
             };
@@ -248,7 +248,7 @@ pub fn text_problem(spec: &TextSpec, text: &str) -> Result<(), Problem> {
 
 /// Whether `text` has `format`.
 pub fn format_ok(format: Format, text: &str) -> bool {
-    use crate::formats::{self, is_email, is_uri, parse_date, parse_date_time};
+    use crate::model::formats::{self, is_email, is_uri, parse_date, parse_date_time};
     match format {
         Format::Email => is_email(text),
         Format::Uri => is_uri(text),
@@ -268,9 +268,9 @@ pub fn format_ok(format: Format, text: &str) -> bool {
 /// nearest that can be). Spaces around it are dropped, and the digits of any script
 /// (full-width `５` from a CJK input method, Arabic-Indic `٥`, Devanagari `५`) read as the
 /// digits they are, with the Arabic decimal separator `٫` as the point (see
-/// [`crate::formats::ascii_digits`]).
+/// [`crate::model::formats::ascii_digits`]).
 pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
-    let text = crate::formats::ascii_digits(text.trim()).replace('\u{66B}', ".");
+    let text = crate::model::formats::ascii_digits(text.trim()).replace('\u{66B}', ".");
     let text = text.trim();
     if let Ok(i) = text.parse::<i64>() {
         return Ok(Number::from(i));
@@ -314,7 +314,9 @@ pub fn parse_number(text: &str, integer: bool) -> Result<Number, Problem> {
     let sent = Number::from_f64(number).ok_or(Problem::NotNumber)?;
     // What is sent must be what was typed: every JSON reader (Python's, JavaScript's, Go's,
     // the receiving server's schema check) reads `1.00000000000000001` as 1.0.
-    if crate::exact::Decimal::parse(text) != crate::exact::Decimal::parse(&sent.to_string()) {
+    if crate::model::exact::Decimal::parse(text)
+        != crate::model::exact::Decimal::parse(&sent.to_string())
+    {
         return Err(Problem::TooPrecise { nearest: sent });
     }
     Ok(sent)
@@ -489,7 +491,7 @@ mod tests {
     #[test]
     fn integer_bounds_are_compared_exactly() {
         let form = |schema: serde_json::Value| {
-            crate::form::Form::from_schema(
+            crate::model::form::Form::from_schema(
                 "m".into(),
                 &serde_json::json!({"properties": {"n": schema}, "required": ["n"]}),
             )
@@ -520,7 +522,7 @@ mod tests {
                 nearest: Number::from_f64(9007199254740992.0).expect("finite")
             })
         );
-        let summary = crate::summary::form_summary(&form(min_max).expect("valid"));
+        let summary = crate::model::summary::form_summary(&form(min_max).expect("valid"));
         assert!(summary.contains("≥ 9007199254740993"), "{summary}");
         // A float bound past 2^53 may not be the number written: refused, with the reason.
         let rounded = serde_json::json!({"type": "integer", "minimum": 18446744073709551616.0});
@@ -555,7 +557,7 @@ mod tests {
     }
 
     fn describe(problem: &Problem) -> String {
-        crate::describe::problem_in_english(problem)
+        crate::model::describe::problem_in_english(problem)
     }
 
     /// Regression (issue 54, items 9 and 10): `1.00000000000000001` was sent as `1.0` and
@@ -640,7 +642,7 @@ mod tests {
             (&integer, "18446744073709551615", Ok("18446744073709551615")),
         ];
         for (schema, typed, want) in cases {
-            let form = crate::form::Form::from_schema(
+            let form = crate::model::form::Form::from_schema(
                 "m".into(),
                 &serde_json::json!({"properties": {"n": schema}, "required": ["n"]}),
             )
@@ -662,7 +664,7 @@ mod tests {
     #[test]
     fn the_digits_of_any_script_are_read_and_sent_in_ascii() {
         let form = |schema: serde_json::Value| {
-            crate::form::Form::from_schema(
+            crate::model::form::Form::from_schema(
                 "m".into(),
                 &serde_json::json!({"properties": {"f": schema}, "required": ["f"]}),
             )
@@ -754,12 +756,12 @@ mod tests {
     }
 
     /// Regression: `^(a+)+$` backtracks for minutes on some 30 `a`s and a `!`; typing that
-    /// froze the window. Now the text is a problem after [`crate::form::PATTERN_TIME_LIMIT`],
+    /// froze the window. Now the text is a problem after [`crate::model::form::PATTERN_TIME_LIMIT`],
     /// and at once while that search still runs in the background.
     #[test]
     fn a_pattern_that_backtracks_forever_is_cut_short() {
         let spec = |source: &str| TextSpec {
-            pattern: Some(crate::form::Pattern::new(source).expect("compiles")),
+            pattern: Some(crate::model::form::Pattern::new(source).expect("compiles")),
             ..TextSpec::default()
         };
         let slow = spec("^(a+)+$");
@@ -780,7 +782,10 @@ mod tests {
             "not while the search runs"
         );
         let took = started.elapsed();
-        assert!(took < crate::form::PATTERN_TIME_LIMIT * 4, "took {took:?}");
+        assert!(
+            took < crate::model::form::PATTERN_TIME_LIMIT * 4,
+            "took {took:?}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use thiserror::Error;
 /// A request we will not show: bad bytes, a bad shape, or a schema we cannot render faithfully.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum RequestError {
-    /// The input is over [`crate::request::MAX_REQUEST_BYTES`].
+    /// The input is over [`crate::model::request::MAX_REQUEST_BYTES`].
     #[error("request is larger than 1 MiB")]
     TooLarge,
     /// Nothing but white space arrived.

@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::RequestError;
+use crate::model::error::RequestError;
 
 /// The largest request we read, in bytes.
 pub const MAX_REQUEST_BYTES: usize = 1024 * 1024;
@@ -31,7 +31,7 @@ pub enum Envelope {
         server: Option<String>,
     },
     /// Claude Code's `PreToolUse` hook input (`tool_name`, `tool_input`), for Claude's own
-    /// questions (`AskUserQuestion`): shown as a form by [`crate::claude_questions`], whose
+    /// questions (`AskUserQuestion`): shown as a form by [`crate::model::claude_questions`], whose
     /// answer becomes the hook's `updatedInput`; as for the `Elicitation` hook, anything but
     /// an answer leaves stdout empty with exit 0, and a cancel too (Claude Code then asks in
     /// its own dialog).
@@ -68,8 +68,8 @@ pub enum Params {
     Form {
         /// The text shown above the fields.
         message: String,
-        /// The raw `requestedSchema`, turned into a [`crate::form::Form`] by
-        /// [`crate::form::Form::from_schema`].
+        /// The raw `requestedSchema`, turned into a [`crate::model::form::Form`] by
+        /// [`crate::model::form::Form::from_schema`].
         schema: Value,
     },
     /// A URL to visit.
@@ -232,7 +232,7 @@ pub fn envelope_of(value: &Value) -> Envelope {
     let Some(object) = value.as_object() else {
         return Envelope::Bare;
     };
-    if object.get("hook_event_name") == Some(&Value::from(crate::claude_questions::EVENT)) {
+    if object.get("hook_event_name") == Some(&Value::from(crate::model::claude_questions::EVENT)) {
         Envelope::ClaudeCodeQuestions {
             tool_input: Box::new(object.get("tool_input").cloned().unwrap_or(Value::Null)),
         }

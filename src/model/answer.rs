@@ -2,10 +2,10 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::error::RequestError;
-use crate::form::Form;
-use crate::request::{Envelope, RequestId};
-use crate::validate::{FieldState, Problem, field_value};
+use crate::model::error::RequestError;
+use crate::model::form::Form;
+use crate::model::request::{Envelope, RequestId};
+use crate::model::validate::{FieldState, Problem, field_value};
 
 /// What the person decided.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,7 +17,7 @@ pub enum Answer {
     /// Pressed Decline.
     Decline,
     /// Pressed "Decline all" in a proxy's run of forms (`--queue`): a decline like the
-    /// other, which the exit status tells apart (see [`crate::exit::Exit::DeclinedAll`]).
+    /// other, which the exit status tells apart (`Exit::DeclinedAll`, in the process layer).
     DeclineAll,
     /// Dismissed the request: Esc, close, timeout, signal, parent death.
     Cancel,
@@ -46,10 +46,12 @@ impl Answer {
     pub fn line(&self, envelope: &Envelope) -> Option<String> {
         if let Envelope::ClaudeCodeQuestions { tool_input } = envelope {
             return match self {
-                Self::Accept(content) => {
-                    Some(crate::claude_questions::accepted(tool_input, content))
+                Self::Accept(content) => Some(crate::model::claude_questions::accepted(
+                    tool_input, content,
+                )),
+                Self::Decline | Self::DeclineAll => {
+                    Some(crate::model::claude_questions::declined())
                 }
-                Self::Decline | Self::DeclineAll => Some(crate::claude_questions::declined()),
                 Self::AcceptUrl | Self::Cancel => None,
             };
         }
@@ -153,7 +155,7 @@ pub fn check_content(form: &Form, content: &Map<String, Value>) -> Result<(), St
             Err(problem) => {
                 return Err(format!(
                     "content.{name}: {}",
-                    crate::describe::problem_in_english(&problem)
+                    crate::model::describe::problem_in_english(&problem)
                 ));
             }
         }
@@ -162,9 +164,9 @@ pub fn check_content(form: &Form, content: &Map<String, Value>) -> Result<(), St
 }
 
 /// The state in which `field` would send `value`, if a value of its kind.
-fn state_of(field: &crate::form::Field, value: &Value) -> Option<FieldState> {
-    use crate::form::FieldKind;
-    let option = |options: &[crate::form::Choice], value: &Value| {
+fn state_of(field: &crate::model::form::Field, value: &Value) -> Option<FieldState> {
+    use crate::model::form::FieldKind;
+    let option = |options: &[crate::model::form::Choice], value: &Value| {
         options.iter().position(|o| o.value == *value)
     };
     Some(match (&field.kind, value) {
@@ -190,7 +192,7 @@ fn state_of(field: &crate::form::Field, value: &Value) -> Option<FieldState> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::form::Form;
+    use crate::model::form::Form;
 
     fn form(schema: Value) -> Form {
         Form::from_schema("m".into(), &schema).expect("valid schema")

@@ -15,9 +15,9 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 
-use crate::answer::Answer;
-use crate::cancel::Cancel;
-use crate::delivery::Delivery;
+use crate::model::answer::Answer;
+use crate::process::cancel::Cancel;
+use crate::process::delivery::Delivery;
 
 /// How long the front end gets to close by itself after a signal.
 const GRACE: Duration = Duration::from_secs(2);
@@ -78,7 +78,7 @@ pub fn ignore_terminal_stops() {}
 
 /// Asked when the parent died or the answer's reader went: whether the dialog stays all the
 /// same. Only a proxy's window told that nobody waits for its answer stays (issue 58,
-/// [`crate::queue::LivePlace::stays_once_fed`]): its answer reaches nobody wherever it goes,
+/// [`crate::process::queue::LivePlace::stays_once_fed`]): its answer reaches nobody wherever it goes,
 /// and what the person typed is kept by the person's "Keep as draft". Every other dialog
 /// answers cancel then, as it always did. A window that stays still ends on its own
 /// `--timeout`, a signal, its display's end, or the person closing it.
