@@ -9,6 +9,7 @@ pub mod delivery;
 pub mod drafts;
 pub mod exit;
 pub mod output;
+pub mod peer;
 pub mod private_folder;
 pub mod queue;
 pub mod session;

@@ -122,9 +122,11 @@ pub fn peer_of(socket: impl AsFd) -> Peer {
     if rustix::net::sockopt::socket_domain(socket) != Ok(rustix::net::AddressFamily::UNIX) {
         return Peer::NotLocal;
     }
-    match rustix::net::sockopt::socket_peercred(socket) {
-        Ok(cred) if cred.uid.as_raw() == uid() || cred.uid.is_root() => Peer::Trusted,
-        Ok(cred) => Peer::Other(cred.uid.as_raw()),
+    // The user is what is judged: a server whose process we cannot see (its pid 0, from
+    // another PID namespace) is still this user's or another's.
+    match crate::process::peer::credentials(socket) {
+        Ok(cred) if cred.uid == uid() || cred.uid == 0 => Peer::Trusted,
+        Ok(cred) => Peer::Other(cred.uid),
         Err(_) => Peer::NotLocal,
     }
 }

@@ -21,6 +21,7 @@ use crate::process::cancel::Cancel;
 use crate::process::delivery::Delivery;
 use crate::process::exit::Exit;
 use crate::process::output::diag;
+use crate::process::peer::{Credentials, credentials};
 
 /// The environment variable that names `serve`'s socket.
 pub use crate::process::session::SOCKET_ENV;
@@ -139,8 +140,8 @@ pub fn ask(
 /// Whether the listener may see our request: serve's own rule for its askers, our user or
 /// root (over SSH, the person's own sshd forwards the socket).
 fn listener_allowed(stream: &UnixStream) -> Result<(), String> {
-    let super::peer::Credentials { uid, pid } = super::peer::credentials(stream)
-        .map_err(|error| format!("cannot read who listens there: {error}"))?;
+    let Credentials { uid, pid } =
+        credentials(stream).map_err(|error| format!("cannot read who listens there: {error}"))?;
     let us = rustix::process::getuid().as_raw();
     if uid == us || uid == 0 {
         Ok(())

@@ -613,8 +613,8 @@ fn serve_one(stream: UnixStream, base: &DisplayOptions, stop: &Cancel, ahead: &A
 /// bind-mounted socket). The file mode says the same, but a socket handed over or a mode
 /// opened by mistake must not let another user in.
 fn allowed(stream: &UnixStream) -> Result<(), String> {
-    let peer =
-        peer::credentials(stream).map_err(|error| format!("cannot read who connected: {error}"))?;
+    let peer = crate::process::peer::credentials(stream)
+        .map_err(|error| format!("cannot read who connected: {error}"))?;
     let us = rustix::process::getuid().as_raw();
     if peer.uid == us || peer.uid == 0 {
         Ok(())

@@ -14,6 +14,8 @@
 use std::collections::BTreeSet;
 use std::os::unix::net::UnixStream;
 
+use crate::process::peer::credentials;
+
 /// The namespaces an asker must share with serve to be this machine's, as `/proc/PID/ns`
 /// names them: its processes, its files, its network and its host name.
 const NAMESPACES: [&str; 4] = ["pid", "mnt", "net", "uts"];
@@ -27,15 +29,6 @@ const CARRIERS: [&str; 4] = ["ssh", "sshd", "sshd-session", "dropbear"];
 /// How far up the process tree the search for a carrier goes: deeper than any real tree.
 const MAX_DEPTH: usize = 256;
 
-/// The process that connected and its user, from `SO_PEERCRED`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Credentials {
-    /// Its process id in serve's PID namespace: 0 when it is in one serve cannot see into.
-    pub pid: i32,
-    /// Its user id.
-    pub uid: u32,
-}
-
 /// Where a connection's asker is, as far as serve can tell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
@@ -44,40 +37,6 @@ pub enum Origin {
     Local,
     /// Anything serve cannot check, and why: the window names the host it claims, as a claim.
     Unchecked(String),
-}
-
-/// The credentials of `stream`'s peer.
-///
-/// Read with libc rather than rustix: rustix's `UCred` holds the pid as a non-zero number, and
-/// the kernel gives 0 for a peer in a PID namespace serve cannot see into.
-#[allow(unsafe_code)]
-pub fn credentials(stream: &UnixStream) -> std::io::Result<Credentials> {
-    use std::os::fd::AsRawFd as _;
-    let mut cred = libc::ucred {
-        pid: 0,
-        uid: 0,
-        gid: 0,
-    };
-    let mut len = libc::socklen_t::try_from(std::mem::size_of::<libc::ucred>())
-        .map_err(std::io::Error::other)?;
-    // SAFETY: `cred` is a `ucred` that lives across the call and `len` is its size, as
-    // SO_PEERCRED asks; the descriptor is the stream's own, open for the call.
-    let done = unsafe {
-        libc::getsockopt(
-            stream.as_raw_fd(),
-            libc::SOL_SOCKET,
-            libc::SO_PEERCRED,
-            (&raw mut cred).cast(),
-            &raw mut len,
-        )
-    };
-    if done != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(Credentials {
-        pid: cred.pid,
-        uid: cred.uid,
-    })
 }
 
 /// What serve reads about processes: `/proc`, or a table in the tests.
